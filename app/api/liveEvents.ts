@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { siteSettingsKey } from './settings';
+import { platformStatsKey } from './platformStats';
+
+const RECONNECT_MS = 3000;
+
+const invalidates: Record<string, QueryKey[]> = {
+  site_settings_changed: [siteSettingsKey],
+  platform_stats_changed: [platformStatsKey],
+};
+
+/** One EventSource on /api/events that turns server events into query invalidations. */
+export function useLiveEvents(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let closed = false;
+    let reconnecting = false;
+
+    const connect = () => {
+      source = new EventSource('/api/events');
+      source.onopen = () => {
+        // Events sent while we were away are lost: refetch what they would have refreshed.
+        if (reconnecting) for (const keys of Object.values(invalidates)) for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+        reconnecting = false;
+      };
+      source.onmessage = (message) => {
+        let type: unknown;
+        try { type = (JSON.parse(message.data) as { type?: unknown }).type; } catch { return; }
+        for (const queryKey of invalidates[String(type)] ?? []) void queryClient.invalidateQueries({ queryKey });
+      };
+      source.onerror = () => {
+        // The browser's own retry stops on some failures (e.g. a 404): always reconnect ourselves.
+        source?.close();
+        reconnecting = true;
+        if (!closed) retry = setTimeout(connect, RECONNECT_MS);
+      };
+    };
+    connect();
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [queryClient]);
+}

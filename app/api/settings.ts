@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAINTENANCE_POLL_MS } from '../../core/constants';
+import { api } from './client';
+
+export type MaintenanceSchedule = {
+  enabled: boolean;
+  startTime: string | null;
+  endTime: string | null;
+  message: string | null;
+};
+
+export type SiteSettings = {
+  maintenance_mode: boolean;
+  maintenance_message: string | null;
+  schedule: MaintenanceSchedule;
+  updated_at: string;
+};
+
+export type MaintenanceUpdate = {
+  maintenance_mode: boolean;
+  maintenance_message?: string;
+  schedule?: { enabled: boolean; startTime: string | null; endTime: string | null; message: string };
+};
+
+export const siteSettingsKey = ['settings', 'site'] as const;
+
+/** The maintenance flag: pushed by /api/events and polled every 5 s as a fallback. */
+export function useSiteSettings() {
+  return useQuery({
+    queryKey: siteSettingsKey,
+    queryFn: () => api.get<SiteSettings>('/api/settings/site'),
+    refetchInterval: MAINTENANCE_POLL_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    // Public pages wait for this answer: fail fast, the poll retries anyway.
+    retry: 1,
+  });
+}
+
+export function useUpdateMaintenance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MaintenanceUpdate) => api.put<SiteSettings>('/api/admin/maintenance', body),
+    onSuccess: (settings) => queryClient.setQueryData(siteSettingsKey, settings),
+  });
+}

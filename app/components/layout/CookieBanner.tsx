@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Cookie, X } from 'lucide-react';
+import { COOKIE_BANNER_DELAY_MS } from '../../../core/constants';
+import { acceptCookies, declineCookies, hasRecordedConsent } from '../../lib/consent';
+import { Button } from '../ui/Button';
+
+/** Spec 2 section 2.15: appears 1.5 s after load unless a choice was recorded. */
+export function CookieBanner() {
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (hasRecordedConsent()) return;
+    const timer = setTimeout(() => setVisible(true), COOKIE_BANNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (!visible) return null;
+  const choose = (record: () => void) => { record(); setVisible(false); };
+
+  return (
+    <section
+      role="region"
+      aria-label="Cookie consent"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-line bg-surface-2/95 p-4 shadow-2xl backdrop-blur"
+    >
+      <div className="mx-auto flex max-w-5xl flex-col gap-3 pr-8 sm:flex-row sm:items-center sm:gap-6">
+        <Cookie className="hidden h-8 w-8 shrink-0 text-gold-400 sm:block" aria-hidden />
+        <p className="flex-1 text-sm text-muted">
+          We use cookies to remember your preferences, keep your wallet connection and understand how the site is used.
+          Read our <Link to="/privacy" className="font-medium text-brand-600 dark:text-brand-400 underline">Cookie Policy</Link>.
+        </p>
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => choose(declineCookies)}>Decline</Button>
+          <Button size="sm" onClick={() => choose(acceptCookies)}>Accept</Button>
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={() => setVisible(false)}
+        className="absolute top-3 right-3 rounded-md p-1 text-muted hover:text-fg"
+        aria-label="Close cookie banner"
+      >
+        <X className="h-4 w-4" aria-hidden />
+      </button>
+    </section>
+  );
+}

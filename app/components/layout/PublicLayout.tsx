@@ -1,0 +1,29 @@
+import { Outlet } from 'react-router';
+import { useSiteSettings } from '../../api/settings';
+import { MaintenancePage } from '../../scenes/Maintenance/MaintenancePage';
+import { Spinner } from '../ui/Spinner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { ScheduledMaintenanceNotice } from './ScheduledMaintenanceNotice';
+import { Ticker } from './Ticker';
+
+/** The public root layout; while maintenance mode is on it is replaced by the maintenance page. */
+export function PublicLayout() {
+  const { data: settings, isPending } = useSiteSettings();
+  if (isPending) return <Spinner />;
+  if (settings?.maintenance_mode) {
+    // Remount when the window changes so the countdown follows the new end time.
+    return <MaintenancePage key={settings.schedule?.endTime ?? 'none'} settings={settings} />;
+  }
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Ticker />
+      <Header />
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScheduledMaintenanceNotice schedule={settings?.schedule} />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useWallet } from '@solana/wallet-adapter-react';
+import type { PublicKey } from '@solana/web3.js';
+import { ChevronDown, Copy, Droplets, ExternalLink, LogOut, Repeat } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { shortAddress } from '../../../core/format';
+import { formatSolBalance } from '../../solana/format';
+import { useClientConfig, useExplorer } from '../../solana/useClientConfig';
+import { useSolBalance } from '../../solana/useSolBalance';
+import { useTestSol } from '../../solana/useTestSol';
+import { useWalletDialog } from '../../solana/walletDialog';
+import { toastAddressCopied } from '../../solana/walletToasts';
+
+function Item({ testId, onSelect, disabled, children }: { testId: string; onSelect: () => void; disabled?: boolean; children: ReactNode }) {
+  return (
+    <Menu.Item
+      data-testid={testId}
+      disabled={disabled}
+      onSelect={onSelect}
+      className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-surface-3"
+    >
+      {children}
+    </Menu.Item>
+  );
+}
+
+/** The connected wallet: balance and short address, with the wallet menu. */
+export function ConnectedWallet({ publicKey }: { publicKey: PublicKey }) {
+  const { disconnect, wallet } = useWallet();
+  const { lamports } = useSolBalance(publicKey);
+  const { data: config } = useClientConfig();
+  const explorer = useExplorer();
+  const testSol = useTestSol();
+  const { setOpen } = useWalletDialog();
+  const address = publicKey.toBase58();
+
+  const copy = async () => {
+    await navigator.clipboard.writeText(address).catch(() => {});
+    toastAddressCopied();
+  };
+
+  return (
+    <Menu.Root>
+      <Menu.Trigger
+        data-testid="wallet-button"
+        aria-label={`Wallet ${shortAddress(address)}`}
+        className="inline-flex h-9 items-center gap-2 rounded-lg border border-brand-500/50 bg-surface-2 px-3 text-sm font-semibold hover:bg-surface-3"
+      >
+        {wallet && <img src={wallet.adapter.icon} alt="" className="h-4 w-4 rounded" width={16} height={16} />}
+        <span data-testid="wallet-balance" className="hidden text-brand-400 sm:inline">
+          {lamports === undefined ? '… SOL' : formatSolBalance(lamports)}
+        </span>
+        <span data-testid="wallet-address" className="font-mono">{shortAddress(address)}</span>
+        <ChevronDown className="h-4 w-4 text-muted" aria-hidden />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-xl border border-line bg-surface-2 p-1 text-fg shadow-xl">
+          <Menu.Label className="px-3 py-2 text-xs text-muted">
+            {wallet?.adapter.name}
+            {/* The trigger hides the balance on narrow screens: show it here instead. */}
+            {lamports !== undefined && <span className="sm:hidden"> · {formatSolBalance(lamports)}</span>}
+          </Menu.Label>
+          <Item testId="wallet-menu-copy" onSelect={() => void copy()}><Copy className="h-4 w-4" aria-hidden /> Copy Address</Item>
+          <Item testId="wallet-menu-explorer" disabled={!explorer} onSelect={() => explorer && window.open(explorer.address(address), '_blank', 'noopener,noreferrer')}>
+            <ExternalLink className="h-4 w-4" aria-hidden /> View on Explorer
+          </Item>
+          {config?.localMode && (
+            <Item testId="wallet-menu-test-sol" disabled={testSol.isPending} onSelect={() => testSol.mutate(publicKey)}>
+              <Droplets className="h-4 w-4" aria-hidden /> {testSol.isPending ? 'Getting test SOL...' : 'Get test SOL'}
+            </Item>
+          )}
+          <Menu.Separator className="my-1 h-px bg-line" />
+          <Item testId="wallet-menu-change" onSelect={() => setOpen(true)}><Repeat className="h-4 w-4" aria-hidden /> Change Wallet</Item>
+          <Item testId="wallet-menu-disconnect" onSelect={() => void disconnect().catch(() => {})}><LogOut className="h-4 w-4" aria-hidden /> Disconnect</Item>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}

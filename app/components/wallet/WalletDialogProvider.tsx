@@ -1,0 +1,15 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { WalletDialogContext } from '../../solana/walletDialog';
+import { WalletDialog } from './WalletDialog';
+
+/** One wallet dialog per page, opened by any wallet button or by useWalletDialog(). */
+export function WalletDialogProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const value = useMemo(() => ({ open, setOpen }), [open]);
+  return (
+    <WalletDialogContext.Provider value={value}>
+      {children}
+      <WalletDialog open={open} onOpenChange={setOpen} />
+    </WalletDialogContext.Provider>
+  );
+}

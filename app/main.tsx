@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { applyTheme } from './lib/theme';
+import './styles.css';
+
+// Before the first paint, so a light-theme visitor never sees a dark flash.
+applyTheme();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,51 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { ADMIN_PREFIX } from '../../core/constants';
+import { AppShell } from '../components/layout/AppShell';
+import { PublicLayout } from '../components/layout/PublicLayout';
+import { RouteError } from '../components/layout/RouteError';
+import { Spinner } from '../components/ui/Spinner';
+
+/** A lazily loaded scene: each page ships its own chunk. */
+function scene<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+const publicRoutes: RouteObject[] = [
+  { index: true, ...scene(() => import('../scenes/Home/HomePage'), (m) => m.HomePage) },
+  { path: 'how-it-works', ...scene(() => import('../scenes/HowItWorks/HowItWorksPage'), (m) => m.HowItWorksPage) },
+  { path: 'get-verified', ...scene(() => import('../scenes/GetVerified/GetVerifiedPage'), (m) => m.GetVerifiedPage) },
+  { path: 'terms', ...scene(() => import('../scenes/Legal/TermsPage'), (m) => m.TermsPage) },
+  { path: 'privacy', ...scene(() => import('../scenes/Legal/PrivacyPage'), (m) => m.PrivacyPage) },
+  { path: 'account', ...scene(() => import('../scenes/Account/AccountPage'), (m) => m.AccountPage) },
+  { path: 'progress-demo', ...scene(() => import('../scenes/ProgressDemo/ProgressDemoPage'), (m) => m.ProgressDemoPage) },
+  { path: 'test-supabase', ...scene(() => import('../scenes/TestSupabase/TestSupabasePage'), (m) => m.TestSupabasePage) },
+  { path: '*', ...scene(() => import('../scenes/NotFound/NotFoundPage'), (m) => m.NotFoundPage) },
+];
+
+// Admin routes stay outside the public layout, so maintenance mode never hides them.
+const adminRoutes: RouteObject[] = [
+  { index: true, loader: () => redirect(`${ADMIN_PREFIX}/dashboard`) },
+  { path: 'login', ...scene(() => import('../scenes/Admin/AdminLoginPage'), (m) => m.AdminLoginPage) },
+  {
+    ...scene(() => import('../scenes/Admin/AdminGuard'), (m) => m.AdminGuard),
+    children: [
+      { path: 'dashboard', ...scene(() => import('../scenes/Admin/Dashboard/DashboardPage'), (m) => m.DashboardPage) },
+      { path: '*', ...scene(() => import('../scenes/NotFound/NotFoundPage'), (m) => m.NotFoundPage) },
+    ],
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: AppShell,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Spinner />,
+    children: [
+      { path: ADMIN_PREFIX, children: adminRoutes },
+      { path: '/', Component: PublicLayout, errorElement: <RouteError />, children: publicRoutes },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,27 @@
+import { formatSolAmount } from '../../../core/format';
+import type { AccountCampaign } from '../../api/account';
+
+export type CampaignStats = { created: number; totalRaisedLamports: bigint; reachedGoal: number };
+
+/** Exact totals over the creator's campaigns: lamports as bigint, never floats. */
+export function campaignStats(campaigns: readonly AccountCampaign[]): CampaignStats {
+  let totalRaisedLamports = 0n;
+  let reachedGoal = 0;
+  for (const campaign of campaigns) {
+    const raised = BigInt(campaign.raised_lamports);
+    const goal = BigInt(campaign.goal_lamports);
+    totalRaisedLamports += raised;
+    if (goal > 0n && raised >= goal) reachedGoal += 1;
+  }
+  return { created: campaigns.length, totalRaisedLamports, reachedGoal };
+}
+
+/** Spec 1 section 9: the account's total raised shows 1 decimal. */
+export function formatAccountTotalRaised(lamports: bigint): string {
+  return `${formatSolAmount(lamports, 1)} SOL`;
+}
+
+/** A campaign's 'raised of goal' line, amounts to 3 decimals like every other amount. */
+export function formatRaisedOfGoal(campaign: Pick<AccountCampaign, 'raised_lamports' | 'goal_lamports'>): string {
+  return `${formatSolAmount(BigInt(campaign.raised_lamports))} / ${formatSolAmount(BigInt(campaign.goal_lamports))} SOL`;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const CLUSTERS = ['localnet', 'mainnet-beta', 'devnet', 'testnet'] as const;
+export type Cluster = (typeof CLUSTERS)[number];
+
+/** GET /api/config: what the browser needs to know before it talks to the chain. */
+export const ClientConfigSchema = z.object({
+  /** The in-process ledger: airdrops and the Local wallet are offered. */
+  localMode: z.boolean(),
+  cluster: z.enum(CLUSTERS),
+  /** Same-origin Solana JSON-RPC path; all chain reads and sends from the browser go here. */
+  rpcPath: z.literal('/api/rpc'),
+  solUsd: z.number().positive(),
+  siteName: z.string(),
+  /** The platform's support donation wallet shown in the footer, when configured. */
+  supportWallet: z.string(),
+});
+export type ClientConfig = z.infer<typeof ClientConfigSchema>;

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCompactUsd2, formatMarketCap, formatNumber, formatPercentChange, formatPrice,
+  formatSolAmount, relativeTime, shortAddress,
+} from './format';
+
+describe('formatMarketCap (spec 1 section 5)', () => {
+  it.each([
+    [0, '$0'],
+    [999, '$999'],
+    [999.4, '$999'],
+    [1_000, '$1K'],
+    [12_345, '$12K'],
+    [999_499, '$999K'],
+    [1_000_000, '$1M'],
+    [3_400_000, '$3M'],
+    [999_000_000, '$999M'],
+    [1_000_000_000, '$1.0B'],
+    [1_234_000_000, '$1.2B'],
+    [10_000, '$10K'],
+    [-2_500, '-$3K'],
+    [Number.NaN, '$0'],
+  ])('%s -> %s', (usd, expected) => {
+    expect(formatMarketCap(usd)).toBe(expected);
+  });
+});
+
+describe('formatCompactUsd2 (official token page)', () => {
+  it.each([
+    [0, '$0.00'],
+    [999.999, '$1000.00'],
+    [1_000, '$1.00K'],
+    [12_345, '$12.35K'],
+    [4_560_000, '$4.56M'],
+    [7_891_000_000, '$7.89B'],
+    [Number.POSITIVE_INFINITY, '$0.00'],
+  ])('%s -> %s', (usd, expected) => {
+    expect(formatCompactUsd2(usd)).toBe(expected);
+  });
+});
+
+describe('formatPrice (decimals by magnitude)', () => {
+  it.each([
+    [0, '$0.00'],
+    [1.5e-7, '$0.00000015'],
+    [9.99e-7, '$0.000000999'],
+    [1.23456789e-10, '$0.0000000001'],
+    [1e-11, '<$0.0000000001'],
+    [1e-6, '$0.00000100'],
+    [9.87654321e-6, '$0.00000988'],
+    [1e-5, '$0.000010'],
+    [0.00999, '$0.009990'],
+    [0.01, '$0.0100'],
+    [0.5, '$0.5000'],
+    [0.99999, '$1.0000'],
+    [1, '$1.00'],
+    [1234.567, '$1234.57'],
+    [Number.NaN, '$0.00'],
+  ])('%s -> %s', (usd, expected) => {
+    expect(formatPrice(usd)).toBe(expected);
+  });
+});
+
+describe('formatPercentChange', () => {
+  it.each([
+    [5.234, '+5.23%'],
+    [-1.1, '-1.10%'],
+    [0, '0.00%'],
+    [-0.001, '0.00%'],
+    [0.004, '0.00%'],
+    [0.005, '+0.01%'],
+    [150, '+150.00%'],
+    [Number.NaN, '0.00%'],
+  ])('%s -> %s', (pct, expected) => {
+    expect(formatPercentChange(pct)).toBe(expected);
+  });
+});
+
+describe('formatSolAmount', () => {
+  it.each([
+    [0n, 3, '0.000'],
+    [1_500_000_000n, 3, '1.500'],
+    [1_234_567_890n, 3, '1.235'],
+    [1_234_499_999n, 3, '1.234'],
+    [1_234_567_890n, 2, '1.23'],
+    [1_250_000_000n, 1, '1.3'],
+    [999_999_999_999_999_999n, 3, '1000000000.000'],
+    [-1_500_000n, 3, '-0.002'],
+  ])('%s lamports to %s decimals -> %s', (lamports, decimals, expected) => {
+    expect(formatSolAmount(lamports, decimals)).toBe(expected);
+  });
+  it('defaults to 3 decimals', () => {
+    expect(formatSolAmount(20_000_000_000n)).toBe('20.000');
+  });
+});
+
+describe('shortAddress', () => {
+  it('keeps the first and last four characters', () => {
+    expect(shortAddress('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')).toBe('7xKX...gAsU');
+  });
+  it('returns short or missing values whole', () => {
+    expect(shortAddress('abcdefghijk')).toBe('abcdefghijk');
+    expect(shortAddress('')).toBe('');
+    expect(shortAddress(null)).toBe('');
+  });
+});
+
+describe('relativeTime', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  it.each([
+    ['2026-11-22T11:59:30Z', 'Just now'],
+    ['2026-11-22T12:05:00Z', 'Just now'],
+    ['2026-11-22T11:59:00Z', '1m ago'],
+    ['2026-11-22T11:00:01Z', '59m ago'],
+    ['2026-11-22T11:00:00Z', '1h ago'],
+    ['2026-11-21T12:00:01Z', '23h ago'],
+    ['2026-11-21T12:00:00Z', '1d ago'],
+    ['2026-11-12T12:00:00Z', '10d ago'],
+    ['not a date', ''],
+  ])('%s -> %s', (when, expected) => {
+    expect(relativeTime(when, now)).toBe(expected);
+  });
+  it('accepts a Date', () => {
+    expect(relativeTime(new Date(now.getTime() - 3 * 3_600_000), now)).toBe('3h ago');
+  });
+});
+
+describe('formatNumber', () => {
+  it.each<[number | bigint, string]>([
+    [0, '0'],
+    [999, '999'],
+    [1_000, '1,000'],
+    [1_234_567.891, '1,234,567.89'],
+    [-12_345, '-12,345'],
+    [12_345_678_901_234_567_890n, '12,345,678,901,234,567,890'],
+    [-1_000n, '-1,000'],
+  ])('%s -> %s', (n, expected) => {
+    expect(formatNumber(n)).toBe(expected);
+  });
+});

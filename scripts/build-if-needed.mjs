@@ -1,0 +1,47 @@
+// Builds the React app when dist/app is missing or older than its sources.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function newestMtime(target) {
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+// Several test runs may build at once on one machine: a lock directory serialises them.
+function withLock(fn) {
+  const lock = path.join(root, 'dist/.build-lock');
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try { fs.mkdirSync(lock); break; } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      const age = Date.now() - fs.statSync(lock).mtimeMs;
+      if (age > 180_000) { fs.rmSync(lock, { recursive: true, force: true }); continue; }
+      if (Date.now() > deadline) throw new Error('timed out waiting for another build');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+  try { return fn(); } finally { fs.rmSync(lock, { recursive: true, force: true }); }
+}
+
+export function buildAppIfNeeded() {
+  return withLock(buildIfStale);
+}
+
+function buildIfStale() {
+  const built = path.join(root, 'dist/app/index.html');
+  const sources = ['app', 'core', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
+  const sourcesMtime = Math.max(...sources.map(newestMtime));
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sourcesMtime) return;
+  console.log('Building the web app...');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildAppIfNeeded();

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { installErrorHandling } from './http/errors';
+import { refuseCrossSiteWrites } from './http/origin';
+import { WALLET_SESSION_COOKIE } from './auth/wallet/session';
+import type { RouteOptions, Services } from './services';
+import { adminPageGuard } from './routes/admin/pageGuard';
+import { apiRoutes, rootRoutes } from './routes';
+
+export const APP_DIST_DIR = fileURLToPath(new URL('../dist/app', import.meta.url));
+
+export type BuildOptions = {
+  services: Services;
+  /** Serve the built React app (off in API tests). */
+  serveApp?: boolean;
+  /** Extra route plugins mounted under /api (issues add theirs to server/routes/index.ts). */
+  extraRoutes?: FastifyPluginAsync<RouteOptions>[];
+};
+
+/** Builds the HTTP server: the API under /api and the React app for every other GET. */
+export async function buildServer({ services, serveApp = true, extraRoutes = [] }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: services.log,
+    trustProxy: services.env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  installErrorHandling(app);
+  await app.register(cookie);
+  app.addHook('onRequest', adminPageGuard(services));
+  app.addHook('onRequest', refuseCrossSiteWrites(services.env, [WALLET_SESSION_COOKIE]));
+
+  for (const routes of [...apiRoutes, ...extraRoutes]) {
+    await app.register(routes, { prefix: '/api', services });
+  }
+  for (const routes of rootRoutes) {
+    await app.register(routes, { services });
+  }
+
+  const indexHtml = path.join(APP_DIST_DIR, 'index.html');
+  const hasApp = serveApp && fs.existsSync(indexHtml);
+  if (hasApp) {
+    await app.register(fastifyStatic, { root: APP_DIST_DIR, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasApp) {
+      return reply.status(404).send({ error: `Not found: ${request.method} ${url}` });
+    }
+    // Client-side routes: the React app decides (including its own 404 page).
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

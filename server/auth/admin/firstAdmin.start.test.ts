@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../e2e/server';
+import { createTestDatabase } from '../../testing/db';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** Starts the real server process, waits until it is ready, stops it, and returns what it printed. */
+async function startAndStop(env: Record<string, string>): Promise<string> {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(ADMIN_|SOLANA_|DATABASE_URL$|NODE_ENV$|PORT$)/.test(k)));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...base, NODE_ENV: 'development', LOG_LEVEL: 'info', DEMO_ACTIVITY: 'off', PORT: String(await freePort()), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => { stdout += d; });
+  child.stderr.on('data', (d) => { stderr += d; });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server not ready:\n${stdout}\n${stderr}`)), 90_000);
+    const check = () => { if (stdout.includes('Causemint ready')) { clearTimeout(timer); resolve(); } };
+    child.stdout.on('data', check);
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}:\n${stdout}\n${stderr}`)); });
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+  return stdout;
+}
+
+describe('first admin at start-up (local mode, no ADMIN_USERNAME)', () => {
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    const made = await createTestDatabase();
+    // The server process opens it itself (PGlite allows one process per directory).
+    await made.database.close();
+    cleanup = made.cleanup;
+    env = { DATA_DIR: made.dataDir, ...(made.databaseUrl ? { DATABASE_URL: made.databaseUrl } : {}) };
+  });
+  afterAll(async () => { await cleanup(); });
+
+  it('prints a framed notice with a generated password on the first start only', async () => {
+    const first = await startAndStop(env);
+    expect(first).toMatch(/\+-+\+\n\| An admin account was created/);
+    const password = /Password: (\S+)/.exec(first)?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    // The log lines (JSON) never carry it.
+    for (const line of first.split('\n').filter((l) => l.startsWith('{'))) expect(line).not.toContain(password);
+
+    const second = await startAndStop(env);
+    expect(second).toContain('Causemint ready');
+    expect(second).not.toContain('An admin account was created');
+    expect(second).not.toContain(password);
+  });
+});

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import type { Browser, DeviceType } from '../../../core/enums';
+import { parseUserAgent } from '../../../core/userAgent';
+
+export type ClientInfo = {
+  ip: string;
+  userAgent: string | null;
+  referrer: string | null;
+  deviceType: DeviceType;
+  browser: Browser;
+  country: string;
+  city: string;
+  region: string;
+};
+
+// Location headers set by the CDN in front of us. They are only believed with
+// TRUST_PROXY on: without a proxy that overwrites them, anyone could send them.
+// Cloudflare: cf-ipcountry (and cf-ipcity / cf-region with "Add visitor location headers").
+// Vercel: x-vercel-ip-country, x-vercel-ip-city (URL-encoded), x-vercel-ip-country-region.
+const GEO_HEADERS = {
+  country: ['cf-ipcountry', 'x-vercel-ip-country'],
+  city: ['cf-ipcity', 'x-vercel-ip-city'],
+  region: ['cf-region', 'x-vercel-ip-country-region'],
+} as const;
+
+function header(request: FastifyRequest, name: string): string | null {
+  const value = request.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.trim() ? first.trim() : null;
+}
+
+function geo(request: FastifyRequest, names: readonly string[], trusted: boolean): string {
+  if (!trusted) return 'unknown';
+  for (const name of names) {
+    const value = header(request, name);
+    if (!value || value === 'XX') continue;
+    try { return decodeURIComponent(value).slice(0, 100); } catch { return value.slice(0, 100); }
+  }
+  return 'unknown';
+}
+
+/** Who is signing in, for the user_sessions row: address, browser, device and (behind a trusted proxy) place. */
+export function clientInfoOf(request: FastifyRequest, trustProxy: boolean): ClientInfo {
+  const userAgent = header(request, 'user-agent');
+  const { deviceType, browser } = parseUserAgent(userAgent);
+  return {
+    ip: request.ip,
+    userAgent: userAgent?.slice(0, 1000) ?? null,
+    referrer: header(request, 'referer')?.slice(0, 2000) ?? null,
+    deviceType,
+    browser,
+    country: geo(request, GEO_HEADERS.country, trustProxy),
+    city: geo(request, GEO_HEADERS.city, trustProxy),
+    region: geo(request, GEO_HEADERS.region, trustProxy),
+  };
+}

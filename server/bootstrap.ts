@@ -1,0 +1,40 @@
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { openDatabase, type Database } from './db/client';
+import type { Env } from './env';
+import { EventHub } from './events/hub';
+import type { Services } from './services';
+import { createChain } from './chain/service';
+import { createKeyStore } from './keys';
+import { seedDatabase } from './db/seed';
+import { ensureFirstAdmin } from './commands/ensureFirstAdmin';
+import { firstAdminNotice } from './auth/admin/firstAdminNotice';
+
+export function createLogger(env: Env): FastifyBaseLogger {
+  return pino({
+    level: env.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  }) as unknown as FastifyBaseLogger;
+}
+
+/** Opens the database (migrating it) and wires the shared services. */
+export async function createServices(env: Env, options: { database?: Database; log?: FastifyBaseLogger } = {}): Promise<Services> {
+  const log = options.log ?? createLogger(env);
+  const database = options.database ?? await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const events = new EventHub(database);
+  await events.start();
+  const chain = await createChain(env, database, log);
+  const keys = createKeyStore({ db: database.db, env });
+  const services: Services = { env, database, db: database.db, events, log, chain, keys, now: () => new Date() };
+  await seedDatabase(services.db);
+  const generated = await ensureFirstAdmin(services);
+  // Printed once, to the console only (never to the log): the password is not stored in clear anywhere.
+  if (generated && env.NODE_ENV !== 'test') process.stdout.write(`\n${firstAdminNotice(generated.username, generated.password, env.publicUrl)}\n\n`);
+  return services;
+}
+
+export async function closeServices(services: Services): Promise<void> {
+  await services.chain.close();
+  await services.events.stop();
+  await services.database.close();
+}

@@ -1,0 +1,102 @@
+import { RPC_RATE_LIMIT } from '../../../core/constants';
+import { GATEWAY_METHODS } from './methods';
+import {
+  INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_ALLOWED, METHOD_NOT_FOUND, PARSE_ERROR, RATE_LIMITED,
+  idOf, isCall, isNotification, rpcError,
+} from './jsonRpc';
+import { RateLimiter } from './rateLimiter';
+import { UpstreamError, postUpstream, type UpstreamOptions } from './upstream';
+
+export type GatewayOptions = UpstreamOptions & {
+  now?: () => number;
+  limit?: { max: number; windowMs: number };
+};
+
+/** `raw` is upstream JSON passed through verbatim; otherwise `body` is serialised. */
+export type GatewayAnswer = { status: number; body?: unknown; raw?: string; retryAfterSeconds?: number };
+
+/**
+ * /api/rpc against a real cluster: checks each call against the allow-list, applies the
+ * per-client limit and forwards the allowed calls to the provider's URL.
+ */
+export class RpcGateway {
+  readonly limiter: RateLimiter;
+  private readonly limit: { max: number; windowMs: number };
+
+  constructor(private readonly options: GatewayOptions) {
+    this.limit = options.limit ?? RPC_RATE_LIMIT;
+    this.limiter = new RateLimiter(this.limit.max, this.limit.windowMs, options.now ?? Date.now);
+  }
+
+  async handle(raw: string, client: string): Promise<GatewayAnswer> {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(raw);
+    } catch {
+      payload = undefined;
+    }
+    const cost = Array.isArray(payload) ? Math.max(1, payload.length) : 1;
+    const allowed = this.limiter.take(client, cost);
+    if (!allowed.ok) {
+      const seconds = this.limit.windowMs / 1000;
+      return {
+        status: 429,
+        retryAfterSeconds: Math.max(1, Math.ceil(allowed.retryAfterMs / 1000)),
+        body: rpcError(Array.isArray(payload) ? null : idOf(payload), RATE_LIMITED,
+          `Too many requests: the limit is ${this.limit.max} requests per ${seconds} seconds`),
+      };
+    }
+    if (payload === undefined) return { status: 200, body: rpcError(null, PARSE_ERROR, 'Parse error') };
+    if (Array.isArray(payload)) {
+      if (payload.length > 0 && payload.every((item) => isCall(item) && GATEWAY_METHODS.has(item.method))) {
+        return this.forwardAll(raw, payload, true);
+      }
+      return { status: 200, body: await this.batch(payload) };
+    }
+    if (!isCall(payload)) return { status: 200, body: rpcError(idOf(payload), INVALID_REQUEST, 'Invalid request') };
+    if (!GATEWAY_METHODS.has(payload.method)) return { status: 200, body: rpcError(idOf(payload), METHOD_NOT_FOUND, METHOD_NOT_ALLOWED) };
+    return this.forwardAll(raw, [payload], false);
+  }
+
+  /** Everything allowed: the client's bytes go up and the provider's bytes come back. */
+  private async forwardAll(raw: string, calls: unknown[], isBatch: boolean): Promise<GatewayAnswer> {
+    try {
+      return { status: 200, raw: (await postUpstream(raw, this.options)).text };
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      const errors = calls.map((call) => rpcError(idOf(call), INTERNAL_ERROR, error.message));
+      return { status: 200, body: isBatch ? errors : errors[0] };
+    }
+  }
+
+  /** Items keep their positions: web3.js reads batch answers by index. */
+  private async batch(items: unknown[]): Promise<unknown> {
+    if (items.length === 0) return rpcError(null, INVALID_REQUEST, 'Invalid request');
+    const answers: unknown[] = items.map((item) => {
+      if (!isCall(item)) return rpcError(idOf(item), INVALID_REQUEST, 'Invalid request');
+      if (!GATEWAY_METHODS.has(item.method)) return rpcError(idOf(item), METHOD_NOT_FOUND, METHOD_NOT_ALLOWED);
+      return undefined;
+    });
+    const forwardIndexes = answers.flatMap((answer, i) => (answer === undefined ? [i] : []));
+    if (forwardIndexes.length > 0) {
+      const forwarded = forwardIndexes.map((i) => items[i]);
+      let upstream: unknown;
+      try {
+        upstream = (await postUpstream(JSON.stringify(forwarded), this.options)).json;
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        upstream = forwarded.map((item) => rpcError(idOf(item), INTERNAL_ERROR, error.message));
+      }
+      const results = Array.isArray(upstream) ? upstream : [];
+      forwardIndexes.forEach((itemIndex, k) => {
+        const id = idOf(items[itemIndex]);
+        const byPosition = results.length === forwarded.length ? results[k] : undefined;
+        answers[itemIndex] = byPosition
+          ?? results.find((r) => idOf(r) === id)
+          ?? (Array.isArray(upstream) ? rpcError(id, INTERNAL_ERROR, 'RPC error: missing response') : { ...(upstream as object), id });
+      });
+    }
+    // Notifications get no answer.
+    return answers.filter((_, i) => !(isCall(items[i]) && isNotification(items[i] as object)));
+  }
+}

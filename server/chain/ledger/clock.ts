@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import bs58 from 'bs58';
+import { MAX_BLOCKHASH_AGE } from './programs';
+
+/**
+ * Ledger time: the slot follows the wall clock (one slot every `slotMs`), and each slot's
+ * blockhash is derived from a per-ledger seed, so the blockhashes handed out before a
+ * restart stay valid (or expire) exactly as they would have without it.
+ */
+export class SlotClock {
+  private baseSlot: bigint;
+  private baseMs: number;
+  private current: bigint;
+  private readonly hashes = new Map<string, bigint>();
+  private readonly bySlot = new Map<bigint, string>();
+
+  constructor(private readonly seed: Buffer, startSlot: bigint, readonly slotMs: number, private readonly now: () => number) {
+    this.baseSlot = startSlot;
+    this.baseMs = now();
+    this.current = startSlot;
+    for (let s = startSlot - MAX_BLOCKHASH_AGE - 1n; s <= startSlot; s++) if (s >= 0n) this.remember(s);
+  }
+
+  get slot(): bigint { return this.current; }
+
+  /** Moves to the slot the wall clock says; returns true when the slot changed. */
+  advance(): boolean {
+    const due = this.baseSlot + BigInt(Math.floor((this.now() - this.baseMs) / this.slotMs));
+    if (due <= this.current) return false;
+    for (let s = this.current + 1n; s <= due; s++) this.remember(s);
+    this.current = due;
+    const oldest = due - MAX_BLOCKHASH_AGE - 1n;
+    for (const [slot, hash] of this.bySlot) {
+      if (slot >= oldest) break;
+      this.bySlot.delete(slot);
+      this.hashes.delete(hash);
+    }
+    return true;
+  }
+
+  /** Jumps ahead (tests); never backwards. */
+  warp(slot: bigint): void {
+    if (slot <= this.current) return;
+    this.baseSlot = slot;
+    this.baseMs = this.now();
+    for (let s = slot - MAX_BLOCKHASH_AGE - 1n; s <= slot; s++) if (s > this.current) this.remember(s);
+    this.current = slot;
+    this.advance();
+  }
+
+  blockhashAt(slot: bigint): string {
+    const known = this.bySlot.get(slot);
+    if (known) return known;
+    const buf = Buffer.alloc(8);
+    buf.writeBigUInt64LE(slot);
+    return bs58.encode(createHash('sha256').update(this.seed).update(buf).digest());
+  }
+
+  get latestBlockhash(): { blockhash: string; lastValidBlockHeight: bigint } {
+    return { blockhash: this.blockhashAt(this.current), lastValidBlockHeight: this.current + MAX_BLOCKHASH_AGE };
+  }
+
+  /** The slot a still-valid blockhash belongs to, or undefined when unknown or older than 150 slots. */
+  blockhashSlot(blockhash: string): bigint | undefined {
+    const slot = this.hashes.get(blockhash);
+    if (slot === undefined || this.current - slot > MAX_BLOCKHASH_AGE) return undefined;
+    return slot;
+  }
+
+  get genesisHash(): string { return this.blockhashAt(0n); }
+
+  private remember(slot: bigint): void {
+    const hash = this.blockhashAt(slot);
+    this.bySlot.set(slot, hash);
+    this.hashes.set(hash, slot);
+  }
+}

@@ -1,0 +1,357 @@
+import { EventEmitter } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import bs58 from 'bs58';
+import { Clock, FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
+import type { LiteSvm } from 'litesvm/dist/internal';
+import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { SlotClock } from './clock';
+import { transactionFee } from './fees';
+import { MAX_BLOCKHASH_AGE, SLOTS_PER_EPOCH, SYSTEM_PROGRAM } from './programs';
+import { buildRecord, resolveKeys, restore, snapshot, type ResolvedKeys } from './record';
+import type { AccountRecord, Genesis, LedgerStore, TxRecord } from './store';
+import { createSvm, decodeAddress, readAccount, writeAccount, type AccountState } from './svm';
+import { txErrorJson, type TxErrorJson } from './txError';
+import { decodeWireTransaction, type WireTransaction } from './wire';
+
+/** How long a batch waits for more transactions before its commit starts. */
+const GATHER_MS = 2;
+
+/** 500,000,000 SOL, what `solana-test-validator` gives its faucet. */
+const FAUCET_LAMPORTS = 500_000_000n * 1_000_000_000n;
+
+/** The database is unreachable: the ledger takes no transaction it could not make durable. */
+export class LedgerUnavailableError extends Error {
+  constructor() { super('The ledger cannot store transactions right now'); }
+}
+
+export type LedgerOptions = { store: LedgerStore; log: FastifyBaseLogger; slotMs: number; now?: () => number };
+
+/** What became of a submitted transaction. */
+export type SendOutcome =
+  /** Executed and durably stored (it may still have failed: fees are charged either way). */
+  | { kind: 'landed'; record: TxRecord }
+  /** Refused before execution (preflight, or an error that charges no fee); nothing changed. */
+  | { kind: 'rejected'; err: TxErrorJson; logs: string[]; unitsConsumed: bigint }
+  /** skipPreflight and the transaction could not land (like a validator silently dropping it). */
+  | { kind: 'dropped'; err: TxErrorJson };
+
+export type SimulateOutcome = {
+  err: TxErrorJson | null;
+  logs: string[];
+  unitsConsumed: bigint;
+  returnData: { programId: string; data: [string, 'base64'] } | null;
+  accounts: Map<string, AccountState | null>;
+};
+
+type Pending = { record: TxRecord; accounts: AccountRecord[]; undo: () => void; resolve: () => void; reject: (err: Error) => void };
+
+type LedgerEvents = {
+  slot: [slot: bigint];
+  /** A batch of transactions is durable; `accounts` holds the post-state of every account it wrote. */
+  committed: [records: TxRecord[], accounts: Map<string, AccountRecord>];
+};
+
+/**
+ * The local Solana ledger: LiteSVM for execution, the database for durability. A
+ * transaction's result reaches nobody before its rows are committed (group commit: the
+ * writes of all transactions executed meanwhile go in one database transaction).
+ */
+export class LocalLedger extends EventEmitter<LedgerEvents> {
+  private svm: LiteSvm;
+  private readonly clock: SlotClock;
+  private seq: bigint;
+  private timer: NodeJS.Timeout | undefined;
+  private queue: Pending[] = [];
+  private flushing: Promise<void> | null = null;
+  /** The seq of the last transaction known durable: where a failed batch rolls back to. */
+  private committedSeq: bigint;
+  /** Executed, not yet committed: a resend must be AlreadyProcessed, not run twice. */
+  private readonly inflight = new Set<string>();
+  /** The status cache: committed signatures of the last 150 slots. */
+  private readonly recent = new Map<string, { slot: bigint; err: TxErrorJson | null }>();
+  private readonly recentBySlot = new Map<bigint, string[]>();
+  readonly faucet: Keypair;
+  transactionCount: bigint;
+
+  private constructor(
+    private readonly store: LedgerStore,
+    private readonly log: FastifyBaseLogger,
+    svm: LiteSvm, clock: SlotClock, genesis: Genesis, seq: bigint,
+  ) {
+    super();
+    this.setMaxListeners(0);
+    this.svm = svm;
+    this.clock = clock;
+    this.seq = seq;
+    this.committedSeq = seq;
+    this.transactionCount = seq;
+    this.faucet = Keypair.fromSecretKey(bs58.decode(genesis.faucetSecretKey));
+    this.applyClock();
+  }
+
+  /** Opens the ledger stored in the database (creating its genesis on first use) and starts the clock. */
+  static async open({ store, log, slotMs, now = Date.now }: LedgerOptions): Promise<LocalLedger> {
+    const started = now();
+    const svm = createSvm();
+    let genesis = await store.loadGenesis();
+    let accounts = 0;
+    if (!genesis) {
+      const faucet = Keypair.generate();
+      genesis = { faucetSecretKey: bs58.encode(faucet.secretKey), seed: randomBytes(32).toString('hex'), createdAtMs: now(), startSlot: '0' };
+      const record: AccountRecord = {
+        address: faucet.publicKey.toBase58(), lamports: FAUCET_LAMPORTS, owner: SYSTEM_PROGRAM,
+        executable: false, rentEpoch: 2n ** 64n - 1n, data: new Uint8Array(0), updatedSlot: 0n,
+      };
+      await store.saveGenesis(genesis, [record]);
+    }
+    for await (const page of store.loadAccounts()) {
+      for (const record of page) writeAccount(svm, record);
+      accounts += page.length;
+    }
+    const checkpoint = await store.loadClock() ?? { slot: genesis.startSlot, unixMs: genesis.createdAtMs };
+    const elapsed = BigInt(Math.max(1, Math.floor((now() - checkpoint.unixMs) / slotMs)));
+    const clock = new SlotClock(Buffer.from(genesis.seed, 'hex'), BigInt(checkpoint.slot) + elapsed, slotMs, now);
+    const seq = await store.maxSeq();
+    const ledger = new LocalLedger(store, log, svm, clock, genesis, seq);
+    for (const r of await store.recentSignatures(clock.slot - MAX_BLOCKHASH_AGE - 1n)) ledger.remember(r.signature, r.slot, r.err);
+    ledger.timer = setInterval(() => ledger.tick(), Math.max(5, Math.floor(slotMs / 4))).unref();
+    log.info({ accounts, transactions: Number(seq), slot: Number(clock.slot), ms: now() - started }, 'local ledger ready');
+    return ledger;
+  }
+
+  get slot(): bigint { return this.clock.slot; }
+  get slotMs(): number { return this.clock.slotMs; }
+  get epoch(): bigint { return this.clock.slot / SLOTS_PER_EPOCH; }
+  get genesisHash(): string { return this.clock.genesisHash; }
+  get latestBlockhash() { return this.clock.latestBlockhash; }
+  isBlockhashValid(blockhash: string): boolean { return this.clock.blockhashSlot(blockhash) !== undefined; }
+
+  /** Tests: jump the clock forward (expiring blockhashes without waiting a minute). */
+  warp(slot: bigint): void {
+    this.clock.warp(slot);
+    this.onSlotChanged();
+  }
+
+  getAccount(address: string): AccountState | null {
+    const key = decodeAddress(address);
+    return key ? readAccount(this.svm, key) : null;
+  }
+
+  getProgramAccounts(owner: string): { address: string; account: AccountState }[] {
+    const key = decodeAddress(owner);
+    if (!key) return [];
+    const out: { address: string; account: AccountState }[] = [];
+    for (const item of this.svm.getProgramAccounts(key)) {
+      const a = item.account();
+      if (a.lamports() === 0n) continue;
+      out.push({ address: bs58.encode(item.address), account: { lamports: a.lamports(), owner, executable: a.executable(), rentEpoch: a.rentEpoch(), data: a.data() } });
+    }
+    return out;
+  }
+
+  minimumBalanceForRentExemption(space: bigint): bigint { return this.svm.minimumBalanceForRentExemption(space); }
+
+  /** Status of a recently committed signature (the last 150 slots), from memory. */
+  recentStatus(signature: string): { slot: bigint; err: TxErrorJson | null } | undefined { return this.recent.get(signature); }
+
+  /** Runs a transaction and, unless it is refused, stores it; resolves once it is durable. */
+  async send(raw: Uint8Array, { preflight }: { preflight: boolean }): Promise<SendOutcome> {
+    const tx = decodeWireTransaction(raw);
+    const signature = tx.signatures[0];
+    const refuse = (err: TxErrorJson): SendOutcome => preflight ? { kind: 'rejected', err, logs: [], unitsConsumed: 0n } : { kind: 'dropped', err };
+    if (this.inflight.has(signature) || this.recent.has(signature)) return refuse('AlreadyProcessed');
+    if (!this.isBlockhashValid(tx.recentBlockhash)) return refuse('BlockhashNotFound');
+    const keys = resolveKeys(this.svm, tx);
+    if ('error' in keys) return refuse(keys.error);
+    const record = this.execute(raw, tx, keys, preflight);
+    if ('rejected' in record) return record.rejected;
+    if ('dropped' in record) return { kind: 'dropped', err: record.dropped };
+    await this.commit(record.record, record.accounts, record.undo);
+    return { kind: 'landed', record: record.record };
+  }
+
+  simulate(raw: Uint8Array, { sigVerify, replaceRecentBlockhash }: { sigVerify: boolean; replaceRecentBlockhash: boolean }): SimulateOutcome & { replacementBlockhash?: { blockhash: string; lastValidBlockHeight: bigint } } {
+    let bytes = raw;
+    const tx = decodeWireTransaction(raw);
+    let replacement: { blockhash: string; lastValidBlockHeight: bigint } | undefined;
+    if (replaceRecentBlockhash) {
+      replacement = this.clock.latestBlockhash;
+      bytes = Uint8Array.from(raw);
+      bytes.set(bs58.decode(replacement.blockhash), tx.blockhashOffset);
+    } else if (!this.isBlockhashValid(tx.recentBlockhash)) {
+      return { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0n, returnData: null, accounts: new Map() };
+    }
+    if (this.recent.has(tx.signatures[0]) || this.inflight.has(tx.signatures[0])) {
+      return { err: 'AlreadyProcessed', logs: [], unitsConsumed: 0n, returnData: null, accounts: new Map() };
+    }
+    const keys = resolveKeys(this.svm, tx);
+    if ('error' in keys) return { err: keys.error, logs: [], unitsConsumed: 0n, returnData: null, accounts: new Map() };
+    const previous = this.svm.getSigverify();
+    this.svm.setSigverify(sigVerify);
+    try {
+      const result = this.svm[tx.version === 'legacy' ? 'simulateLegacyTransaction' : 'simulateVersionedTransaction'](bytes);
+      if (result instanceof FailedTransactionMetadata) {
+        const meta = result.meta();
+        return { err: txErrorJson(result), logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed(), returnData: null, accounts: new Map(), replacementBlockhash: replacement };
+      }
+      const meta = result.meta();
+      const accounts = new Map<string, AccountState | null>();
+      for (const item of result.postAccounts()) {
+        const a = item.account();
+        accounts.set(bs58.encode(item.address), a.lamports() === 0n ? null : { lamports: a.lamports(), owner: bs58.encode(a.owner()), executable: a.executable(), rentEpoch: a.rentEpoch(), data: a.data() });
+      }
+      return { err: null, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed(), returnData: returnDataOf(meta), accounts, replacementBlockhash: replacement };
+    } finally {
+      this.svm.setSigverify(previous);
+    }
+  }
+
+  /** A real transfer from the faucet, so airdrops appear in history as on a validator. */
+  async airdrop(to: string, lamports: bigint): Promise<SendOutcome> {
+    // The same amount to the same wallet twice in one slot would be the same transaction
+    // (AlreadyProcessed): use the newest still-valid blockhash that makes it a new one.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      for (let age = 0n; age <= MAX_BLOCKHASH_AGE && this.clock.slot - age >= 0n; age++) {
+        const tx = new Transaction({ feePayer: this.faucet.publicKey, recentBlockhash: this.clock.blockhashAt(this.clock.slot - age) })
+          .add(SystemProgram.transfer({ fromPubkey: this.faucet.publicKey, toPubkey: new PublicKey(to), lamports }));
+        tx.sign(this.faucet);
+        const signature = bs58.encode(tx.signature!);
+        if (this.inflight.has(signature) || this.recent.has(signature)) continue;
+        return this.send(tx.serialize(), { preflight: true });
+      }
+      // A young ledger has few blockhashes: wait for the next slot's.
+      await new Promise((resolve) => this.once('slot', resolve));
+    }
+    return { kind: 'rejected', err: 'AlreadyProcessed', logs: [], unitsConsumed: 0n };
+  }
+
+  /** Stops the clock and waits for the last batch; the database stays open (its owner closes it). */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    while (this.flushing) await this.flushing;
+    await this.store.saveClock({ slot: this.clock.slot.toString(), unixMs: Date.now() }).catch(() => {});
+  }
+
+  /** Resolves once everything executed so far is durable. */
+  async settled(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  /**
+   * Runs the transaction once. With preflight, a failure is undone (the writable accounts put
+   * back as they were) and reported, exactly what simulate-then-send would give at half the cost.
+   */
+  private execute(raw: Uint8Array, tx: WireTransaction, keys: ResolvedKeys, preflight: boolean):
+    { record: TxRecord; accounts: AccountRecord[]; undo: () => void } | { dropped: TxErrorJson } | { rejected: SendOutcome } {
+    const pre = snapshot(this.svm, keys.bytes);
+    const result: TransactionMetadata | FailedTransactionMetadata = this.svm[tx.version === 'legacy' ? 'sendLegacyTransaction' : 'sendVersionedTransaction'](raw);
+    const failed = result instanceof FailedTransactionMetadata;
+    const err = failed ? txErrorJson(result) : null;
+    if (failed && preflight) {
+      restore(this.svm, keys, pre);
+      const meta = result.meta();
+      return { rejected: { kind: 'rejected', err: err!, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed() } };
+    }
+    const post = snapshot(this.svm, keys.bytes);
+    // A failure that charged no fee never reached the ledger (bad signature, unknown payer...).
+    if (failed && (pre[0]?.lamports() ?? 0n) === (post[0]?.lamports() ?? 0n)) return { dropped: err! };
+    const meta = failed ? result.meta() : result;
+    this.seq += 1n;
+    this.transactionCount = this.seq;
+    const slot = this.clock.slot;
+    const built = buildRecord({
+      svm: this.svm, raw, tx, keys, pre, post, err, seq: this.seq, slot, blockTime: this.blockTime(),
+      fee: transactionFee(tx), logs: meta.logs(), computeUnits: meta.computeUnitsConsumed(),
+      innerInstructions: meta.innerInstructions(), returnData: returnDataOf(meta),
+    });
+    this.inflight.add(built.record.signature);
+    return { ...built, undo: () => restore(this.svm, keys, pre) };
+  }
+
+  private blockTime(): bigint { return BigInt(Math.floor(Date.now() / 1000)); }
+
+  private commit(record: TxRecord, accounts: AccountRecord[], undo: () => void): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ record, accounts, undo, resolve, reject });
+      if (!this.flushing) this.flushing = this.flushLoop();
+    });
+  }
+
+  private async flushLoop(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        // A commit blocks the event loop (PGlite runs on this thread), so requests arrive in
+        // bursts and take several turns of the loop to reach here: give them a moment to join.
+        await new Promise((r) => setTimeout(r, GATHER_MS));
+        const batch = this.queue;
+        this.queue = [];
+        const accounts = new Map<string, AccountRecord>();
+        for (const p of batch) for (const a of p.accounts) accounts.set(a.address, a);
+        const records = batch.map((p) => p.record);
+        try {
+          const started = performance.now();
+          await this.store.writeBatch(records, [...accounts.values()], { slot: this.clock.slot.toString(), unixMs: Date.now() });
+          this.log.debug({ transactions: records.length, accounts: accounts.size, ms: Math.round(performance.now() - started) }, 'ledger batch committed');
+        } catch (err) {
+          // Nothing of this batch, nor of what executed after it, may stay in memory: undo it all,
+          // newest first, and tell every waiting client that its transaction did not land.
+          this.log.error({ err }, 'ledger commit failed; the batch is rolled back');
+          const lost = [...batch, ...this.queue];
+          this.queue = [];
+          for (const p of [...lost].reverse()) p.undo();
+          this.seq = this.committedSeq;
+          this.transactionCount = this.seq;
+          for (const p of lost) { this.inflight.delete(p.record.signature); p.reject(new LedgerUnavailableError()); }
+          continue;
+        }
+        this.committedSeq = records[records.length - 1].seq;
+        for (const p of batch) {
+          this.inflight.delete(p.record.signature);
+          this.remember(p.record.signature, p.record.slot, p.record.err);
+        }
+        this.emit('committed', records, accounts);
+        for (const p of batch) p.resolve();
+      }
+    } finally {
+      this.flushing = null;
+    }
+  }
+
+  private remember(signature: string, slot: bigint, err: TxErrorJson | null): void {
+    this.recent.set(signature, { slot, err });
+    let list = this.recentBySlot.get(slot);
+    if (!list) { list = []; this.recentBySlot.set(slot, list); }
+    list.push(signature);
+  }
+
+  private tick(): void {
+    if (this.clock.advance()) this.onSlotChanged();
+  }
+
+  private onSlotChanged(): void {
+    this.applyClock();
+    const oldest = this.clock.slot - MAX_BLOCKHASH_AGE - 1n;
+    for (const [slot, sigs] of this.recentBySlot) {
+      if (slot >= oldest) break;
+      for (const s of sigs) this.recent.delete(s);
+      this.recentBySlot.delete(slot);
+    }
+    this.emit('slot', this.clock.slot);
+  }
+
+  private applyClock(): void {
+    const slot = this.clock.slot;
+    const epoch = slot / SLOTS_PER_EPOCH;
+    const unix = BigInt(Math.floor(Date.now() / 1000));
+    this.svm.setClock(new Clock(slot, unix, epoch, epoch + 1n, unix));
+  }
+}
+
+function returnDataOf(meta: TransactionMetadata): { programId: string; data: [string, 'base64'] } | null {
+  const rd = meta.returnData();
+  const data = rd.data();
+  if (data.length === 0) return null;
+  return { programId: bs58.encode(rd.programId()), data: [Buffer.from(data).toString('base64'), 'base64'] };
+}

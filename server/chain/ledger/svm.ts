@@ -1,0 +1,53 @@
+import bs58 from 'bs58';
+import { Account, LiteSVM } from 'litesvm';
+import type { LiteSvm } from 'litesvm/dist/internal';
+import type { AccountRecord } from './store';
+
+/** An account as the ledger hands it out. */
+export type AccountState = { lamports: bigint; owner: string; executable: boolean; rentEpoch: bigint; data: Uint8Array };
+
+/**
+ * The LiteSVM engine with the settings the ledger needs: the standard builtins and SPL
+ * programs (Token-2022, Associated Token Account, Memo), no blockhash check and no
+ * transaction history of its own: the ledger checks blockhash age and duplicates itself.
+ */
+export function createSvm(): LiteSvm {
+  const svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(0n);
+  // The byte-level API: transactions arrive serialised, so there is nothing to gain from kit objects.
+  return (svm as unknown as { inner: LiteSvm }).inner;
+}
+
+const ownerNames = new Map<string, string>();
+
+/** base58 of an owner key, cached: a handful of programs own nearly every account. */
+export function ownerName(bytes: Uint8Array): string {
+  const hex = Buffer.from(bytes).toString('hex');
+  let name = ownerNames.get(hex);
+  if (!name) {
+    name = bs58.encode(bytes);
+    if (ownerNames.size < 10_000) ownerNames.set(hex, name);
+  }
+  return name;
+}
+
+export function readAccount(svm: LiteSvm, key: Uint8Array): AccountState | null {
+  const a = svm.getAccount(key);
+  if (!a) return null;
+  const lamports = a.lamports();
+  if (lamports === 0n) return null;
+  return { lamports, owner: ownerName(a.owner()), executable: a.executable(), rentEpoch: a.rentEpoch(), data: a.data() };
+}
+
+export function writeAccount(svm: LiteSvm, record: AccountRecord): void {
+  svm.setAccount(bs58.decode(record.address), new Account(record.lamports, record.data, bs58.decode(record.owner), record.executable, record.rentEpoch));
+}
+
+/** A 32-byte public key from base58, or null when the text is not one. */
+export function decodeAddress(address: string): Uint8Array | null {
+  try {
+    const bytes = bs58.decode(address);
+    return bytes.length === 32 ? bytes : null;
+  } catch {
+    return null;
+  }
+}

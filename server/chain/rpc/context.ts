@@ -1,0 +1,23 @@
+import type { LocalLedger } from '../ledger/ledger';
+import type { LedgerStore } from '../ledger/store';
+import { MIN_CONTEXT_SLOT_NOT_REACHED, RpcError } from './errors';
+
+export type RpcContext = { ledger: LocalLedger; store: LedgerStore };
+/** One RPC method: positional params in, the `result` out (throw RpcError for an error). */
+export type Handler = (params: unknown[], ctx: RpcContext) => unknown;
+export type MethodTable = Record<string, Handler>;
+
+export const API_VERSION = '2.2.20';
+export const FEATURE_SET = 3294202862;
+
+/** The `{ context, value }` wrapper of the methods that report the slot they answered at. */
+export function withContext(ctx: RpcContext, value: unknown): { context: { apiVersion: string; slot: number }; value: unknown } {
+  return { context: { apiVersion: API_VERSION, slot: Number(ctx.ledger.slot) }, value };
+}
+
+export function checkMinContextSlot(ctx: RpcContext, config: { minContextSlot?: unknown }): void {
+  const min = config.minContextSlot;
+  if (typeof min === 'number' && BigInt(min) > ctx.ledger.slot) {
+    throw new RpcError(MIN_CONTEXT_SLOT_NOT_REACHED, 'Minimum context slot has not been reached', { contextSlot: Number(ctx.ledger.slot) });
+  }
+}

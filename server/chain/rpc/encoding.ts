@@ -1,0 +1,61 @@
+import bs58 from 'bs58';
+import { mintDecimals, parseAccountData } from '../parse';
+import type { AccountState } from '../ledger/svm';
+import type { RpcContext } from './context';
+import { invalidParams, INVALID_REQUEST, RpcError } from './errors';
+import type { Config } from './params';
+
+export type AccountEncoding = 'binary' | 'base58' | 'base64' | 'jsonParsed';
+type DataSlice = { offset: number; length: number };
+
+export function accountEncoding(config: Config, fallback: AccountEncoding): AccountEncoding {
+  const e = config.encoding ?? fallback;
+  if (e === 'binary' || e === 'base58' || e === 'base64' || e === 'jsonParsed') return e;
+  if (e === 'base64+zstd') throw invalidParams('Invalid params: base64+zstd is not supported by this node; use base64.');
+  throw invalidParams(`Invalid params: unknown variant \`${String(e)}\`, expected one of \`binary\`, \`base58\`, \`base64\`, \`jsonParsed\`, \`base64+zstd\`.`);
+}
+
+export function dataSliceParam(config: Config): DataSlice | undefined {
+  const s = config.dataSlice as Partial<DataSlice> | undefined;
+  if (s === undefined || s === null) return undefined;
+  if (typeof s !== 'object' || !Number.isInteger(s.offset) || !Number.isInteger(s.length) || s.offset! < 0 || s.length! < 0) {
+    throw invalidParams('Invalid params: dataSlice needs non-negative integer offset and length.');
+  }
+  return { offset: s.offset!, length: s.length! };
+}
+
+/** An account the way getAccountInfo renders it (UiAccount). */
+export function encodeAccount(ctx: RpcContext, account: AccountState, encoding: AccountEncoding, slice?: DataSlice): Record<string, unknown> {
+  return {
+    data: encodeData(ctx, account, encoding, slice),
+    executable: account.executable,
+    lamports: account.lamports,
+    owner: account.owner,
+    rentEpoch: account.rentEpoch,
+    space: account.data.length,
+  };
+}
+
+function encodeData(ctx: RpcContext, account: AccountState, encoding: AccountEncoding, slice?: DataSlice): unknown {
+  if (encoding === 'jsonParsed') {
+    const parsed = parseAccountData(account.owner, account.data, (mint) => decimalsOf(ctx, mint));
+    if (parsed) return parsed;
+    // A real node falls back to base64 when it cannot parse.
+    return [Buffer.from(sliced(account.data, slice)).toString('base64'), 'base64'];
+  }
+  const data = sliced(account.data, slice);
+  if (encoding === 'base64') return [Buffer.from(data).toString('base64'), 'base64'];
+  if (data.length > 128) {
+    throw new RpcError(INVALID_REQUEST, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
+  }
+  return encoding === 'binary' ? bs58.encode(data) : [bs58.encode(data), 'base58'];
+}
+
+export function decimalsOf(ctx: RpcContext, mint: string): number | undefined {
+  const state = ctx.ledger.getAccount(mint);
+  return state ? mintDecimals(state.owner, state.data) : undefined;
+}
+
+function sliced(data: Uint8Array, slice?: DataSlice): Uint8Array {
+  return slice ? data.subarray(slice.offset, slice.offset + slice.length) : data;
+}

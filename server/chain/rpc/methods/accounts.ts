@@ -1,0 +1,87 @@
+import bs58 from 'bs58';
+import type { AccountState } from '../../ledger/svm';
+import { checkMinContextSlot, withContext, type MethodTable } from '../context';
+import { accountEncoding, dataSliceParam, encodeAccount } from '../encoding';
+import { invalidParams } from '../errors';
+import { configParam, pubkeyParam, requireParam, type Config } from '../params';
+
+const MAX_MULTIPLE_ACCOUNTS = 100;
+
+/** Balances and account data. */
+export const accountMethods: MethodTable = {
+  getBalance: (params, ctx) => {
+    const address = pubkeyParam(requireParam(params, 0, 'pubkey'));
+    checkMinContextSlot(ctx, configParam(params, 1));
+    return withContext(ctx, ctx.ledger.getAccount(address)?.lamports ?? 0n);
+  },
+  getAccountInfo: (params, ctx) => {
+    const address = pubkeyParam(requireParam(params, 0, 'pubkey'));
+    const config = configParam(params, 1);
+    checkMinContextSlot(ctx, config);
+    const encoding = accountEncoding(config, 'binary');
+    const slice = dataSliceParam(config);
+    const account = ctx.ledger.getAccount(address);
+    return withContext(ctx, account ? encodeAccount(ctx, account, encoding, slice) : null);
+  },
+  getMultipleAccounts: (params, ctx) => {
+    const list = requireParam(params, 0, 'pubkeys');
+    if (!Array.isArray(list)) throw invalidParams('Invalid params: invalid type: expected a sequence of pubkeys.');
+    if (list.length > MAX_MULTIPLE_ACCOUNTS) throw invalidParams(`Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`);
+    const addresses = list.map(pubkeyParam);
+    const config = configParam(params, 1);
+    checkMinContextSlot(ctx, config);
+    const encoding = accountEncoding(config, 'base64');
+    const slice = dataSliceParam(config);
+    return withContext(ctx, addresses.map((a) => {
+      const account = ctx.ledger.getAccount(a);
+      return account ? encodeAccount(ctx, account, encoding, slice) : null;
+    }));
+  },
+  getProgramAccounts: (params, ctx) => {
+    const program = pubkeyParam(requireParam(params, 0, 'program id'));
+    const config = configParam(params, 1);
+    checkMinContextSlot(ctx, config);
+    const encoding = accountEncoding(config, 'binary');
+    const slice = dataSliceParam(config);
+    const filters = parseFilters(config);
+    const matches = ctx.ledger.getProgramAccounts(program).filter(({ account }) => filters.every((f) => f(account)));
+    const value = matches.map(({ address, account }) => ({ pubkey: address, account: encodeAccount(ctx, account, encoding, slice) }));
+    return config.withContext === true ? withContext(ctx, value) : value;
+  },
+};
+
+type Filter = (account: AccountState) => boolean;
+
+/** dataSize and memcmp filters (at most 4), as getProgramAccounts takes them. */
+export function parseFilters(config: Config): Filter[] {
+  const raw = config.filters;
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw invalidParams('Invalid params: filters must be an array.');
+  if (raw.length > 4) throw invalidParams('Too many filters provided; max 4');
+  return raw.map((f: unknown): Filter => {
+    const filter = f as { dataSize?: unknown; memcmp?: { offset?: unknown; bytes?: unknown; encoding?: unknown } };
+    if (filter && typeof filter.dataSize === 'number') {
+      const size = filter.dataSize;
+      return (a) => a.data.length === size;
+    }
+    if (filter && filter.memcmp && typeof filter.memcmp === 'object') {
+      const { offset, bytes, encoding } = filter.memcmp;
+      if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0 || typeof bytes !== 'string') {
+        throw invalidParams('Invalid params: memcmp needs an offset and bytes.');
+      }
+      let expected: Uint8Array;
+      if (encoding === 'base64') expected = new Uint8Array(Buffer.from(bytes, 'base64'));
+      else if (encoding === undefined || encoding === 'base58') {
+        if (bytes.length > 175) throw invalidParams('Encoded binary (base 58) data should be less than 128 bytes');
+        try { expected = bs58.decode(bytes); } catch { throw invalidParams('Invalid param: invalid base58 in memcmp bytes'); }
+      } else throw invalidParams('Invalid params: memcmp encoding must be base58 or base64.');
+      if (expected.length > 128) throw invalidParams('Invalid param: memcmp bytes longer than 128');
+      return (a) => {
+        if (offset + expected.length > a.data.length) return false;
+        for (let i = 0; i < expected.length; i++) if (a.data[offset + i] !== expected[i]) return false;
+        return true;
+      };
+    }
+    throw invalidParams('Invalid params: unknown filter; use dataSize or memcmp.');
+  });
+}

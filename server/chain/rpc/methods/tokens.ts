@@ -1,0 +1,79 @@
+import { tokenAmountToUiAmount } from '../../parse';
+import { isTokenProgram, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../ledger/programs';
+import { readMint, readTokenAccount } from '../../ledger/tokenAmounts';
+import { checkMinContextSlot, withContext, type MethodTable, type RpcContext } from '../context';
+import { accountEncoding, dataSliceParam, encodeAccount } from '../encoding';
+import { invalidParams } from '../errors';
+import { configParam, pubkeyParam, requireParam } from '../params';
+
+const LARGEST_ACCOUNTS = 20;
+
+function mintOf(ctx: RpcContext, address: string) {
+  const state = ctx.ledger.getAccount(address);
+  const mint = state ? readMint(state.owner, state.data) : null;
+  if (!state || !mint) throw invalidParams('Invalid param: not a Token mint');
+  return { ...mint, program: state.owner };
+}
+
+/** SPL Token and Token-2022 balances, supply and holders. */
+export const tokenMethods: MethodTable = {
+  getTokenAccountBalance: (params, ctx) => {
+    const address = pubkeyParam(requireParam(params, 0, 'pubkey'));
+    checkMinContextSlot(ctx, configParam(params, 1));
+    const state = ctx.ledger.getAccount(address);
+    const account = state ? readTokenAccount(state.owner, state.data) : null;
+    if (!account) throw invalidParams('Invalid param: not a Token account');
+    const mint = mintOf(ctx, account.mint);
+    return withContext(ctx, tokenAmountToUiAmount(account.amount, mint.decimals));
+  },
+  getTokenSupply: (params, ctx) => {
+    const address = pubkeyParam(requireParam(params, 0, 'pubkey'));
+    checkMinContextSlot(ctx, configParam(params, 1));
+    const mint = mintOf(ctx, address);
+    return withContext(ctx, tokenAmountToUiAmount(mint.supply, mint.decimals));
+  },
+  getTokenLargestAccounts: (params, ctx) => {
+    const address = pubkeyParam(requireParam(params, 0, 'pubkey'));
+    checkMinContextSlot(ctx, configParam(params, 1));
+    const mint = mintOf(ctx, address);
+    const holders = tokenAccounts(ctx, mint.program, (a) => a.mint === address)
+      .sort((a, b) => (b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : 0))
+      .slice(0, LARGEST_ACCOUNTS);
+    return withContext(ctx, holders.map((h) => ({ address: h.address, ...tokenAmountToUiAmount(h.amount, mint.decimals) })));
+  },
+  getTokenAccountsByOwner: (params, ctx) => {
+    const owner = pubkeyParam(requireParam(params, 0, 'owner'));
+    const filter = requireParam(params, 1, 'filter (mint or programId)') as { mint?: unknown; programId?: unknown };
+    const config = configParam(params, 2);
+    checkMinContextSlot(ctx, config);
+    const encoding = accountEncoding(config, 'binary');
+    const slice = dataSliceParam(config);
+    let programs: string[];
+    let mint: string | undefined;
+    if (typeof filter === 'object' && filter && 'mint' in filter) {
+      mint = pubkeyParam(filter.mint);
+      const state = ctx.ledger.getAccount(mint);
+      if (!state || !readMint(state.owner, state.data)) throw invalidParams('Invalid param: could not find mint');
+      programs = [state.owner];
+    } else if (typeof filter === 'object' && filter && 'programId' in filter) {
+      const program = pubkeyParam(filter.programId);
+      if (!isTokenProgram(program)) throw invalidParams('Invalid param: unrecognized Token program id');
+      programs = [program];
+    } else {
+      throw invalidParams('Invalid params: expected a filter object with mint or programId.');
+    }
+    const value = programs.flatMap((p) => tokenAccounts(ctx, p, (a) => a.owner === owner && (!mint || a.mint === mint)))
+      .map((a) => ({ pubkey: a.address, account: encodeAccount(ctx, ctx.ledger.getAccount(a.address)!, encoding, slice) }));
+    return withContext(ctx, value);
+  },
+};
+
+function tokenAccounts(ctx: RpcContext, program: string, keep: (a: { mint: string; owner: string }) => boolean) {
+  const out: { address: string; mint: string; owner: string; amount: bigint }[] = [];
+  if (program !== TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM) return out;
+  for (const { address, account } of ctx.ledger.getProgramAccounts(program)) {
+    const token = readTokenAccount(program, account.data);
+    if (token && keep(token)) out.push({ address, ...token });
+  }
+  return out;
+}

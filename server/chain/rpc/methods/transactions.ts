@@ -1,0 +1,107 @@
+import bs58 from 'bs58';
+import { WireError } from '../../ledger/wire';
+import { txErrorMessage } from '../../ledger/txError';
+import { LedgerUnavailableError, type SendOutcome } from '../../ledger/ledger';
+import { checkMinContextSlot, withContext, type MethodTable, type RpcContext } from '../context';
+import { accountEncoding, encodeAccount } from '../encoding';
+import {
+  INTERNAL_ERROR, invalidParams, RpcError, SEND_TRANSACTION_PREFLIGHT_FAILURE, TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
+} from '../errors';
+import { configParam, decodeBinary, optionalString, pubkeyParam, requireParam, signatureParam } from '../params';
+
+const MAX_STATUSES = 256;
+
+/** Submitting, simulating and tracking transactions; the faucet. */
+export const transactionMethods: MethodTable = {
+  sendTransaction: async (params, ctx) => {
+    const config = configParam(params, 1);
+    const raw = decodeBinary(requireParam(params, 0, 'transaction'), optionalString(config, 'encoding'));
+    checkMinContextSlot(ctx, config);
+    const outcome = await sendOrThrow(ctx, raw, config.skipPreflight !== true);
+    if (outcome.kind === 'rejected') {
+      if (outcome.err === 'SignatureFailure') throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
+      throw new RpcError(SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${txErrorMessage(outcome.err)}`, {
+        accounts: null, err: outcome.err, innerInstructions: null, loadedAccountsDataSize: 0, logs: outcome.logs,
+        replacementBlockhash: null, returnData: null, unitsConsumed: outcome.unitsConsumed,
+      });
+    }
+    return bs58.encode(raw.subarray(1, 65));
+  },
+  simulateTransaction: (params, ctx) => {
+    const config = configParam(params, 1);
+    const raw = decodeBinary(requireParam(params, 0, 'transaction'), optionalString(config, 'encoding'));
+    checkMinContextSlot(ctx, config);
+    const sigVerify = config.sigVerify === true;
+    const replaceRecentBlockhash = config.replaceRecentBlockhash === true;
+    if (sigVerify && replaceRecentBlockhash) throw invalidParams('sigVerify may not be used with replaceRecentBlockhash');
+    let result;
+    try {
+      result = ctx.ledger.simulate(raw, { sigVerify, replaceRecentBlockhash });
+    } catch (err) {
+      if (err instanceof WireError) throw invalidParams(deserializeMessage(err));
+      throw err;
+    }
+    let accounts: unknown = null;
+    const wanted = config.accounts as { addresses?: unknown; encoding?: unknown } | undefined;
+    if (wanted && Array.isArray(wanted.addresses)) {
+      const encoding = accountEncoding({ encoding: wanted.encoding }, 'base64');
+      accounts = wanted.addresses.map((a) => {
+        const address = pubkeyParam(a);
+        const state = result.accounts.has(address) ? result.accounts.get(address) : ctx.ledger.getAccount(address);
+        return state ? encodeAccount(ctx, state, encoding) : null;
+      });
+    }
+    const replacement = result.replacementBlockhash;
+    return withContext(ctx, {
+      err: result.err, logs: result.logs, accounts, unitsConsumed: result.unitsConsumed, returnData: result.returnData,
+      innerInstructions: null, loadedAccountsDataSize: 0,
+      replacementBlockhash: replacement ? { blockhash: replacement.blockhash, lastValidBlockHeight: Number(replacement.lastValidBlockHeight) } : null,
+    });
+  },
+  getSignatureStatuses: async (params, ctx) => {
+    const list = requireParam(params, 0, 'signatures');
+    if (!Array.isArray(list)) throw invalidParams('Invalid params: invalid type: expected a sequence of signatures.');
+    if (list.length > MAX_STATUSES) throw invalidParams(`Too many inputs provided; max ${MAX_STATUSES}`);
+    const signatures = list.map(signatureParam);
+    const found = new Map<string, { slot: bigint; err: unknown }>();
+    const missing: string[] = [];
+    for (const s of signatures) {
+      const cached = ctx.ledger.recentStatus(s);
+      if (cached) found.set(s, cached); else missing.push(s);
+    }
+    // The status cache covers 150 slots; older ones come from the stored history.
+    for (const [s, status] of await ctx.store.statuses(missing)) found.set(s, status);
+    return withContext(ctx, signatures.map((s) => {
+      const status = found.get(s);
+      if (!status) return null;
+      return { slot: status.slot, confirmations: null, err: status.err, status: status.err ? { Err: status.err } : { Ok: null }, confirmationStatus: 'finalized' };
+    }));
+  },
+  requestAirdrop: async (params, ctx) => {
+    const address = pubkeyParam(requireParam(params, 0, 'pubkey'));
+    const lamports = requireParam(params, 1, 'lamports');
+    if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports <= 0) throw invalidParams('Invalid params: lamports must be a positive integer.');
+    const outcome = await ctx.ledger.airdrop(address, BigInt(lamports)).catch((err: unknown) => {
+      if (err instanceof LedgerUnavailableError) throw new RpcError(INTERNAL_ERROR, err.message);
+      throw err;
+    });
+    if (outcome.kind !== 'landed' || outcome.record.err) {
+      throw new RpcError(INTERNAL_ERROR, 'airdrop request failed. This can happen when the rate limit is reached.');
+    }
+    return outcome.record.signature;
+  },
+};
+
+async function sendOrThrow(ctx: RpcContext, raw: Uint8Array, preflight: boolean): Promise<SendOutcome> {
+  try {
+    return await ctx.ledger.send(raw, { preflight });
+  } catch (err) {
+    if (err instanceof WireError) throw invalidParams(deserializeMessage(err));
+    if (err instanceof LedgerUnavailableError) throw new RpcError(INTERNAL_ERROR, err.message);
+    throw err;
+  }
+}
+
+function deserializeMessage(err: WireError): string {
+  return `failed to deserialize solana_transaction::versioned::VersionedTransaction: ${err.message}`;
+}

@@ -1,0 +1,58 @@
+import { Transaction, VersionedTransaction, type Connection, type Signer, type TransactionSignature } from '@solana/web3.js';
+
+export class TransactionFailedError extends Error {
+  constructor(readonly signature: string, readonly err: unknown) {
+    super(`Transaction ${signature} failed: ${JSON.stringify(err)}`);
+  }
+}
+
+export type SendAndConfirmOptions = { skipPreflight?: boolean; timeoutMs?: number };
+
+/**
+ * Signs (when signers are given), sends and waits until the transaction is confirmed, by
+ * polling getSignatureStatuses: it works over the in-process local connection (which has no
+ * websocket) and over a real cluster alike. Throws TransactionFailedError when it landed
+ * with an error, and an Error when its blockhash expired before it landed.
+ */
+export async function sendAndConfirm(
+  connection: Connection, tx: Transaction | VersionedTransaction, signers: Signer[] = [], options: SendAndConfirmOptions = {},
+): Promise<TransactionSignature> {
+  let lastValidBlockHeight: number | undefined;
+  if (tx instanceof Transaction) {
+    if (!tx.recentBlockhash) {
+      const latest = await connection.getLatestBlockhash('confirmed');
+      tx.recentBlockhash = latest.blockhash;
+      lastValidBlockHeight = latest.lastValidBlockHeight;
+    }
+    if (!tx.feePayer && signers[0]) tx.feePayer = signers[0].publicKey;
+    if (signers.length) tx.partialSign(...signers);
+  } else if (signers.length) {
+    tx.sign(signers);
+  }
+  const raw = tx.serialize();
+  const signature = await connection.sendRawTransaction(raw, { skipPreflight: options.skipPreflight ?? false, preflightCommitment: 'confirmed' });
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  for (let attempt = 0; ; attempt++) {
+    const { value: [status] } = await connection.getSignatureStatuses([signature]);
+    if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) {
+      if (status.err) throw new TransactionFailedError(signature, status.err);
+      return signature;
+    }
+    if (Date.now() > deadline) throw new Error(`Transaction ${signature} was not confirmed in time`);
+    if (attempt % 4 === 3) {
+      lastValidBlockHeight ??= await blockHeightLimit(connection, tx);
+      if (lastValidBlockHeight !== undefined && await connection.getBlockHeight('confirmed') > lastValidBlockHeight) {
+        throw new Error(`Transaction ${signature} expired: its blockhash is no longer valid`);
+      }
+    }
+    await new Promise((r) => setTimeout(r, Math.min(100 * (attempt + 1), 500)));
+  }
+}
+
+async function blockHeightLimit(connection: Connection, tx: Transaction | VersionedTransaction): Promise<number | undefined> {
+  const blockhash = tx instanceof Transaction ? tx.recentBlockhash : tx.message.recentBlockhash;
+  if (!blockhash) return undefined;
+  const valid = await connection.isBlockhashValid(blockhash, { commitment: 'confirmed' });
+  // Once invalid, any height below the current one means "expired".
+  return valid.value ? undefined : 0;
+}

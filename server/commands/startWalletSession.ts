@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import { WALLET_AUTH_VALIDITY_MS } from '../../core/constants';
+import type { ClientInfo } from '../auth/wallet/clientInfo';
+import { nonceOf } from '../auth/wallet/message';
+import { newSessionToken, sha256Hex } from '../auth/wallet/session';
+import { verifyWalletSignature } from '../auth/wallet/signature';
+import { authNonces, userSessions } from '../db/schema';
+import { unauthorized } from '../http/errors';
+import type { Services } from '../services';
+
+export type SignInProof = { wallet: string; message: string; signature: string };
+export type StartedSession = { token: string; wallet: string; expiresAt: Date; isNewUser: boolean };
+
+/**
+ * Checks a signed sign-in message and opens a session. The nonce is consumed and the
+ * session row written in one transaction, with the nonce row locked: of two requests
+ * replaying one signature, exactly one succeeds. Any refusal writes nothing.
+ */
+export async function startWalletSession(services: Services, proof: SignInProof, client: ClientInfo): Promise<StartedSession> {
+  const { wallet, message, signature } = proof;
+  if (!verifyWalletSignature(wallet, message, signature)) throw unauthorized('Invalid signature');
+  const nonce = nonceOf(message);
+  if (!nonce) throw unauthorized('This is not a sign-in message issued by this site');
+  const now = services.now();
+
+  return services.db.transaction(async (tx) => {
+    const [challenge] = await tx.select().from(authNonces).where(eq(authNonces.nonce, nonce)).for('update');
+    if (!challenge || challenge.message !== message || challenge.walletAddress !== wallet) {
+      throw unauthorized('This is not a sign-in message issued by this site');
+    }
+    if (challenge.usedAt) throw unauthorized('This sign-in message has already been used');
+    if (challenge.expiresAt.getTime() <= now.getTime()) throw unauthorized('This sign-in message has expired');
+    await tx.update(authNonces).set({ usedAt: now }).where(eq(authNonces.nonce, nonce));
+
+    const [earlier] = await tx.select({ id: userSessions.id }).from(userSessions).where(eq(userSessions.walletAddress, wallet)).limit(1);
+    const isNewUser = !earlier;
+    const token = newSessionToken();
+    const expiresAt = new Date(now.getTime() + WALLET_AUTH_VALIDITY_MS);
+    await tx.insert(userSessions).values({
+      walletAddress: wallet,
+      sessionTokenHash: sha256Hex(token),
+      signature,
+      nonce,
+      ipAddress: client.ip,
+      userAgent: client.userAgent,
+      referrer: client.referrer,
+      deviceType: client.deviceType,
+      browser: client.browser,
+      country: client.country,
+      city: client.city,
+      region: client.region,
+      isNewUser,
+      authSignatureHash: sha256Hex(signature),
+      authMessage: message,
+      authNonce: nonce,
+      actionsTaken: ['authenticated'],
+      lastActivity: now,
+      createdAt: now,
+      expiresAt,
+    });
+    return { token, wallet, expiresAt, isNewUser };
+  });
+}

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle handle; the same type whether PGlite or node-postgres is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type OpenOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean };
+
+/** Opens PGlite in `<dataDir>/db` (or memory), or PostgreSQL when a URL is given, and migrates it. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.inMemory ? undefined : options.dataDir);
+  await migrateDatabase(database);
+  return database;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let releaseLock = () => {};
+  let dir: string | undefined;
+  if (dataDir) {
+    dir = path.join(dataDir, 'db');
+    fs.mkdirSync(dir, { recursive: true });
+    releaseLock = takeDirectoryLock(path.join(dataDir, 'db.lock'));
+  }
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => { await unlisten(); };
+    },
+    notify: async (channel, payload) => { await client.query('select pg_notify($1, $2)', [channel, payload]); },
+    close: async () => {
+      try { await client.close(); } finally { releaseLock(); }
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pg = (await import('pg')).default;
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  // bigint columns come back as strings from pg; Drizzle's bigint mode converts them.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  pool.on('error', () => { /* a broken idle client is replaced on next use */ });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  let listener: import('pg').Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const ensureListener = async () => {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    client.on('notification', (msg) => {
+      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    client.on('error', () => { listener = undefined; });
+    listener = client;
+    return client;
+  };
+  return {
+    db,
+    kind: 'postgres',
+    listen: async (channel, onPayload) => {
+      const client = await ensureListener();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      }
+      set.add(onPayload);
+      return async () => { set.delete(onPayload); };
+    },
+    notify: async (channel, payload) => { await pool.query('select pg_notify($1, $2)', [channel, payload]); },
+    close: async () => {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // Several processes may start at once against one server: one migrates, the others wait.
+  await database.db.execute(sql`select pg_advisory_lock(727274001)`);
+  try {
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await database.db.execute(sql`select pg_advisory_unlock(727274001)`);
+  }
+}
+
+/** PGlite has no lock of its own: two processes on one directory would corrupt it. */
+function takeDirectoryLock(lockPath: string): () => void {
+  try {
+    const fd = fs.openSync(lockPath, 'wx');
+    fs.writeSync(fd, String(process.pid));
+    fs.closeSync(fd);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const holder = Number(fs.readFileSync(lockPath, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(`The database in ${path.dirname(lockPath)} is in use by process ${holder}. Stop it first, or set DATA_DIR to another folder.`);
+    }
+    fs.writeFileSync(lockPath, String(process.pid));
+  }
+  return () => { try { if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath); } catch { /* already gone */ } };
+}
+
+function isAlive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (err) { return (err as NodeJS.ErrnoException).code === 'EPERM'; }
+}

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, check, index, integer, numeric, pgTable, serial, smallint, text, timestamp,
+} from 'drizzle-orm/pg-core';
+import { campaignCategory, campaignStatus } from './enums';
+
+const lamports = (name: string) => bigint(name, { mode: 'bigint' });
+
+// Amounts are integer base units: *_lamports for SOL. Presenters turn them into the
+// spec's field names (goal_amount, raised_amount, ...) as decimal SOL.
+export const campaigns = pgTable('campaigns', {
+  id: serial('id').primaryKey(),
+  creatorWallet: text('creator_wallet').notNull(),
+  ticker: text('ticker').notNull(),
+  name: text('name').notNull(),
+  title: text('title'),
+  description: text('description').notNull().default(''),
+  category: campaignCategory('category').notNull().default('Other'),
+  status: campaignStatus('status').default('active'),
+  featured: boolean('featured').notNull().default(false),
+  trending: boolean('trending').notNull().default(false),
+  verified: boolean('verified').notNull().default(false),
+  flagged: boolean('flagged').notNull().default(false),
+  isTest: boolean('is_test').notNull().default(false),
+  tokenAddress: text('token_address').unique(),
+  poolAddress: text('pool_address'),
+  requestId: text('request_id').unique(),
+  goalLamports: lamports('goal_lamports').notNull(),
+  raisedLamports: lamports('raised_lamports').notNull().default(sql`0`),
+  backers: integer('backers').notNull().default(0),
+  daysLeft: integer('days_left').notNull().default(30),
+  daysOld: integer('days_old').notNull().default(1),
+  imageUrl: text('image_url'),
+  videoUrl: text('video_url'),
+  website: text('website'),
+  twitter: text('twitter'),
+  telegram: text('telegram'),
+  telegramChannelId: text('telegram_channel_id'),
+  discord: text('discord'),
+  brandColor: text('brand_color'),
+  donationWallet: text('donation_wallet'),
+  campaignWallet: text('campaign_wallet'),
+  distributorWallet: text('distributor_wallet'),
+  transactionSignature: text('transaction_signature'),
+  initialBuyLamports: lamports('initial_buy_lamports').notNull().default(sql`0`),
+  bondingCurveType: smallint('bonding_curve_type').notNull().default(1),
+  isBonded: boolean('is_bonded').notNull().default(false),
+  marketCapLamports: lamports('market_cap_lamports'),
+  holders: integer('holders'),
+  // Percent 0..100 with two decimals: exact, not a float.
+  bondingCurveProgress: numeric('bonding_curve_progress', { precision: 6, scale: 2 }),
+  cachedMarketCapLamports: lamports('cached_market_cap_lamports'),
+  cachedHolders: integer('cached_holders'),
+  cachedVolume24hLamports: lamports('cached_volume_24h_lamports'),
+  cachedBondingProgress: numeric('cached_bonding_progress', { precision: 6, scale: 2 }),
+  marketDataUpdatedAt: timestamp('market_data_updated_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  check('campaigns_ticker_upper', sql`${t.ticker} = upper(${t.ticker})`),
+  check('campaigns_curve_type', sql`${t.bondingCurveType} in (1, 2)`),
+  check('campaigns_amounts_non_negative', sql`${t.goalLamports} >= 0 and ${t.raisedLamports} >= 0 and ${t.initialBuyLamports} >= 0`),
+  index('campaigns_creator_idx').on(t.creatorWallet),
+  index('campaigns_ticker_idx').on(t.ticker),
+  index('campaigns_created_idx').on(t.createdAt),
+]);
+
+export const campaignGallery = pgTable('campaign_gallery', {
+  id: serial('id').primaryKey(),
+  campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+  imageUrl: text('image_url').notNull(),
+  caption: text('caption'),
+  orderIndex: integer('order_index').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('campaign_gallery_campaign_idx').on(t.campaignId, t.orderIndex)]);
+
+export const campaignUpdates = pgTable('campaign_updates', {
+  id: serial('id').primaryKey(),
+  campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  authorWallet: text('author_wallet').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('campaign_updates_campaign_idx').on(t.campaignId, t.createdAt)]);
+
+export const campaignVideos = pgTable('campaign_videos', {
+  id: serial('id').primaryKey(),
+  campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+  videoUrl: text('video_url').notNull(),
+  title: text('title').notNull().default('Campaign Video'),
+  uploadedBy: text('uploaded_by').notNull(),
+  isPrimary: boolean('is_primary').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('campaign_videos_campaign_idx').on(t.campaignId)]);
+
+export const campaignStatsCache = pgTable('campaign_stats_cache', {
+  campaignId: integer('campaign_id').primaryKey().references(() => campaigns.id, { onDelete: 'cascade' }),
+  lastSyncAt: timestamp('last_sync_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const platformWallets = pgTable('platform_wallets', {
+  id: serial('id').primaryKey(),
+  distributionWallet: text('distribution_wallet').notNull().unique(),
+  donationWallet: text('donation_wallet').notNull(),
+  campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+  campaignName: text('campaign_name'),
+  ticker: text('ticker'),
+  lastChecked: timestamp('last_checked', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

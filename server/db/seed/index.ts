@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { PLATFORM_STAT_KEYS } from '../../../core/enums';
+import type { Db } from '../client';
+import { officialToken, platformStats, siteSettings, verifiedCharities } from '../schema';
+import { SAMPLE_CHARITIES } from './charities';
+import { officialTokenSeed } from './officialToken';
+import { sampleAddress } from './sampleAddress';
+
+const SEED_LOCK = 727274002;
+
+export type SeedResult = { firstSeed: boolean };
+
+/**
+ * Fills what the product needs to run: site_settings row 1, the official token
+ * configuration, the four platform_stats keys and, on a fresh database only, the
+ * sample charities (so an operator's deletions are not undone on the next start).
+ * Safe on every start and from several processes at once.
+ */
+export async function seedDatabase(db: Db): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const created = await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing().returning({ id: siteSettings.id });
+    const firstSeed = created.length > 0;
+    if (firstSeed) {
+      await tx.insert(verifiedCharities).values(SAMPLE_CHARITIES.map((c, i) => ({
+        name: c.name,
+        website: c.website,
+        websiteUrl: `https://${c.website}`,
+        walletAddress: sampleAddress(`charity:${c.name}`),
+        category: c.category,
+        description: `Sample organisation: ${c.about}`,
+        isActive: c.isActive,
+        isSample: true,
+        displayOrder: i + 1,
+      }))).onConflictDoNothing({ target: verifiedCharities.walletAddress });
+    }
+    await tx.insert(officialToken).values(officialTokenSeed()).onConflictDoNothing();
+    await tx.insert(platformStats).values(PLATFORM_STAT_KEYS.map((statKey) => ({ statKey }))).onConflictDoNothing();
+    return { firstSeed };
+  });
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
+const optionalString = z.string().trim().min(1).optional();
+const url = z.string().trim().url();
+
+// Every setting the server reads, validated once at start-up. README.md lists them.
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(1).max(65534).default(8787),
+  PUBLIC_URL: url.optional(),
+  DATA_DIR: z.string().default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  SOLANA_RPC_URL: url.optional(),
+  SOLANA_WS_URL: z.string().trim().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL').optional(),
+  SOLANA_CLUSTER: z.enum(['mainnet-beta', 'devnet', 'testnet']).optional(),
+  KEY_ENCRYPTION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PINATA_JWT: optionalString,
+  PINATA_API_URL: url.default('https://api.pinata.cloud'),
+  PINATA_GATEWAY: url.default('https://gateway.pinata.cloud'),
+  // Pinata group per upload kind (optional): each kind's files are pinned into its group.
+  PINATA_GROUP_TOKEN_LOGO: optionalString,
+  PINATA_GROUP_PROFILE_PHOTO: optionalString,
+  PINATA_GROUP_CAMPAIGN_PHOTO: optionalString,
+  PINATA_GROUP_CAMPAIGN_VIDEO: optionalString,
+  SOL_USD: z.coerce.number().positive().default(150),
+  /** The platform's support donation wallet shown in the footer (base58 address). */
+  SUPPORT_WALLET: z.string().trim().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address').optional(),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  TRUST_PROXY: bool.default(false),
+  // Local ledger: one slot per LEDGER_SLOT_MS (a validator's 400 ms); tests shorten it to expire blockhashes quickly.
+  LEDGER_SLOT_MS: z.coerce.number().int().min(5).max(60_000).default(400),
+}).superRefine((env, ctx) => {
+  if (env.SOLANA_RPC_URL && !env.SOLANA_CLUSTER) {
+    ctx.addIssue({ code: 'custom', path: ['SOLANA_CLUSTER'], message: 'is required when SOLANA_RPC_URL is set' });
+  }
+  if (!env.SOLANA_RPC_URL && env.SOLANA_CLUSTER) {
+    ctx.addIssue({ code: 'custom', path: ['SOLANA_RPC_URL'], message: 'is required when SOLANA_CLUSTER is set' });
+  }
+  if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+    ctx.addIssue({ code: 'custom', path: [env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME'], message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together' });
+  }
+});
+
+export type Env = z.infer<typeof EnvSchema> & {
+  /** true when no SOLANA_RPC_URL is set: the in-process ledger, airdrops and the Local wallet. */
+  localMode: boolean;
+  dataDir: string;
+  publicUrl: string;
+};
+
+export class EnvError extends Error {}
+
+/** Parses configuration; throws an EnvError naming every invalid variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    localMode: !env.SOLANA_RPC_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,80 @@
+import { lamportsToNumber, lamportsToSolString } from '../../core/money';
+import type { campaigns } from '../db/schema';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+
+/** USD for display: exact SOL first, then one multiplication by the configured SOL/USD price. */
+export function lamportsToUsd(lamports: bigint | null | undefined, solUsd: number): number | null {
+  if (lamports === null || lamports === undefined) return null;
+  return Math.round(lamportsToNumber(lamports) * solUsd * 100) / 100;
+}
+
+const solOrNull = (lamports: bigint | null) => (lamports === null ? null : lamportsToNumber(lamports));
+const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+/**
+ * A campaigns row under the spec's field names, including its read variants
+ * (goal / campaignGoal, raised, distributionWallet). SOL amounts are numbers of SOL
+ * as the spec reads them; the exact lamports travel beside them as strings.
+ * market_cap and the cached_* money fields are USD.
+ */
+export function presentCampaign(row: CampaignRow, { solUsd }: { solUsd: number }) {
+  const goal = lamportsToNumber(row.goalLamports);
+  const raised = lamportsToNumber(row.raisedLamports);
+  return {
+    id: row.id,
+    creator_wallet: row.creatorWallet,
+    ticker: row.ticker,
+    name: row.name,
+    title: row.title ?? row.name,
+    description: row.description,
+    category: row.category,
+    status: row.status,
+    featured: row.featured,
+    trending: row.trending,
+    verified: row.verified,
+    flagged: row.flagged,
+    is_test: row.isTest,
+    token_address: row.tokenAddress,
+    pool_address: row.poolAddress,
+    request_id: row.requestId,
+    goal_amount: goal,
+    goal,
+    campaignGoal: goal,
+    goal_lamports: row.goalLamports.toString(),
+    raised_amount: raised,
+    raised,
+    raised_lamports: row.raisedLamports.toString(),
+    backers: row.backers,
+    days_left: row.daysLeft,
+    days_old: row.daysOld,
+    image_url: row.imageUrl,
+    video_url: row.videoUrl,
+    website: row.website,
+    twitter: row.twitter,
+    telegram: row.telegram,
+    telegram_channel_id: row.telegramChannelId,
+    discord: row.discord,
+    brand_color: row.brandColor,
+    donation_wallet: row.donationWallet,
+    campaign_wallet: row.campaignWallet,
+    distributor_wallet: row.distributorWallet,
+    distributionWallet: row.distributorWallet,
+    transaction_signature: row.transactionSignature,
+    initial_buy_amount: lamportsToNumber(row.initialBuyLamports),
+    bonding_curve_type: row.bondingCurveType,
+    is_bonded: row.isBonded,
+    market_cap: lamportsToUsd(row.marketCapLamports, solUsd),
+    market_cap_sol: row.marketCapLamports === null ? null : lamportsToSolString(row.marketCapLamports),
+    holders: row.holders,
+    bonding_curve_progress: numberOrNull(row.bondingCurveProgress),
+    cached_market_cap: lamportsToUsd(row.cachedMarketCapLamports, solUsd),
+    cached_holders: row.cachedHolders,
+    cached_volume_24h: lamportsToUsd(row.cachedVolume24hLamports, solUsd),
+    cached_volume_24h_sol: solOrNull(row.cachedVolume24hLamports),
+    cached_bonding_progress: numberOrNull(row.cachedBondingProgress),
+    market_data_updated_at: row.marketDataUpdatedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+export type CampaignJson = ReturnType<typeof presentCampaign>;

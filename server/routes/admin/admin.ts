@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { RouteOptions } from '../../services';
+import { adminMaintenanceRoutes } from './maintenance';
+import { adminPlatformStatsRoutes } from './platformStats';
+import { adminSessionRoutes } from './session';
+
+/** Everything under /api/admin that this folder owns; other admin areas add their own plugins. */
+export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  // Not `options`: it carries this plugin's /api prefix, which would be applied twice.
+  await app.register(adminSessionRoutes, { services });
+  await app.register(adminMaintenanceRoutes, { services });
+  await app.register(adminPlatformStatsRoutes, { services });
+};

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { clientInfoOf } from '../../auth/wallet/clientInfo';
+import { WALLET_SESSION_COOKIE } from '../../auth/wallet/session';
+import { sessionCookieOptions } from '../../http/cookies';
+import { createAuthChallenge } from '../../commands/createAuthChallenge';
+import { endWalletSession } from '../../commands/endWalletSession';
+import { startWalletSession } from '../../commands/startWalletSession';
+import { unauthorized } from '../../http/errors';
+import { parseInput } from '../../http/validate';
+import { rateLimit } from '../../policies/rateLimit';
+import { walletSessionOf } from '../../policies/wallet';
+import type { RouteOptions } from '../../services';
+import { ChallengeSchema, VerifySchema } from './schema';
+
+const SIGN_IN_LIMIT = { max: 20, windowMs: 60_000, message: 'Too many sign-in attempts. Please wait a minute and try again.' };
+
+/** Wallet sign-in: challenge, verify (sets the session cookie), session, logout. */
+export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  const { env } = services;
+
+  app.post('/auth/challenge', { preHandler: rateLimit(SIGN_IN_LIMIT) }, async (request) => {
+    const { wallet } = parseInput(ChallengeSchema, request.body);
+    const challenge = await createAuthChallenge(services, wallet);
+    return { message: challenge.message, nonce: challenge.nonce, expiresAt: challenge.expiresAt.toISOString() };
+  });
+
+  app.post('/auth/verify', { preHandler: rateLimit(SIGN_IN_LIMIT) }, async (request, reply) => {
+    const proof = parseInput(VerifySchema, request.body);
+    const previous = await walletSessionOf(services, request);
+    const session = await startWalletSession(services, proof, clientInfoOf(request, env.TRUST_PROXY));
+    // One browser, one session: signing in again (say, with another wallet) ends the old one.
+    if (previous) await endWalletSession(services.db, previous.id, services.now());
+    reply.setCookie(WALLET_SESSION_COOKIE, session.token, sessionCookieOptions(env, session.expiresAt));
+    return { wallet: session.wallet, expiresAt: session.expiresAt.toISOString(), isNewUser: session.isNewUser };
+  });
+
+  app.get('/auth/session', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const session = await walletSessionOf(services, request);
+    if (!session) throw unauthorized('Not signed in');
+    return { wallet: session.wallet, expiresAt: session.expiresAt.toISOString() };
+  });
+
+  app.post('/auth/logout', async (request, reply) => {
+    const session = await walletSessionOf(services, request);
+    if (session) await endWalletSession(services.db, session.id, services.now());
+    reply.clearCookie(WALLET_SESSION_COOKIE, sessionCookieOptions(env));
+    return { ok: true };
+  });
+};

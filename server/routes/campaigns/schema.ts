@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { CAMPAIGN_CATEGORIES, CAMPAIGN_STATUSES } from '../../../core/enums';
+
+export const CAMPAIGN_PAGE_MAX = 100;
+
+/** Query of GET /api/campaigns and GET /api/campaigns/count. */
+export const CampaignListQuery = z.object({
+  // Page size, 1..100.
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number')
+    .min(1, 'limit must be at least 1').max(CAMPAIGN_PAGE_MAX, `limit must be at most ${CAMPAIGN_PAGE_MAX}`).default(20),
+  // Rows to skip, newest first.
+  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more').default(0),
+  // One of the spec's campaign categories.
+  category: z.enum(CAMPAIGN_CATEGORIES, { error: `category must be one of: ${CAMPAIGN_CATEGORIES.join(', ')}` }).optional(),
+  status: z.enum(CAMPAIGN_STATUSES, { error: `status must be one of: ${CAMPAIGN_STATUSES.join(', ')}` }).optional(),
+  // Case-insensitive substring of name, title, ticker or description.
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+});
+export type CampaignListQuery = z.infer<typeof CampaignListQuery>;

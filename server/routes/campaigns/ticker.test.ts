@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns, officialToken, tokenCache } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../testing/app';
+
+describe('GET /api/ticker', () => {
+  let t: TestApp;
+  const ticker = async () => (await t.app.inject({ method: 'GET', url: '/api/ticker' })).json();
+
+  beforeAll(async () => { t = await createTestApp({ SOL_USD: '100' }); });
+  afterAll(async () => { await t.close(); });
+
+  it('shows only the official token until campaigns with tokens exist', async () => {
+    const [token] = await t.services.db.select().from(officialToken);
+    expect(await ticker()).toEqual({
+      official: { symbol: 'CMINT', tokenAddress: token.tokenAddress, marketCapUsd: null, priceChange24h: null },
+      campaigns: [],
+    });
+  });
+
+  it('lists up to 15 latest campaign tokens with market cap in USD and 24h change', async () => {
+    const [token] = await t.services.db.select().from(officialToken);
+    await t.services.db.insert(tokenCache).values([
+      { tokenAddress: token.tokenAddress, marketCapLamports: 2_500_000_000_000n, priceChange24h: '-3.2500' },
+      { tokenAddress: 'Mint5', priceChange24h: '12.5000', marketCapLamports: 1n },
+    ]);
+    await t.services.db.insert(campaigns).values([
+      ...Array.from({ length: 17 }, (_, i) => ({
+        creatorWallet: 'c', ticker: `TOK${String.fromCharCode(65 + i)}`, name: `Token ${i}`, goalLamports: 10n ** 11n,
+        tokenAddress: `Mint${i}`, createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+        marketCapLamports: i === 16 ? 30_000_000_000n : null, imageUrl: i === 16 ? '/ipfs/bafylogo' : null,
+      })),
+      { creatorWallet: 'c', ticker: 'NOMINT', name: 'No token yet', goalLamports: 1n, createdAt: new Date(Date.UTC(2027, 0, 1)) },
+      { creatorWallet: 'c', ticker: 'PEND', name: 'Pending', goalLamports: 1n, tokenAddress: 'PENDING', createdAt: new Date(Date.UTC(2027, 0, 1)) },
+      { creatorWallet: 'c', ticker: 'TEST', name: 'Hidden', goalLamports: 1n, tokenAddress: 'MintTest', createdAt: new Date(Date.UTC(2027, 0, 1)) },
+    ]);
+    const body = await ticker();
+    expect(body.official).toMatchObject({ marketCapUsd: 250_000, priceChange24h: -3.25 });
+    expect(body.campaigns).toHaveLength(15);
+    expect(body.campaigns[0]).toEqual({ name: 'Token 16', ticker: 'TOKQ', tokenAddress: 'Mint16', imageUrl: '/ipfs/bafylogo', marketCapUsd: 3000, priceChange24h: null });
+    expect(body.campaigns.at(-1).tokenAddress).toBe('Mint2');
+    expect(body.campaigns.find((c: { tokenAddress: string }) => c.tokenAddress === 'Mint5')).toMatchObject({ priceChange24h: 12.5, marketCapUsd: 0 });
+  });
+});

@@ -1,0 +1,60 @@
+import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { TICKER_MAX_CAMPAIGNS } from '../../../core/constants';
+import { campaigns, officialToken, tokenCache } from '../../db/schema';
+import { lamportsToUsd } from '../../presenters/campaign';
+import type { RouteOptions } from '../../services';
+import { HIDDEN_TICKER } from './filters';
+
+// A campaign saved before its mint existed carries this placeholder (spec 1, creation flow).
+const PENDING_ADDRESS = 'PENDING';
+
+const toUsd = (lamportsText: string | null, solUsd: number) => (lamportsText === null ? null : lamportsToUsd(BigInt(lamportsText), solUsd));
+const toNumber = (text: string | null) => (text === null ? null : Number(text));
+
+/** GET /api/ticker: the official token and up to 15 latest campaign tokens, market cap in USD and 24h change. */
+export const tickerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  const solUsd = services.env.SOL_USD;
+
+  app.get('/ticker', async () => {
+    const [official] = await services.db
+      .select({
+        symbol: officialToken.symbol,
+        tokenAddress: officialToken.tokenAddress,
+        marketCap: sql<string | null>`${tokenCache.marketCapLamports}::text`,
+        priceChange24h: tokenCache.priceChange24h,
+      })
+      .from(officialToken)
+      .leftJoin(tokenCache, eq(tokenCache.tokenAddress, officialToken.tokenAddress))
+      .where(eq(officialToken.id, 1));
+
+    const rows = await services.db
+      .select({
+        name: sql<string>`coalesce(${campaigns.title}, ${campaigns.name})`,
+        ticker: campaigns.ticker,
+        tokenAddress: sql<string>`${campaigns.tokenAddress}`,
+        imageUrl: campaigns.imageUrl,
+        marketCap: sql<string | null>`coalesce(${campaigns.marketCapLamports}, ${campaigns.cachedMarketCapLamports}, ${tokenCache.marketCapLamports})::text`,
+        priceChange24h: tokenCache.priceChange24h,
+      })
+      .from(campaigns)
+      .leftJoin(tokenCache, eq(tokenCache.tokenAddress, campaigns.tokenAddress))
+      .where(and(isNotNull(campaigns.tokenAddress), ne(campaigns.tokenAddress, PENDING_ADDRESS), ne(campaigns.ticker, HIDDEN_TICKER), eq(campaigns.isTest, false)))
+      .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+      .limit(TICKER_MAX_CAMPAIGNS);
+
+    return {
+      official: official
+        ? { symbol: official.symbol, tokenAddress: official.tokenAddress, marketCapUsd: toUsd(official.marketCap, solUsd), priceChange24h: toNumber(official.priceChange24h) }
+        : null,
+      campaigns: rows.map((r) => ({
+        name: r.name,
+        ticker: r.ticker,
+        tokenAddress: r.tokenAddress,
+        imageUrl: r.imageUrl,
+        marketCapUsd: toUsd(r.marketCap, solUsd),
+        priceChange24h: toNumber(r.priceChange24h),
+      })),
+    };
+  });
+};

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientConfigSchema } from '../../../core/clientConfig';
+import { loadEnv } from '../../env';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { clientConfig } from './config';
+
+describe('GET /api/config', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp({ SOL_USD: '123.5' }); });
+  afterAll(async () => { await t?.close(); });
+
+  it('describes local mode by default', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(ClientConfigSchema.parse(body)).toEqual(body);
+    const treasury = (await t.services.keys.treasury()).publicKey.toBase58();
+    expect(body).toEqual({ localMode: true, cluster: 'localnet', rpcPath: '/api/rpc', solUsd: 123.5, siteName: 'Causemint', supportWallet: treasury });
+  });
+});
+
+describe('client configuration on a real cluster', () => {
+  const real = {
+    SOLANA_RPC_URL: 'https://rpc.provider.example/?api-key=secret-key-123',
+    SOLANA_CLUSTER: 'devnet',
+    SUPPORT_WALLET: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+  };
+
+  it('names the cluster and the support wallet, never the upstream RPC or its key', () => {
+    const config = clientConfig(loadEnv(real), '11111111111111111111111111111111');
+    expect(config).toEqual({
+      localMode: false, cluster: 'devnet', rpcPath: '/api/rpc', solUsd: 150, siteName: 'Causemint',
+      supportWallet: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+    });
+    expect(JSON.stringify(config)).not.toContain('secret-key-123');
+    expect(JSON.stringify(config)).not.toContain('rpc.provider.example');
+  });
+
+  it('rejects a support wallet that is not a base58 address', () => {
+    expect(() => loadEnv({ SUPPORT_WALLET: 'not a wallet 0OIl' })).toThrow(/SUPPORT_WALLET/);
+  });
+});

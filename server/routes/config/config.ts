@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ClientConfig } from '../../../core/clientConfig';
+import { SITE_NAME } from '../../../core/constants';
+import type { Env } from '../../env';
+import type { RouteOptions } from '../../services';
+
+/**
+ * The public client configuration: nothing secret (no RPC URL, no keys) may appear here.
+ * The support wallet is SUPPORT_WALLET, else the platform treasury's public key: always
+ * a wallet the platform holds the key of, so a donation to it is never lost.
+ */
+export function clientConfig(env: Env, treasuryWallet: string): ClientConfig {
+  return {
+    localMode: env.localMode,
+    cluster: env.localMode ? 'localnet' : env.SOLANA_CLUSTER ?? 'mainnet-beta',
+    rpcPath: '/api/rpc',
+    solUsd: env.SOL_USD,
+    siteName: SITE_NAME,
+    supportWallet: env.SUPPORT_WALLET ?? treasuryWallet,
+  };
+}
+
+export const configRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  const treasury = await services.keys.treasury();
+  const body = clientConfig(services.env, treasury.publicKey.toBase58());
+  app.get('/config', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return body;
+  });
+};

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppEvent } from '../../events/hub';
+import type { RouteOptions } from '../../services';
+
+export const SSE_RETRY_MS = 5000;
+export const SSE_HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/events: Server-Sent Events. Each event is one `data:` line of JSON; events
+ * published by any process on the same database arrive here through NOTIFY. A comment
+ * line every 25 s keeps proxies from closing an idle stream.
+ */
+export const eventsRoutes: FastifyPluginAsync<RouteOptions & { heartbeatMs?: number }> = async (app, { services, heartbeatMs = SSE_HEARTBEAT_MS }) => {
+  const open = new Set<() => void>();
+  // Open streams would keep app.close() waiting forever: end them before the server closes.
+  app.addHook('preClose', async () => { for (const end of [...open]) end(); });
+
+  app.get('/events', (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(`retry: ${SSE_RETRY_MS}\n\n`);
+
+    const send = (event: AppEvent) => { res.write(`data: ${JSON.stringify(event)}\n\n`); };
+    const unsubscribe = services.events.subscribe(send);
+    const heartbeat = setInterval(() => { res.write(': heartbeat\n\n'); }, heartbeatMs);
+    heartbeat.unref();
+
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(end);
+      if (!res.writableEnded) res.end();
+    };
+    open.add(end);
+    res.on('close', end);
+    res.on('error', end);
+  });
+};

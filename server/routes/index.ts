@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { RouteOptions } from '../services';
+import { configRoutes } from './config/config';
+import { authRoutes } from './auth/auth';
+import { uploadsRoutes } from './uploads/uploads';
+import { accountRoutes } from './account/account';
+import { profilesRoutes } from './profiles/profiles';
+import { ipfsRoutes } from './ipfs/ipfs';
+import { healthRoutes } from './health/health';
+import { eventsRoutes } from './events/events';
+import { settingsRoutes } from './settings/settings';
+import { platformRoutes } from './platform/platform';
+import { adminRoutes } from './admin/admin';
+import { analyticsRoutes } from './analytics/analytics';
+import { campaignsRoutes } from './campaigns/campaigns';
+import { officialTokenRoutes } from './official-token/officialToken';
+import { charitiesRoutes } from './charities/charities';
+import { gatewayRoutes } from './rpc/gateway';
+import { rpcRoutes } from './rpc/rpc';
+import { devRoutes } from './dev/dev';
+
+/** Every /api route plugin, one per resource folder. */
+export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
+  configRoutes,
+  authRoutes,
+  uploadsRoutes,
+  accountRoutes,
+  profilesRoutes,
+  healthRoutes,
+  eventsRoutes,
+  settingsRoutes,
+  platformRoutes,
+  adminRoutes,
+  analyticsRoutes,
+  campaignsRoutes,
+  officialTokenRoutes,
+  charitiesRoutes,
+  gatewayRoutes,
+  rpcRoutes,
+  devRoutes,
+];
+
+/** Route plugins mounted at the site root, outside /api (uploaded files at /ipfs/{cid}). */
+export const rootRoutes: FastifyPluginAsync<RouteOptions>[] = [
+  ipfsRoutes,
+];

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
+import { freePort } from '../../../e2e/server';
+import { createTestApp, type TestApp } from '../../testing/app';
+
+type Message = { id?: number; result?: unknown; error?: { code: number; message: string }; method?: string; params?: { result: any; subscription: number } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A raw PubSub client: requests by id, notifications collected in order. */
+async function openSocket(url: string) {
+  const socket = new WebSocket(url);
+  await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+  const notifications: Message[] = [];
+  const waiters: ((m: Message) => void)[] = [];
+  const pending = new Map<number, (m: Message) => void>();
+  socket.on('message', (data) => {
+    const m = JSON.parse(data.toString()) as Message;
+    if (m.id !== undefined && pending.has(m.id)) { pending.get(m.id)!(m); pending.delete(m.id); return; }
+    notifications.push(m);
+    waiters.splice(0).forEach((w) => w(m));
+  });
+  let nextId = 1;
+  return {
+    request: (method: string, params: unknown[] = []) => new Promise<Message>((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve);
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    }),
+    /** Waits for the first notification (already received or not) matching `pred`. */
+    next: async (pred: (m: Message) => boolean, timeoutMs = 5000): Promise<Message> => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = notifications.find(pred);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error('no notification');
+        await new Promise((r) => { waiters.push(r); setTimeout(r, 50); });
+      }
+    },
+    notifications,
+    close: () => socket.close(),
+  };
+}
+
+describe('local ledger PubSub websocket', () => {
+  let t: TestApp;
+  let port: number;
+  let connection: Connection;
+
+  beforeAll(async () => {
+    t = await createTestApp({ LEDGER_SLOT_MS: '100' });
+    port = await freePort();
+    await t.app.listen({ host: '127.0.0.1', port });
+    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it('notifies slot, account, logs and signature subscriptions, on /api/rpc and on PORT + 1', async () => {
+    const upgrade = await openSocket(`ws://127.0.0.1:${port}/api/rpc`);
+    const portPlusOne = await openSocket(`ws://127.0.0.1:${port + 1}/`);
+    const payer = Keypair.generate();
+    const to = Keypair.generate();
+
+    const slotSub = (await upgrade.request('slotSubscribe')).result as number;
+    const slot = await upgrade.next((m) => m.method === 'slotNotification');
+    expect(slot.params?.subscription).toBe(slotSub);
+    expect(slot.params?.result).toMatchObject({ parent: slot.params!.result.slot - 1 });
+    expect((await upgrade.request('slotUnsubscribe', [slotSub])).result).toBe(true);
+    expect((await upgrade.request('slotUnsubscribe', [slotSub])).error).toEqual({ code: -32602, message: 'Invalid subscription id.' });
+
+    const accountSub = (await portPlusOne.request('accountSubscribe', [to.publicKey.toBase58(), { encoding: 'base64', commitment: 'confirmed' }])).result;
+    const logsSub = (await upgrade.request('logsSubscribe', [{ mentions: [to.publicKey.toBase58()] }, { commitment: 'confirmed' }])).result;
+    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL));
+    const signature = await sendAndConfirmTransaction(connection,
+      new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to.publicKey, lamports: 2_000_000 })), [payer]);
+
+    const account = await portPlusOne.next((m) => m.method === 'accountNotification');
+    expect(account.params).toMatchObject({ subscription: accountSub, result: { value: { lamports: 2_000_000, data: ['', 'base64'], owner: SystemProgram.programId.toBase58() } } });
+    expect(account.params!.result.context.slot).toBeGreaterThan(0);
+    const logs = await upgrade.next((m) => m.method === 'logsNotification');
+    expect(logs.params).toMatchObject({ subscription: logsSub, result: { value: { signature, err: null, logs: expect.arrayContaining(['Program 11111111111111111111111111111111 success']) } } });
+    // Only the transfer mentions `to`; the airdrop did not.
+    expect(upgrade.notifications.filter((m) => m.method === 'logsNotification')).toHaveLength(1);
+
+    // A signature that already landed is notified at once, then the subscription is gone.
+    const sigSub = (await upgrade.request('signatureSubscribe', [signature, { commitment: 'confirmed' }])).result;
+    const sig = await upgrade.next((m) => m.method === 'signatureNotification');
+    expect(sig.params).toMatchObject({ subscription: sigSub, result: { value: { err: null } } });
+    expect((await upgrade.request('signatureUnsubscribe', [sigSub])).error?.code).toBe(-32602);
+
+    expect((await upgrade.request('accountSubscribe', ['nope'])).error?.code).toBe(-32602);
+    expect((await upgrade.request('nope')).error?.code).toBe(-32601);
+    upgrade.close();
+    portPlusOne.close();
+  });
+
+  it('delivers web3.js onAccountChange and onLogs callbacks', async () => {
+    const payer = Keypair.generate();
+    const to = Keypair.generate();
+    const changes: number[] = [];
+    const accountSub = connection.onAccountChange(to.publicKey, (info) => changes.push(info.lamports), { commitment: 'confirmed' });
+    const logs: string[] = [];
+    const logsSub = connection.onLogs(to.publicKey, (l) => logs.push(l.signature), 'confirmed');
+    await new Promise((r) => setTimeout(r, 1000)); // let both subscriptions reach the server
+    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL));
+    const tx = new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to.publicKey, lamports: 3_000_000 }));
+    const signature = await sendAndConfirmTransaction(connection, tx, [payer]);
+    for (let i = 0; i < 50 && (changes.length === 0 || logs.length === 0); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(changes).toEqual([3_000_000]);
+    expect(logs).toEqual([signature]);
+    await connection.removeAccountChangeListener(accountSub);
+    await connection.removeOnLogsListener(logsSub);
+  });
+});

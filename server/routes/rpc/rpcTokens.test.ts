@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction, type ParsedAccountData,
+} from '@solana/web3.js';
+import {
+  ExtensionType, TOKEN_2022_PROGRAM_ID, createAssociatedTokenAccountIdempotentInstruction, createInitializeMintInstruction,
+  createInitializeTransferFeeConfigInstruction, createMintToInstruction, createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync, getMintLen,
+} from '@solana/spl-token';
+import { freePort } from '../../../e2e/server';
+import { createTestApp, type TestApp } from '../../testing/app';
+
+describe('local ledger: Token-2022 with a transfer fee over JSON-RPC', () => {
+  let t: TestApp;
+  let connection: Connection;
+  const payer = Keypair.generate();
+  const holder = Keypair.generate();
+  const mint = Keypair.generate();
+  let payerAta: ReturnType<typeof getAssociatedTokenAddressSync>;
+  let holderAta: ReturnType<typeof getAssociatedTokenAddressSync>;
+  let transferSignature: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const port = await freePort();
+    await t.app.listen({ host: '127.0.0.1', port });
+    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
+    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, 10 * LAMPORTS_PER_SOL));
+
+    // A 9-decimal mint with a 600 bps transfer fee, 1,000 tokens to the payer, 1,000 on to the holder.
+    const space = getMintLen([ExtensionType.TransferFeeConfig]);
+    const create = new Transaction().add(
+      SystemProgram.createAccount({
+        fromPubkey: payer.publicKey, newAccountPubkey: mint.publicKey, space,
+        lamports: await connection.getMinimumBalanceForRentExemption(space), programId: TOKEN_2022_PROGRAM_ID,
+      }),
+      createInitializeTransferFeeConfigInstruction(mint.publicKey, payer.publicKey, payer.publicKey, 600, 10n ** 18n, TOKEN_2022_PROGRAM_ID),
+      createInitializeMintInstruction(mint.publicKey, 9, payer.publicKey, null, TOKEN_2022_PROGRAM_ID),
+    );
+    await sendAndConfirmTransaction(connection, create, [payer, mint]);
+    payerAta = getAssociatedTokenAddressSync(mint.publicKey, payer.publicKey, false, TOKEN_2022_PROGRAM_ID);
+    holderAta = getAssociatedTokenAddressSync(mint.publicKey, holder.publicKey, false, TOKEN_2022_PROGRAM_ID);
+    await sendAndConfirmTransaction(connection, new Transaction().add(
+      createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, payerAta, payer.publicKey, mint.publicKey, TOKEN_2022_PROGRAM_ID),
+      createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, holderAta, holder.publicKey, mint.publicKey, TOKEN_2022_PROGRAM_ID),
+      createMintToInstruction(mint.publicKey, payerAta, payer.publicKey, 5_000n * 10n ** 9n, [], TOKEN_2022_PROGRAM_ID),
+    ), [payer]);
+    transferSignature = await sendAndConfirmTransaction(connection, new Transaction().add(
+      createTransferCheckedInstruction(payerAta, mint.publicKey, holderAta, payer.publicKey, 1_000n * 10n ** 9n, 9, [], TOKEN_2022_PROGRAM_ID),
+    ), [payer]);
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it('parses the transferChecked, its balances and token balances like a real node', async () => {
+    const tx = await connection.getParsedTransaction(transferSignature, { maxSupportedTransactionVersion: 0 });
+    expect(tx?.meta?.err).toBeNull();
+    expect(tx?.meta?.fee).toBe(5000);
+    expect(tx?.transaction.message.instructions[0]).toMatchObject({
+      program: 'spl-token',
+      programId: TOKEN_2022_PROGRAM_ID,
+      parsed: {
+        type: 'transferChecked',
+        info: {
+          source: payerAta.toBase58(), destination: holderAta.toBase58(), mint: mint.publicKey.toBase58(), authority: payer.publicKey.toBase58(),
+          tokenAmount: { amount: '1000000000000', decimals: 9, uiAmountString: '1000' },
+        },
+      },
+    });
+    expect(tx?.meta?.preBalances[0]).toBe((tx?.meta?.postBalances[0] ?? 0) + 5000);
+    const pre = tx?.meta?.preTokenBalances ?? [];
+    const post = tx?.meta?.postTokenBalances ?? [];
+    const holderPost = post.find((b) => b.owner === holder.publicKey.toBase58());
+    expect(holderPost).toMatchObject({ mint: mint.publicKey.toBase58(), programId: TOKEN_2022_PROGRAM_ID.toBase58(), uiTokenAmount: { amount: '940000000000', decimals: 9 } });
+    const payerPre = pre.find((b) => b.owner === payer.publicKey.toBase58());
+    expect(payerPre?.uiTokenAmount.amount).toBe('5000000000000');
+  });
+
+  it('shows the withheld fee in the parsed token account and the balances', async () => {
+    const info = await connection.getParsedAccountInfo(holderAta);
+    const data = info.value?.data as ParsedAccountData;
+    expect(data.program).toBe('spl-token-2022');
+    expect(data.parsed.type).toBe('account');
+    expect(data.parsed.info.tokenAmount.amount).toBe('940000000000');
+    const fee = data.parsed.info.extensions.find((e: { extension: string }) => e.extension === 'transferFeeAmount');
+    expect(fee.state.withheldAmount).toBe(60_000_000_000);
+    expect((await connection.getTokenAccountBalance(holderAta)).value).toMatchObject({ amount: '940000000000', decimals: 9, uiAmount: 940, uiAmountString: '940' });
+  });
+
+  it('answers getTokenSupply, getTokenLargestAccounts and getTokenAccountsByOwner', async () => {
+    expect((await connection.getTokenSupply(mint.publicKey)).value).toMatchObject({ amount: '5000000000000', decimals: 9, uiAmountString: '5000' });
+    const largest = (await connection.getTokenLargestAccounts(mint.publicKey)).value;
+    expect(largest.map((l) => [l.address.toBase58(), l.amount])).toEqual([[payerAta.toBase58(), '4000000000000'], [holderAta.toBase58(), '940000000000']]);
+    const owned = await connection.getParsedTokenAccountsByOwner(holder.publicKey, { mint: mint.publicKey });
+    expect(owned.value.map((a) => a.pubkey.toBase58())).toEqual([holderAta.toBase58()]);
+    const byProgram = await connection.getTokenAccountsByOwner(payer.publicKey, { programId: TOKEN_2022_PROGRAM_ID });
+    expect(byProgram.value.map((a) => a.pubkey.toBase58())).toEqual([payerAta.toBase58()]);
+  });
+
+  it('filters getProgramAccounts by dataSize and memcmp', async () => {
+    const accountSize = (await connection.getAccountInfo(holderAta))!.data.length;
+    const byMint = await connection.getProgramAccounts(TOKEN_2022_PROGRAM_ID, {
+      filters: [{ dataSize: accountSize }, { memcmp: { offset: 0, bytes: mint.publicKey.toBase58() } }],
+    });
+    expect(byMint.map((a) => a.pubkey.toBase58()).sort()).toEqual([payerAta.toBase58(), holderAta.toBase58()].sort());
+    const byOwner = await connection.getProgramAccounts(TOKEN_2022_PROGRAM_ID, {
+      filters: [{ memcmp: { offset: 32, bytes: holder.publicKey.toBase58() } }],
+    });
+    expect(byOwner.map((a) => a.pubkey.toBase58())).toEqual([holderAta.toBase58()]);
+    expect(await connection.getProgramAccounts(TOKEN_2022_PROGRAM_ID, { filters: [{ dataSize: 1 }] })).toEqual([]);
+  });
+
+  it('pages getSignaturesForAddress with limit, before and until, newest first', async () => {
+    const all = await connection.getSignaturesForAddress(payer.publicKey);
+    expect(all).toHaveLength(4); // airdrop, mint creation, ATAs + mintTo, transfer
+    expect(all[0].signature).toBe(transferSignature);
+    expect(all.every((s) => s.confirmationStatus === 'finalized' && s.err === null && typeof s.blockTime === 'number')).toBe(true);
+    const page = await connection.getSignaturesForAddress(payer.publicKey, { limit: 2 });
+    expect(page.map((s) => s.signature)).toEqual(all.slice(0, 2).map((s) => s.signature));
+    const next = await connection.getSignaturesForAddress(payer.publicKey, { before: page[1].signature, limit: 10 });
+    expect(next.map((s) => s.signature)).toEqual(all.slice(2).map((s) => s.signature));
+    const until = await connection.getSignaturesForAddress(payer.publicKey, { until: all[2].signature });
+    expect(until.map((s) => s.signature)).toEqual(all.slice(0, 2).map((s) => s.signature));
+    const byMint = await connection.getSignaturesForAddress(mint.publicKey);
+    expect(byMint).toHaveLength(3);
+  });
+});

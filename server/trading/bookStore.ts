@@ -1,0 +1,146 @@
+// The quote book's database statements. Each write is ONE statement that bumps the pool
+// row's version only if it is still the version the caller read: the UPDATE takes the
+// row lock, so across processes exactly one writer wins and the others re-read and retry
+// (optimistic concurrency instead of holding `select ... for update` across round trips).
+
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { CurveState } from '../../core/curve';
+import type { PoolDelta } from '../chain/curve';
+import type { Db } from '../db/client';
+import { curvePools, curveQuotes } from '../db/schema';
+
+export type QuoteRow = typeof curveQuotes.$inferSelect;
+export type PoolRow = typeof curvePools.$inferSelect;
+export type LiveQuote = { id: string; side: string; amountIn: bigint; amountOut: bigint; transferFee: bigint; status: string; expiresAt: number };
+
+type Json = { id: string; side: string; amountIn: string; amountOut: string; transferFee: string; status: string; expiresAt: string };
+
+const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The pool row and its open or executing quotes in creation order, in one query. */
+export async function readBook(db: Db, mint: string): Promise<{ pool: PoolRow; live: LiveQuote[] } | undefined> {
+  const [row] = await db.select({
+    pool: curvePools,
+    live: sql<string>`(select coalesce(json_agg(json_build_object(
+        'id', q.id, 'side', q.side, 'amountIn', q.amount_in::text, 'amountOut', q.amount_out::text,
+        'transferFee', q.transfer_fee::text, 'status', q.status,
+        'expiresAt', (extract(epoch from q.expires_at) * 1000)::bigint::text) order by q.seq), '[]')::text
+      from ${curveQuotes} q where q.mint = ${curvePools.mint} and q.status in ('open', 'executing'))`,
+  }).from(curvePools).where(eq(curvePools.mint, mint));
+  if (!row) return undefined;
+  const live = (JSON.parse(row.live) as Json[]).map((q) => ({
+    id: q.id, side: q.side, amountIn: BigInt(q.amountIn), amountOut: BigInt(q.amountOut), transferFee: BigInt(q.transferFee),
+    status: q.status, expiresAt: Number(q.expiresAt),
+  }));
+  return { pool: row.pool, live };
+}
+
+export type NewQuote = {
+  id: string; mint: string; side: string; traderWallet: string;
+  amountIn: bigint; amountOut: bigint; transferFee: bigint; expectedOutput: bigint; slippageBps: number;
+  messageHash: string; message: Buffer; expiresAt: Date; createdAt: Date;
+};
+
+/** Inserts the quote if the pool is still at `version` (bumping it). False: someone else wrote first. */
+export async function insertQuoteAt(db: Db, version: number, q: NewQuote): Promise<boolean> {
+  const result = await db.execute(sql`
+    with bump as (
+      update ${curvePools} set version = version + 1 where mint = ${q.mint} and version = ${version} returning mint
+    )
+    insert into ${curveQuotes} (id, mint, side, trader_wallet, amount_in, amount_out, transfer_fee, expected_output,
+      slippage_bps, message_hash, message, status, expires_at, created_at)
+    select ${q.id}, bump.mint, ${q.side}, ${q.traderWallet}, ${q.amountIn.toString()}::bigint, ${q.amountOut.toString()}::bigint,
+      ${q.transferFee.toString()}::bigint, ${q.expectedOutput.toString()}::bigint, ${q.slippageBps}::int, ${q.messageHash},
+      decode(${q.message.toString('hex')}, 'hex'), 'open', ${q.expiresAt.toISOString()}::timestamptz, ${q.createdAt.toISOString()}::timestamptz
+    from bump
+    returning id`);
+  return rows(result).length === 1;
+}
+
+export async function findQuoteByHash(db: Db, hash: string): Promise<QuoteRow | undefined> {
+  const [row] = await db.select().from(curveQuotes).where(eq(curveQuotes.messageHash, hash));
+  return row;
+}
+
+export async function findQuote(db: Db, id: string): Promise<QuoteRow | undefined> {
+  const [row] = await db.select().from(curveQuotes).where(eq(curveQuotes.id, id));
+  return row;
+}
+
+/**
+ * open -> executing, only while unexpired at `now`, bumping the pool's version so a quote
+ * built meanwhile on a read that thought this one expired must re-read. Returns the
+ * pool's new version, or null when the quote was not claimable.
+ */
+export async function claimQuote(db: Db, quote: QuoteRow, now: Date): Promise<number | null> {
+  const result = await db.execute(sql`
+    with target as (
+      select id from ${curveQuotes}
+      where id = ${quote.id} and status = 'open' and expires_at > ${now.toISOString()}::timestamptz
+    ),
+    bump as (
+      update ${curvePools} set version = version + 1
+      where mint = ${quote.mint} and exists (select 1 from target)
+      returning version
+    )
+    -- The conditions again on the row itself: a concurrent claim is rechecked against them after its lock wait.
+    update ${curveQuotes} set status = 'executing'
+    where id = ${quote.id} and status = 'open' and expires_at > ${now.toISOString()}::timestamptz and exists (select 1 from bump)
+    returning (select version from bump) as version`);
+  const [row] = rows<{ version: number }>(result);
+  return row ? Number(row.version) : null;
+}
+
+/** executing -> failed: the reservation stops counting. Returns the pool's new version. */
+export async function releaseQuote(db: Db, quote: QuoteRow, signature: string | null, error: string, now: Date): Promise<number | null> {
+  const result = await db.execute(sql`
+    with bump as (update ${curvePools} set version = version + 1 where mint = ${quote.mint} returning version)
+    update ${curveQuotes} set status = 'failed', signature = ${signature}, error = ${error}, settled_at = ${now.toISOString()}::timestamptz
+    where id = ${quote.id}
+    returning (select version from bump) as version`);
+  const [row] = rows<{ version: number }>(result);
+  return row ? Number(row.version) : null;
+}
+
+export type CommitParams = {
+  quote: QuoteRow; version: number; after: CurveState; graduated: boolean; delta: PoolDelta;
+  signature: string; slot: bigint | null; blockTime: Date; now: Date;
+  tokensSent: bigint; tokensReceived: bigint; price: string;
+};
+
+/** Commits a landed trade in one statement: pool state, quote executed, trade row. False: version moved, re-read. */
+export async function commitTrade(db: Db, p: CommitParams): Promise<boolean> {
+  const s = p.after;
+  const big = (v: bigint): SQL => sql`${v.toString()}::bigint`;
+  const result = await db.execute(sql`
+    with bump as (
+      update ${curvePools} set
+        virtual_sol_reserves = ${big(s.virtualSolReserves)}, virtual_token_reserves = ${big(s.virtualTokenReserves)},
+        real_sol_reserves = ${big(s.realSolReserves)}, real_token_reserves = ${big(s.realTokenReserves)},
+        locked_token_reserves = ${big(s.lockedTokenReserves)}, complete = ${s.complete},
+        version = version + 1, updated_at = ${p.now.toISOString()}::timestamptz,
+        graduated_at = ${p.graduated ? sql`${p.now.toISOString()}::timestamptz` : sql`graduated_at`}
+      where mint = ${p.quote.mint} and version = ${p.version}
+        and exists (select 1 from ${curveQuotes} where id = ${p.quote.id} and status = 'executing')
+      returning mint
+    ),
+    done as (
+      update ${curveQuotes} set status = 'executed', signature = ${p.signature}, settled_at = ${p.now.toISOString()}::timestamptz
+      where id = ${p.quote.id} and status = 'executing' and exists (select 1 from bump)
+      returning id
+    ),
+    trade as (
+      insert into curve_trades (signature, mint, quote_id, side, wallet, sol_lamports, tokens_sent, tokens_received, price,
+        virtual_sol_after, virtual_tokens_after, real_sol_after, slot, block_time, created_at)
+      select ${p.signature}, ${p.quote.mint}, done.id, ${p.quote.side}, ${p.quote.traderWallet}, ${big(p.delta.solLamports)},
+        ${big(p.tokensSent)}, ${big(p.tokensReceived)}, ${p.price}::numeric, ${big(s.virtualSolReserves)},
+        ${big(s.virtualTokenReserves)}, ${big(s.realSolReserves)}, ${p.slot === null ? sql`null` : big(p.slot)},
+        ${p.blockTime.toISOString()}::timestamptz, ${p.now.toISOString()}::timestamptz
+      from done
+      on conflict do nothing
+      returning signature
+    )
+    select (select count(*) from bump)::int as bumped, (select count(*) from done)::int as done`);
+  const [row] = rows<{ bumped: number; done: number }>(result);
+  return Number(row?.bumped) === 1 && Number(row?.done) === 1;
+}

@@ -1,0 +1,41 @@
+// The QuoteBook's `send`: a co-signed trade goes to the chain and the outcome comes back
+// as one of three things: landed and succeeded (err null), definitely not applied (err
+// set: the reservation is released), or unknown (throws: the quote stays reserved until
+// QuoteBook.reconcile is told what happened).
+
+import bs58 from 'bs58';
+import { SendTransactionError, Transaction, type Connection } from '@solana/web3.js';
+import type { LocalLedger } from '../chain/ledger/ledger';
+import { TransactionFailedError, sendAndConfirm } from '../chain/sendAndConfirm';
+import { splitWire } from '../chain/curve';
+import type { SendResult } from './types';
+
+/** The in-process local ledger: durable once `send` resolves. */
+export function ledgerSender(ledger: Pick<LocalLedger, 'send'>): (wire: Uint8Array) => Promise<SendResult> {
+  return async (wire) => {
+    const outcome = await ledger.send(wire, { preflight: true });
+    if (outcome.kind === 'landed') {
+      const { record } = outcome;
+      return { signature: record.signature, err: record.err, slot: record.slot, blockTime: new Date(Number(record.blockTime) * 1000) };
+    }
+    // Refused or dropped before execution: nothing changed on the ledger.
+    return { signature: bs58.encode(splitWire(wire).signatures[0]!), err: outcome.err };
+  };
+}
+
+/** Any cluster through a Connection (preflight on, confirmed commitment). */
+export function connectionSender(connection: Connection): (wire: Uint8Array) => Promise<SendResult> {
+  return async (wire) => {
+    const signature = bs58.encode(splitWire(wire).signatures[0]!);
+    try {
+      await sendAndConfirm(connection, Transaction.from(wire));
+      const { value: [status] } = await connection.getSignatureStatuses([signature]);
+      return { signature, err: null, slot: status ? BigInt(status.slot) : null };
+    } catch (err) {
+      if (err instanceof TransactionFailedError) return { signature, err: err.err };
+      // Preflight refused it: it never reached a leader.
+      if (err instanceof SendTransactionError) return { signature, err: err.message };
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,79 @@
+import type { Keypair } from '@solana/web3.js';
+import type { CurveState } from '../../core/curve';
+import type { TradeSide } from '../chain/curve';
+import type { Db } from '../db/client';
+
+export const QUOTE_TTL_MS = 30_000;
+
+export const TRADE_ERRORS = {
+  unknown: 'Unknown transaction: not a quote built by this server',
+  altered: 'Transaction does not match its quote: it was altered',
+  invalid: 'Invalid transaction',
+  unsigned: 'Transaction is not signed by the trader',
+  expired: 'Quote expired, please try again',
+  used: 'Quote already executed',
+  failedBefore: 'Quote failed, please try again',
+  poolNotFound: 'Pool not found',
+  wallet: 'Invalid wallet address',
+  tooSmall: 'Amount is too small to trade',
+  completing: 'The curve is completing, please try again in a few seconds',
+  oversell: 'Cannot sell more tokens than the curve has sold',
+  slippage: 'Price moved beyond your slippage tolerance',
+  slippageRange: 'slippageBps must be an integer from 0 to 10000',
+  busy: 'The pool is busy, please try again',
+  failed: 'Transaction failed',
+} as const;
+
+/** What the injected sender reports: `err` null when the transaction landed and succeeded. */
+export type SendResult = { signature: string; err: unknown; slot?: bigint | null; blockTime?: Date | null };
+
+export type TradeEvent = {
+  quoteId: string;
+  mint: string;
+  campaignId: number | null;
+  side: TradeSide;
+  wallet: string;
+  signature: string;
+  solLamports: bigint;
+  tokensSent: bigint;
+  tokensReceived: bigint;
+  /** The committed state after the trade. */
+  state: CurveState;
+  /** This trade completed the curve. */
+  graduated: boolean;
+};
+
+export type QuoteBookOptions = {
+  db: Db;
+  /** The pool wallet's keypair (the key store's `load`). Used only through coSignQuote. */
+  poolSigner: (poolWallet: string) => Promise<Keypair>;
+  latestBlockhash: () => string | Promise<string>;
+  /** Sends the co-signed transaction and waits until it is confirmed (or failed). */
+  send: (wire: Uint8Array) => Promise<SendResult>;
+  now?: () => Date;
+  quoteTtlMs?: number;
+  /** After every committed trade (e.g. record 'made_trade', refresh market data). */
+  onTrade?: (event: TradeEvent) => void | Promise<void>;
+  /** After the trade that completed the curve (e.g. set the campaign's is_bonded). */
+  onGraduated?: (event: TradeEvent) => void | Promise<void>;
+  onCallbackError?: (err: unknown) => void;
+};
+
+type QuoteBase = { quoteId: string; transactionBase64: string; expiresAt: Date };
+export type BuyQuoteResult = QuoteBase & {
+  /** Tokens the trader will hold after the transfer fee. */
+  expectedTokens: bigint;
+  solUsed: bigint;
+  tokensOut: bigint;
+  transferFee: bigint;
+};
+export type SellQuoteResult = QuoteBase & { expectedSOL: bigint; tokensSent: bigint; transferFee: bigint };
+export type ExecuteResult = {
+  transactionSignature: string;
+  /** Tokens received after the fee (buy) or lamports received (sell). */
+  expectedOutput: bigint;
+  quoteId: string;
+  side: TradeSide;
+  graduated: boolean;
+};
+

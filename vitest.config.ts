@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites: pure code, the database/ledger suite (run twice in CI: PGlite and
+// PostgreSQL), and browser tests against one started server.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          sequence: { groupOrder: 0 },
+          include: ['core/**/*.test.ts', 'app/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          sequence: { groupOrder: 1 },
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+          globalSetup: ['server/testing/globalSetup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          sequence: { groupOrder: 2 },
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          globalSetup: ['e2e/globalSetup.ts'],
+        },
+      },
+    ],
+  },
+});
