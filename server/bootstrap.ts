@@ -6,6 +6,7 @@ import { EventHub } from './events/hub';
 import type { Services } from './services';
 import { createChain } from './chain/service';
 import { createKeyStore } from './keys';
+import { createTrading } from './trading/createTrading';
 import { seedDatabase } from './db/seed';
 import { ensureFirstAdmin } from './commands/ensureFirstAdmin';
 import { firstAdminNotice } from './auth/admin/firstAdminNotice';
@@ -25,7 +26,11 @@ export async function createServices(env: Env, options: { database?: Database; l
   await events.start();
   const chain = await createChain(env, database, log);
   const keys = createKeyStore({ db: database.db, env });
-  const services: Services = { env, database, db: database.db, events, log, chain, keys, now: () => new Date() };
+  // Reads services.now at call time, so a test that moves the clock moves quote expiry too.
+  const trading = createTrading({
+    db: database.db, chain, keys, now: () => services.now(), onError: (err) => log.error({ err }, 'trade hook failed'),
+  });
+  const services: Services = { env, database, db: database.db, events, log, chain, keys, trading, now: () => new Date() };
   await seedDatabase(services.db);
   const generated = await ensureFirstAdmin(services);
   // Printed once, to the console only (never to the log): the password is not stored in clear anywhere.

@@ -7,3 +7,4 @@ export {
   type CreateCurvePoolParams, type PoolRow,
 } from './pools';
 export { connectionSender, ledgerSender } from './senders';
+export { createTrading, type TradeListener, type Trading } from './createTrading';
