@@ -79,13 +79,16 @@ export class QuoteBook {
     this.ttlMs = options.quoteTtlMs ?? QUOTE_TTL_MS;
   }
 
-  /** A buy of up to `solIn` lamports. `minimumTokens` (a preview the person saw) is checked with `slippageBps`. */
+  /**
+   * A buy of up to `solIn` lamports. `minimumTokens` (a preview the person saw) is checked with `slippageBps`.
+   * `recipient` receives the tokens (default: the trader, who pays the SOL and fees either way).
+   */
   async buildBuyQuote(params: {
-    mint: string; trader: string; solIn: bigint; slippageBps?: number; minimumTokens?: bigint;
+    mint: string; trader: string; solIn: bigint; slippageBps?: number; minimumTokens?: bigint; recipient?: string;
   }): Promise<BuyQuoteResult> {
     if (params.solIn <= 0n || params.solIn > U64_MAX) throw badRequest(TRADE_ERRORS.tooSmall);
     const built = await this.build(params.mint, params.trader, 'buy', params.slippageBps, (pool, committed, reserved) =>
-      priceBuy(committed, reserved, transferFeeOfPool(pool), params.solIn, params.minimumTokens, params.slippageBps));
+      priceBuy(committed, reserved, transferFeeOfPool(pool), params.solIn, params.minimumTokens, params.slippageBps), params.recipient);
     return {
       quoteId: built.quoteId, transactionBase64: built.transactionBase64, expiresAt: built.expiresAt,
       expectedTokens: built.expectedOutput, solUsed: built.amountIn, tokensOut: built.amountOut, transferFee: built.transferFee,
@@ -195,16 +198,17 @@ export class QuoteBook {
 
   private async build(
     mint: string, trader: string, side: TradeSide, slippageBps: number | undefined,
-    price: (pool: PoolRow, committed: CurveState, reserved: CurveState) => Amounts,
+    price: (pool: PoolRow, committed: CurveState, reserved: CurveState) => Amounts, recipient?: string,
   ) {
     const slippage = slippageBps ?? DEFAULT_SLIPPAGE_BPS;
     if (!Number.isInteger(slippage) || slippage < 0 || slippage > 10_000) throw badRequest(TRADE_ERRORS.slippageRange);
     const traderKey = walletKey(trader);
+    const recipientKey = recipient === undefined ? undefined : walletKey(recipient);
     const recentBlockhash = await this.options.latestBlockhash();
     return this.book.run(mint, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const { pool, live } = await this.read(mint, attempt > 0);
-        if (pool.poolWallet === trader) throw badRequest(TRADE_ERRORS.wallet);
+        if (pool.poolWallet === trader || pool.poolWallet === recipient) throw badRequest(TRADE_ERRORS.wallet);
         const now = this.now();
         const committed = stateOfPool(pool);
         const amounts = price(pool, committed, reservedState(committed, liveDeltas(live, now), side));
@@ -213,7 +217,7 @@ export class QuoteBook {
           trader: traderKey, mint: new PublicKey(mint), poolWallet: new PublicKey(pool.poolWallet), quoteId, recentBlockhash,
         };
         const transaction = side === 'buy'
-          ? buildBuyTransaction({ ...common, solLamports: amounts.amountIn, tokens: amounts.amountOut, transferFee: amounts.transferFee })
+          ? buildBuyTransaction({ ...common, recipient: recipientKey, solLamports: amounts.amountIn, tokens: amounts.amountOut, transferFee: amounts.transferFee })
           : buildSellTransaction({ ...common, tokens: amounts.amountIn, transferFee: amounts.transferFee, solLamports: amounts.amountOut });
         const { message, wire } = unsignedForms(transaction);
         const expiresAt = new Date(now.getTime() + this.ttlMs);

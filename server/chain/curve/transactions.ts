@@ -26,9 +26,11 @@ type Common = {
 export type BuyTransactionParams = Common & {
   /** Lamports the trader pays the pool. */
   solLamports: bigint;
-  /** Tokens the pool sends; the trader's account withholds `transferFee` of them. */
+  /** Tokens the pool sends; the recipient's account withholds `transferFee` of them. */
   tokens: bigint;
   transferFee: bigint;
+  /** Who receives the tokens (default: the trader, who pays either way; e.g. a launch's initial buy for its creator). */
+  recipient?: PublicKey;
 };
 
 export type SellTransactionParams = Common & {
@@ -79,10 +81,11 @@ export function quoteIdInMessage(message: Uint8Array): string | null {
  * transaction fails, so the trader never receives less than shown.
  */
 export function buildBuyTransaction(p: BuyTransactionParams): Transaction {
-  const traderAccount = tokenAccountOf(p.mint, p.trader);
+  const recipient = p.recipient ?? p.trader;
+  const traderAccount = tokenAccountOf(p.mint, recipient);
   return new Transaction({ feePayer: p.trader, recentBlockhash: p.recentBlockhash }).add(
     createAssociatedTokenAccountIdempotentInstruction(
-      p.trader, traderAccount, p.trader, p.mint, TOKEN_2022_PROGRAM_ID, ASSOCIATED_TOKEN_PROGRAM_ID),
+      p.trader, traderAccount, recipient, p.mint, TOKEN_2022_PROGRAM_ID, ASSOCIATED_TOKEN_PROGRAM_ID),
     SystemProgram.transfer({ fromPubkey: p.trader, toPubkey: p.poolWallet, lamports: p.solLamports }),
     createTransferCheckedWithFeeInstruction(
       tokenAccountOf(p.mint, p.poolWallet), p.mint, traderAccount, p.poolWallet, p.tokens, p.decimals ?? TOKEN_DECIMALS,
