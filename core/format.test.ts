@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DEFAULT_MARKET_CAP_USD } from './constants';
 import {
-  formatCompactUsd2, formatMarketCap, formatNumber, formatPercentChange, formatPrice,
-  formatSolAmount, relativeTime, shortAddress,
+  formatBpsPercent, formatCompactNumber, formatCompactUsd2, formatMarketCap, formatMarketCapOrDefault, formatNumber,
+  formatPercentChange, formatPrice, formatSolAmount, formatSolPrice, formatTokenCompact, formatUnitsGrouped,
+  marketCapOrDefault, parseAmountInput, relativeTime, sanitizeAmountInput, shortAddress,
 } from './format';
+import { formatUnits, parseUnits } from './money';
 
 describe('formatMarketCap (spec 1 section 5)', () => {
   it.each([
@@ -136,5 +140,120 @@ describe('formatNumber', () => {
     [-1_000n, '-1,000'],
   ])('%s -> %s', (n, expected) => {
     expect(formatNumber(n)).toBe(expected);
+  });
+});
+
+describe('market cap fallback (spec 1 sections 2 and 9: 10,000 when unknown)', () => {
+  it.each<[number | null | undefined, number]>([
+    [null, DEFAULT_MARKET_CAP_USD],
+    [undefined, DEFAULT_MARKET_CAP_USD],
+    [Number.NaN, DEFAULT_MARKET_CAP_USD],
+    [0, DEFAULT_MARKET_CAP_USD],
+    [-5, DEFAULT_MARKET_CAP_USD],
+    [4_321.5, 4_321.5],
+    [2_500_000, 2_500_000],
+  ])('%s -> %s', (usd, expected) => {
+    expect(marketCapOrDefault(usd)).toBe(expected);
+  });
+  it('formats the fallback as $10K and known values by the B/M/K rules', () => {
+    expect(formatMarketCapOrDefault(null)).toBe('$10K');
+    expect(formatMarketCapOrDefault(1_234_000_000)).toBe('$1.2B');
+    expect(formatMarketCapOrDefault(3_400_000)).toBe('$3M');
+  });
+});
+
+describe('formatCompactNumber and formatTokenCompact', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [12_345, '12K'],
+    [3_400_000, '3M'],
+    [1_234_000_000, '1.2B'],
+  ])('%s -> %s', (n, expected) => {
+    expect(formatCompactNumber(n)).toBe(expected);
+  });
+  it.each([
+    [0n, '0'],
+    [999_500_000_000n, '999.5'],
+    [1_234_567_000n, '1.23'],
+    [12_345_000_000_000n, '12K'],
+    [793_100_000n * 10n ** 9n, '793M'],
+    [1_000_000_000n * 10n ** 9n, '1.0B'],
+  ])('%s base units -> %s', (units, expected) => {
+    expect(formatTokenCompact(units)).toBe(expected);
+  });
+});
+
+describe('formatSolPrice (decimals by magnitude, in SOL)', () => {
+  it.each([
+    [0, '0.00 SOL'],
+    [2.8e-8, '0.000000028 SOL'],
+    [3e-6, '0.00000300 SOL'],
+    [0.005, '0.005000 SOL'],
+    [0.25, '0.2500 SOL'],
+    [12.345, '12.35 SOL'],
+    [1e-12, '<0.0000000001 SOL'],
+  ])('%s -> %s', (sol, expected) => {
+    expect(formatSolPrice(sol)).toBe(expected);
+  });
+});
+
+describe('formatUnitsGrouped', () => {
+  it.each([
+    [0n, 9, 2, '0'],
+    [1_234_567_891_234_567n, 9, 2, '1,234,567.89'],
+    [1_999_999_999n, 9, 3, '1.999'],
+    [1_000_000_000_000n, 9, 4, '1,000'],
+    [5_000_000n, 9, 4, '0.005'],
+  ])('%s (%s decimals) to %s places -> %s', (units, decimals, max, expected) => {
+    expect(formatUnitsGrouped(units, decimals, max)).toBe(expected);
+  });
+});
+
+describe('amount inputs of the trade widget', () => {
+  it.each([
+    ['1.5', 9, '1.5'],
+    ['1,5', 9, '1.5'],
+    ['abc1.2.3', 9, '1.23'],
+    ['-0.1', 9, '0.1'],
+    ['0.1234567891', 9, '0.123456789'],
+    ['1e5', 9, '15'],
+    ['12.', 9, '12.'],
+    ['7.5', 0, '7'],
+  ])('sanitize %j (%s decimals) -> %j', (text, decimals, expected) => {
+    expect(sanitizeAmountInput(text, decimals)).toBe(expected);
+  });
+
+  it('parses to exact base units', () => {
+    expect(parseAmountInput('0.1', 9)).toEqual({ ok: true, units: 100_000_000n });
+    expect(parseAmountInput('1000000', 9)).toEqual({ ok: true, units: 1_000_000_000_000_000n });
+    expect(parseAmountInput('.5', 9)).toEqual({ ok: true, units: 500_000_000n });
+  });
+
+  it('reports empty as no amount, zero and junk as errors', () => {
+    expect(parseAmountInput('', 9)).toEqual({ ok: false, error: null });
+    expect(parseAmountInput('.', 9)).toEqual({ ok: false, error: null });
+    expect(parseAmountInput('0.000', 9)).toEqual({ ok: false, error: 'Enter an amount greater than 0' });
+    expect(parseAmountInput('1.2.3', 9)).toEqual({ ok: false, error: 'Enter a valid amount' });
+    expect(parseAmountInput('0.0000000001', 9)).toEqual({ ok: false, error: 'Enter a valid amount' });
+  });
+
+  it('sanitized text always parses, and base units survive print -> sanitize -> parse', () => {
+    fc.assert(fc.property(fc.string(), fc.integer({ min: 0, max: 12 }), (text, decimals) => {
+      const clean = sanitizeAmountInput(text, decimals);
+      const parsed = parseAmountInput(clean, decimals);
+      if (!parsed.ok) expect(parsed.error === null || parsed.error === 'Enter an amount greater than 0').toBe(true);
+      else expect(parsed.units).toBe(parseUnits(clean, decimals));
+    }));
+    fc.assert(fc.property(fc.bigInt({ min: 1n, max: 2n ** 64n - 1n }), fc.integer({ min: 0, max: 12 }), (units, decimals) => {
+      const text = sanitizeAmountInput(formatUnits(units, decimals), decimals);
+      expect(parseAmountInput(text, decimals)).toEqual({ ok: true, units });
+    }));
+  });
+});
+
+describe('formatBpsPercent', () => {
+  it.each([[500, '5%'], [50, '0.5%'], [125, '1.25%'], [0, '0%'], [10_000, '100%']])('%s -> %s', (bps, expected) => {
+    expect(formatBpsPercent(bps)).toBe(expected);
   });
 });

@@ -2,7 +2,8 @@
 // section 9 ('Display limits'). USD figures are floats (display only); SOL amounts are
 // bigint lamports printed exactly.
 
-import { formatSol } from './money';
+import { DEFAULT_MARKET_CAP_USD } from './constants';
+import { formatSol, formatUnits, parseUnits } from './money';
 
 /** Market cap as the cards and tables show it: '$1.2B', '$3M', '$12K', '$999'. */
 export function formatMarketCap(usd: number): string {
@@ -29,18 +30,91 @@ export function formatCompactUsd2(usd: number): string {
 /** Token price in USD with decimals by magnitude, so tiny prices stay readable. */
 export function formatPrice(usd: number): string {
   if (!Number.isFinite(usd) || usd === 0) return '$0.00';
-  const sign = usd < 0 ? '-' : '';
-  const value = Math.abs(usd);
-  let digits: string;
+  const digits = priceDigits(Math.abs(usd));
+  // Below 1e-10 nothing survives 10 decimals; show the floor of the scale rather than a fake zero.
+  if (digits === null) return '<$0.0000000001';
+  return `${usd < 0 ? '-' : ''}$${digits}`;
+}
+
+/** A price in SOL per token, same decimals by magnitude as formatPrice: '0.00000003 SOL'. */
+export function formatSolPrice(sol: number): string {
+  if (!Number.isFinite(sol) || sol === 0) return '0.00 SOL';
+  const digits = priceDigits(Math.abs(sol));
+  if (digits === null) return '<0.0000000001 SOL';
+  return `${sol < 0 ? '-' : ''}${digits} SOL`;
+}
+
+// Spec 1 section 5 'Price display'; null when the value is below what 10 decimals show.
+function priceDigits(value: number): string | null {
   if (value < 1e-6) {
-    digits = value.toFixed(10).replace(/0+$/, '');
-    // Below 1e-10 nothing survives 10 decimals; show the floor of the scale rather than a fake zero.
-    if (digits === '0.') return '<$0.0000000001';
-  } else if (value < 1e-5) digits = value.toFixed(8);
-  else if (value < 0.01) digits = value.toFixed(6);
-  else if (value < 1) digits = value.toFixed(4);
-  else digits = value.toFixed(2);
-  return `${sign}$${digits}`;
+    const digits = value.toFixed(10).replace(/0+$/, '');
+    return digits === '0.' ? null : digits;
+  }
+  if (value < 1e-5) return value.toFixed(8);
+  if (value < 0.01) return value.toFixed(6);
+  if (value < 1) return value.toFixed(4);
+  return value.toFixed(2);
+}
+
+/**
+ * The market cap a page shows: the spec's 10,000 (USD) when it is unknown (null, not a
+ * number, or not positive: a live token never has a zero market cap).
+ */
+export function marketCapOrDefault(usd: number | null | undefined): number {
+  return typeof usd === 'number' && Number.isFinite(usd) && usd > 0 ? usd : DEFAULT_MARKET_CAP_USD;
+}
+
+/** formatMarketCap with the fallback: '$10K' when unknown. */
+export function formatMarketCapOrDefault(usd: number | null | undefined): string {
+  return formatMarketCap(marketCapOrDefault(usd));
+}
+
+/** Counts and quantities with the market-cap suffix rules, no currency: '1.2B', '3M', '12K', '999'. */
+export function formatCompactNumber(n: number): string {
+  return formatMarketCap(n).replace('$', '');
+}
+
+/** Token base units in compact form ('12K', '1.2B'); below 1,000 up to 2 decimals ('999.5'). */
+export function formatTokenCompact(units: bigint, decimals = 9): string {
+  const whole = Number(formatUnits(units, decimals, 2));
+  return Math.abs(whole) >= 1e3 ? formatCompactNumber(whole) : formatUnits(units, decimals, 2);
+}
+
+/** Base units as a decimal with thousands separators, cut (never rounded up) to maxDecimals: '1,234.56'. */
+export function formatUnitsGrouped(units: bigint, decimals: number, maxDecimals: number): string {
+  const text = formatUnits(units, decimals, maxDecimals);
+  const [whole = '0', fraction] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction ? `${grouped}.${fraction}` : grouped;
+}
+
+/**
+ * What an amount field keeps of typed text: digits and one dot, at most `decimals` fraction
+ * digits (a comma is read as the dot). Everything else is dropped, so the field never holds
+ * a value parseUnits would refuse.
+ */
+export function sanitizeAmountInput(text: string, decimals: number): string {
+  const cleaned = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  if (dot === -1) return cleaned;
+  const fraction = cleaned.slice(dot + 1).replace(/\./g, '').slice(0, decimals);
+  return decimals === 0 ? cleaned.slice(0, dot) : `${cleaned.slice(0, dot)}.${fraction}`;
+}
+
+export type AmountInput = { ok: true; units: bigint } | { ok: false; error: string | null };
+
+/** An amount field's text as base units: empty is 'no amount yet' (no error), zero or junk is an error. */
+export function parseAmountInput(text: string, decimals: number): AmountInput {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed === '.') return { ok: false, error: null };
+  let units: bigint;
+  try {
+    units = parseUnits(trimmed, decimals);
+  } catch {
+    return { ok: false, error: 'Enter a valid amount' };
+  }
+  if (units === 0n) return { ok: false, error: 'Enter an amount greater than 0' };
+  return { ok: true, units };
 }
 
 /** A signed percent change with two decimals: '+5.23%', '-1.10%', '0.00%'. */
@@ -88,4 +162,9 @@ export function formatNumber(n: number | bigint, maxDecimals = 2): string {
   }
   if (!Number.isFinite(n)) return '0';
   return n.toLocaleString('en-US', { maximumFractionDigits: maxDecimals });
+}
+
+/** Basis points as a percent for labels: 500 -> '5%', 50 -> '0.5%', 125 -> '1.25%'. */
+export function formatBpsPercent(bps: number): string {
+  return `${Number((bps / 100).toFixed(2))}%`;
 }
