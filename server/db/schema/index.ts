@@ -9,3 +9,4 @@ export * from './keys';
 export * from './auth';
 export * from './ledger';
 export * from './pools';
+export * from './launch';
