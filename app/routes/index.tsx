@@ -18,6 +18,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'terms', ...scene(() => import('../scenes/Legal/TermsPage'), (m) => m.TermsPage) },
   { path: 'privacy', ...scene(() => import('../scenes/Legal/PrivacyPage'), (m) => m.PrivacyPage) },
   { path: 'account', ...scene(() => import('../scenes/Account/AccountPage'), (m) => m.AccountPage) },
+  { path: 'start-campaign', ...scene(() => import('../scenes/StartCampaign/StartCampaignPage'), (m) => m.StartCampaignPage) },
   { path: 'progress-demo', ...scene(() => import('../scenes/ProgressDemo/ProgressDemoPage'), (m) => m.ProgressDemoPage) },
   { path: 'test-supabase', ...scene(() => import('../scenes/TestSupabase/TestSupabasePage'), (m) => m.TestSupabasePage) },
   { path: '*', ...scene(() => import('../scenes/NotFound/NotFoundPage'), (m) => m.NotFoundPage) },

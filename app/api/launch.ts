@@ -1,0 +1,126 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BondingCurveType, CampaignCategory } from '../../core/enums';
+import { accountCampaignsKey } from './account';
+import { campaignsKey } from './campaigns';
+import { api } from './client';
+import { platformStatsKey } from './platformStats';
+
+// The launch service (issue 5): prepare → the creator's wallet funds → create.
+
+/** GET /api/revshare/prepare: a funding wallet for this request and what it must receive (SOL). */
+export type PrepareResult = {
+  request_id: string;
+  funding_wallet: string;
+  distribution_wallet: string;
+  amount_to_fund: number | string;
+  token_address: string;
+  bonding_curve?: unknown;
+};
+
+export type LaunchPhoto = { url: string; isMain: boolean };
+
+/** POST /api/revshare/create: spec 1 section 7 plus the campaign's own fields. SOL amounts as decimal strings. */
+export type CreateLaunchBody = {
+  request_id: string;
+  name: string;
+  ticker: string;
+  description: string;
+  imageUrl: string;
+  developerWallet: string;
+  website: string;
+  twitter: string;
+  telegram: string;
+  decimals: number;
+  taxTier: number;
+  visible: number;
+  mode: number;
+  dev_fee_percentage: number;
+  reward_ca: string;
+  initialBuy?: string;
+  bondingCurveType: BondingCurveType;
+  ref?: string;
+  category: CampaignCategory;
+  goal: string;
+  donationWallet: string;
+  videoUrl?: string;
+  photos: LaunchPhoto[];
+};
+
+export type CreateLaunchResult = {
+  mintAddress: string;
+  txSignature: string;
+  bondingCurve?: unknown;
+  pool?: string;
+  distributionWallet?: string;
+};
+
+/** A verified charity as GET /api/charities lists it (the active ones, in display order). */
+export type Charity = {
+  id: number;
+  name: string;
+  website: string | null;
+  website_url: string | null;
+  wallet_address: string;
+  category: string;
+  logo: string | null;
+  description: string | null;
+};
+
+/** The campaign as GET /api/campaigns/{tokenAddress} presents it (the fields the launch reads back). */
+export type LaunchedCampaign = {
+  id: number;
+  name: string;
+  ticker: string;
+  token_address: string | null;
+  creator_wallet: string;
+  donation_wallet: string | null;
+  image_url: string | null;
+};
+
+export function prepareLaunch(initialBuySol: string | null): Promise<PrepareResult> {
+  const query = initialBuySol ? `?initialBuy=${encodeURIComponent(initialBuySol)}` : '';
+  return api.get<PrepareResult>(`/api/revshare/prepare${query}`);
+}
+
+export function createLaunch(body: CreateLaunchBody): Promise<CreateLaunchResult> {
+  return api.post<CreateLaunchResult>('/api/revshare/create', body);
+}
+
+/** After a launch every list that counts or shows campaigns is stale. */
+export function useLaunchCreated() {
+  const queryClient = useQueryClient();
+  return (creatorWallet: string) => {
+    void queryClient.invalidateQueries({ queryKey: campaignsKey });
+    void queryClient.invalidateQueries({ queryKey: platformStatsKey });
+    void queryClient.invalidateQueries({ queryKey: accountCampaignsKey(creatorWallet) });
+  };
+}
+
+export function usePrepareLaunch() {
+  return useMutation({ mutationFn: prepareLaunch });
+}
+
+export function useCreateLaunch() {
+  return useMutation({ mutationFn: createLaunch });
+}
+
+export const activeCharitiesKey = ['charities', 'active'] as const;
+
+/** The donation-wallet choice: verified charities that are active. */
+export function useActiveCharities() {
+  return useQuery({
+    queryKey: activeCharitiesKey,
+    queryFn: async () => (await api.get<{ charities: Charity[] }>('/api/charities')).charities,
+    staleTime: 60_000,
+  });
+}
+
+export const launchedCampaignKey = (tokenAddress: string | null) => ['campaigns', 'token', tokenAddress] as const;
+
+export function useLaunchedCampaign(tokenAddress: string | null) {
+  return useQuery({
+    queryKey: launchedCampaignKey(tokenAddress),
+    queryFn: () => api.get<LaunchedCampaign>(`/api/campaigns/${encodeURIComponent(tokenAddress!)}`),
+    enabled: Boolean(tokenAddress),
+  });
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { costBreakdown, INITIAL_VALUES, LOGO_REQUIRED, validateForm, type FormValues } from './formValues';
+
+const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+const filled: FormValues = {
+  ...INITIAL_VALUES, name: 'Save the Reef', ticker: 'reef', goal: '100', donationWallet: WALLET, description: 'Coral.',
+};
+
+describe('validateForm', () => {
+  it('lists the first message of every failing field, the logo included', () => {
+    expect(validateForm(INITIAL_VALUES, false).errors).toEqual({
+      logo: LOGO_REQUIRED,
+      name: 'Campaign name is required',
+      ticker: 'Token symbol is required',
+      goal: 'Goal amount is required',
+      donationWallet: 'Donation wallet is required',
+      description: 'Description is required',
+    });
+  });
+
+  it('returns the parsed form only when nothing fails', () => {
+    expect(validateForm(filled, false)).toEqual({ errors: { logo: LOGO_REQUIRED }, form: null });
+    const ok = validateForm({ ...filled, initialBuy: '0.5' }, true);
+    expect(ok.errors).toEqual({});
+    expect(ok.form).toMatchObject({ ticker: 'REEF', goal: 100_000_000_000n, initialBuy: 500_000_000n, category: 'Other', bondingCurveType: 1 });
+  });
+
+  it('reports the field rules with the spec words', () => {
+    const errors = validateForm({ ...filled, ticker: 'AB1', initialBuy: '3', twitter: 'https://facebook.com/x', donationWallet: 'nope' }, true).errors;
+    expect(errors).toEqual({
+      ticker: 'Only letters allowed',
+      initialBuy: 'Maximum 2 SOL allowed',
+      twitter: 'Invalid Twitter/X URL or username',
+      donationWallet: 'Invalid Solana wallet address',
+    });
+  });
+});
+
+describe('costBreakdown', () => {
+  it('is 0.05 SOL without an initial buy (or with one that is not valid yet)', () => {
+    for (const buy of ['', '0', 'abc', '5', '-1']) {
+      expect(costBreakdown(buy)).toMatchObject({ base: '0.05', initialBuy: null, total: '0.05', totalLamports: 50_000_000n });
+    }
+    expect(costBreakdown('')).toMatchObject({ tokenCreation: '0.03', maintenance: '0.01', platform: '0.01' });
+  });
+
+  it('adds a valid initial buy exactly', () => {
+    expect(costBreakdown('0.5')).toMatchObject({ initialBuy: '0.5', total: '0.55', totalLamports: 550_000_000n });
+    expect(costBreakdown('2')).toMatchObject({ total: '2.05' });
+    expect(costBreakdown('0.001')).toMatchObject({ total: '0.051' });
+  });
+});

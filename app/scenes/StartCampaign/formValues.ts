@@ -1,0 +1,105 @@
+import { CREATION_COST } from '../../../core/constants';
+import { DEFAULT_CAMPAIGN_CATEGORY, type BondingCurveType, type CampaignCategory } from '../../../core/enums';
+import { formatSol, parseSol } from '../../../core/money';
+import { creationFormSchema, type CreationForm } from '../../../core/schemas/creation';
+
+/** The form as typed. The donation wallet is either a verified charity's or a custom address. */
+export type FormValues = {
+  name: string;
+  ticker: string;
+  goal: string;
+  category: CampaignCategory;
+  initialBuy: string;
+  donationChoice: 'charity' | 'custom';
+  charityId: string;
+  donationWallet: string;
+  description: string;
+  website: string;
+  twitter: string;
+  telegram: string;
+  bondingCurveType: BondingCurveType;
+};
+
+export type FieldName = keyof FormValues | 'logo';
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+export const LOGO_REQUIRED = 'Please upload a logo for your token';
+
+export const INITIAL_VALUES: FormValues = {
+  name: '',
+  ticker: '',
+  goal: '',
+  category: DEFAULT_CAMPAIGN_CATEGORY,
+  initialBuy: '',
+  donationChoice: 'custom',
+  charityId: '',
+  donationWallet: '',
+  description: '',
+  website: '',
+  twitter: '',
+  telegram: '',
+  bondingCurveType: 1,
+};
+
+export type Validation = { errors: FieldErrors; form: CreationForm | null };
+
+/** The shared creation rules (core/schemas/creation) plus the logo, first message per field. */
+export function validateForm(values: FormValues, hasLogo: boolean): Validation {
+  const errors: FieldErrors = {};
+  if (!hasLogo) errors.logo = LOGO_REQUIRED;
+  const result = creationFormSchema.safeParse({
+    name: values.name,
+    ticker: values.ticker,
+    goal: values.goal,
+    category: values.category,
+    initialBuy: values.initialBuy,
+    donationWallet: values.donationWallet,
+    description: values.description,
+    website: values.website,
+    twitter: values.twitter,
+    telegram: values.telegram,
+    bondingCurveType: values.bondingCurveType,
+  });
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as FieldName | undefined;
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+    return { errors, form: null };
+  }
+  return { errors, form: Object.keys(errors).length ? null : result.data };
+}
+
+/** Where each field lives, so a failing field's collapsed section opens. */
+export const SECTION_OF: Partial<Record<FieldName, 'social' | 'advanced'>> = {
+  website: 'social', twitter: 'social', telegram: 'social', bondingCurveType: 'advanced',
+};
+
+export type CostBreakdown = {
+  tokenCreation: string;
+  maintenance: string;
+  platform: string;
+  base: string;
+  /** The initial buy as entered, or null when none or not (yet) valid. */
+  initialBuy: string | null;
+  total: string;
+  totalLamports: bigint;
+};
+
+const BASE_LAMPORTS = parseSol(CREATION_COST.total);
+
+/** What the creator pays: 0.05 SOL, plus the initial buy when it is a valid one. */
+export function costBreakdown(initialBuy: string): CostBreakdown {
+  const parsed = creationFormSchema.shape.initialBuy.safeParse(initialBuy);
+  const buy = parsed.success && parsed.data > 0n ? parsed.data : 0n;
+  const totalLamports = BASE_LAMPORTS + buy;
+  return {
+    tokenCreation: CREATION_COST.tokenCreation,
+    maintenance: CREATION_COST.maintenance,
+    platform: CREATION_COST.platform,
+    base: CREATION_COST.total,
+    initialBuy: buy > 0n ? formatSol(buy) : null,
+    total: formatSol(totalLamports),
+    totalLamports,
+  };
+}

@@ -1,0 +1,129 @@
+import { CREATION_COST, TOKEN_DECIMALS } from '../../../core/constants';
+import type { UploadKind } from '../../../core/enums';
+import { formatSol, parseSol, solToLamports } from '../../../core/money';
+import type { CreationForm } from '../../../core/schemas/creation';
+import type { CreateLaunchBody, CreateLaunchResult, LaunchPhoto, PrepareResult } from '../../api/launch';
+import type { CreationStep } from './creationSteps';
+import { mainFirst, type PhotoEntry } from './photos';
+
+// Spec 1 section 9: the token the revshare service creates.
+const TAX_TIER = 6;
+const VISIBLE = 1;
+const MODE = 0;
+const DEV_FEE_PERCENTAGE = 50;
+// Rewards are paid in SOL: the reward token is wrapped SOL.
+const REWARD_CA = 'So11111111111111111111111111111111111111112';
+
+export type CreationInput = {
+  form: CreationForm;
+  logo: File;
+  video: File | null;
+  photos: PhotoEntry<File>[];
+  wallet: string;
+  ref: string | null;
+};
+
+/** What the flow needs from the outside world: storage, the launch API, the wallet, the toasts. */
+export type CreationDeps = {
+  upload: (file: File, kind: UploadKind) => Promise<{ url: string }>;
+  prepare: (initialBuySol: string | null) => Promise<PrepareResult>;
+  /** The connected wallet signs and sends a transfer; resolves once confirmed (and 2 s later). */
+  fund: (to: string, lamports: bigint) => Promise<string>;
+  create: (body: CreateLaunchBody) => Promise<CreateLaunchResult>;
+  onStep: (step: CreationStep) => void;
+  warnVideo: () => void;
+  warnPhotos: () => void;
+};
+
+/** The logo upload failed: the flow stops with 'Upload failed', not 'Creation failed'. */
+export class LogoUploadError extends Error {
+  constructor(readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : 'Upload failed');
+    this.name = 'LogoUploadError';
+  }
+}
+
+export type CreationOutcome = CreateLaunchResult & { photosFailed: boolean };
+
+/**
+ * Steps 4-9 of spec 1 section 4 (the page checked logo, wallet and sign-in first).
+ * The creator signs only the amount the page showed: 0.05 SOL plus the initial buy.
+ */
+export async function runCreation(input: CreationInput, deps: CreationDeps): Promise<CreationOutcome> {
+  const { form } = input;
+  deps.onStep('uploading-logo');
+  const logo = await deps.upload(input.logo, 'token_logo').catch((err: unknown) => { throw new LogoUploadError(err); });
+
+  let videoUrl: string | undefined;
+  if (input.video) {
+    deps.onStep('uploading-video');
+    try {
+      videoUrl = (await deps.upload(input.video, 'campaign_video')).url;
+    } catch {
+      deps.warnVideo();
+    }
+  }
+
+  deps.onStep('preparing');
+  const initialBuy = form.initialBuy > 0n ? formatSol(form.initialBuy) : null;
+  const prepared = await deps.prepare(initialBuy);
+  const expected = parseSol(CREATION_COST.total) + form.initialBuy;
+  if (fundingLamports(prepared.amount_to_fund) !== expected) {
+    throw new Error(`Failed to prepare campaign: the service asked for ${prepared.amount_to_fund} SOL, expected ${formatSol(expected)} SOL`);
+  }
+
+  deps.onStep('signing');
+  await deps.fund(prepared.funding_wallet, expected);
+
+  deps.onStep('uploading-photos');
+  let photos: LaunchPhoto[] = [];
+  let photosFailed = false;
+  if (input.photos.length) {
+    try {
+      photos = await Promise.all(mainFirst(input.photos).map(async (p) => ({ url: (await deps.upload(p.file, 'campaign_photo')).url, isMain: p.isMain })));
+    } catch {
+      photosFailed = true;
+    }
+  }
+
+  deps.onStep('creating');
+  const result = await deps.create({
+    request_id: prepared.request_id,
+    name: form.name,
+    ticker: form.ticker,
+    description: form.description,
+    imageUrl: logo.url,
+    developerWallet: input.wallet,
+    website: form.website ?? '',
+    twitter: form.twitter ?? '',
+    telegram: form.telegram ?? '',
+    decimals: TOKEN_DECIMALS,
+    taxTier: TAX_TIER,
+    visible: VISIBLE,
+    mode: MODE,
+    dev_fee_percentage: DEV_FEE_PERCENTAGE,
+    reward_ca: REWARD_CA,
+    ...(initialBuy ? { initialBuy } : {}),
+    bondingCurveType: form.bondingCurveType,
+    ...(input.ref ? { ref: input.ref } : {}),
+    category: form.category,
+    goal: formatSol(form.goal),
+    donationWallet: form.donationWallet,
+    ...(videoUrl ? { videoUrl } : {}),
+    photos,
+  });
+  // The service may answer 200 with { error } (spec 1 section 7).
+  const failure = (result as { error?: unknown }).error;
+  if (typeof failure === 'string' && failure) throw new Error(failure);
+  if (!result.mintAddress) throw new Error('Failed to create token');
+  if (photosFailed) deps.warnPhotos();
+  return { ...result, photosFailed };
+}
+
+function fundingLamports(amount: number | string): bigint | null {
+  try {
+    return solToLamports(amount);
+  } catch {
+    return null;
+  }
+}
