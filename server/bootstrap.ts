@@ -10,6 +10,7 @@ import { createTrading } from './trading/createTrading';
 import { seedDatabase } from './db/seed';
 import { ensureFirstAdmin } from './commands/ensureFirstAdmin';
 import { firstAdminNotice } from './auth/admin/firstAdminNotice';
+import { registerTradeHooks } from './market/registerTradeHooks';
 
 export function createLogger(env: Env): FastifyBaseLogger {
   return pino({
@@ -31,6 +32,7 @@ export async function createServices(env: Env, options: { database?: Database; l
     db: database.db, chain, keys, now: () => services.now(), onError: (err) => log.error({ err }, 'trade hook failed'),
   });
   const services: Services = { env, database, db: database.db, events, log, chain, keys, trading, now: () => new Date() };
+  registerTradeHooks(services);
   await seedDatabase(services.db);
   const generated = await ensureFirstAdmin(services);
   // Printed once, to the console only (never to the log): the password is not stored in clear anywhere.

@@ -18,6 +18,7 @@ import { charitiesRoutes } from './charities/charities';
 import { gatewayRoutes } from './rpc/gateway';
 import { rpcRoutes } from './rpc/rpc';
 import { devRoutes } from './dev/dev';
+import { curveRoutes } from './curve/curve';
 
 /** Every /api route plugin, one per resource folder. */
 export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
@@ -38,6 +39,7 @@ export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
   gatewayRoutes,
   rpcRoutes,
   devRoutes,
+  curveRoutes,
 ];
 
 /** Route plugins mounted at the site root, outside /api (uploaded files at /ipfs/{cid}). */

@@ -1,0 +1,6 @@
+// Market data of curve tokens: figures, progress, trade history, and the trade hooks.
+export { MARKET_CACHE_MS, marketOf, type MarketService } from './service';
+export { bondingLabel, isqrt, presentCurveProgress, sqrtPriceQ64 } from './progress';
+export { listCandles, listTrades } from './history';
+export { countHolders } from './holders';
+export { GRADUATED_EVENT, TRADE_EVENT, registerTradeHooks, updateCampaignMarket } from './registerTradeHooks';

@@ -1,0 +1,51 @@
+// The spec's 'Bonding-curve progress' shape (1-platform.md section 3) from a pool row.
+// quoteReserve as hex and sqrtPrice as Q64.64 follow the shape of the launch SDK the
+// spec's product read (Meteora's dynamic bonding curve), computed from our own curve.
+
+import { bondingProgressPercent } from '../../core/curve';
+import { lamportsToSolString } from '../../core/money';
+import type { BondingLabel, CurveProgressResponse } from '../../core/schemas/trade';
+import { stateOfPool, type PoolRow } from '../trading';
+
+export function bondingLabel(percent: number): BondingLabel {
+  return percent >= 100 ? 'Bonded' : 'Bonding Curve';
+}
+
+/** floor(sqrt(n)) for a non-negative bigint (Newton's method). */
+export function isqrt(n: bigint): bigint {
+  if (n < 0n) throw new RangeError('Square root of a negative number');
+  if (n < 2n) return n;
+  let x = BigInt(Math.floor(Math.sqrt(Number(n))));
+  // The float guess is close; Newton's steps make it exact.
+  for (;;) {
+    const y = (x + n / x) >> 1n;
+    if (y >= x) break;
+    x = y;
+  }
+  while (x * x > n) x -= 1n;
+  while ((x + 1n) * (x + 1n) <= n) x += 1n;
+  return x;
+}
+
+/** floor(sqrt(virtualSol / virtualToken) × 2^64): the spot price per base unit as Q64.64. */
+export function sqrtPriceQ64(virtualSol: bigint, virtualToken: bigint): bigint {
+  return isqrt((virtualSol << 128n) / virtualToken);
+}
+
+export function presentCurveProgress(pool: PoolRow): CurveProgressResponse {
+  const state = stateOfPool(pool);
+  const percent = bondingProgressPercent(state);
+  return {
+    poolId: pool.poolWallet,
+    migrationThreshold: { sol: lamportsToSolString(state.thresholdLamports), lamports: state.thresholdLamports.toString() },
+    progress: {
+      baseReserve: state.realTokenReserves.toString(),
+      quoteReserve: state.realSolReserves.toString(16),
+      sqrtPrice: sqrtPriceQ64(state.virtualSolReserves, state.virtualTokenReserves).toString(),
+    },
+    percentageToMigration: percent,
+    currentSolAmount: lamportsToSolString(state.realSolReserves),
+    isBonded: state.complete,
+    label: bondingLabel(percent),
+  };
+}

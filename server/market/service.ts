@@ -1,0 +1,68 @@
+// One market-data service per Services (a WeakMap, so the Services type stays as it is):
+// figures per mint cached briefly, dropped when a trade on that mint commits in this
+// process, and holders written back to the campaign row whenever they are read fresh.
+
+import { eq, or } from 'drizzle-orm';
+import type { MarketDataResponse } from '../../core/schemas/trade';
+import { campaigns } from '../db/schema';
+import { notFound } from '../http/errors';
+import type { Services } from '../services';
+import { TRADE_ERRORS, findCurvePool } from '../trading';
+import { countHolders } from './holders';
+import { buildMarketData, readTradeWindow } from './marketData';
+
+/** Holders come from a scan of the mint's token accounts: worth keeping a few seconds. */
+export const MARKET_CACHE_MS = 5_000;
+
+export type MarketService = {
+  /** The token's market figures; 404 'Pool not found' for a mint without a curve pool. */
+  get(mint: string): Promise<MarketDataResponse>;
+  /** Forget the cached figures of a mint (after a trade). */
+  invalidate(mint: string): void;
+};
+
+const instances = new WeakMap<Services, MarketService>();
+
+export function marketOf(services: Services): MarketService {
+  let market = instances.get(services);
+  if (!market) {
+    market = createMarketService(services);
+    instances.set(services, market);
+  }
+  return market;
+}
+
+function createMarketService(services: Services): MarketService {
+  const cache = new Map<string, { at: number; value: Promise<MarketDataResponse> }>();
+
+  const compute = async (mint: string): Promise<MarketDataResponse> => {
+    const pool = await findCurvePool(services.db, mint);
+    if (!pool) throw notFound(TRADE_ERRORS.poolNotFound);
+    const now = services.now();
+    const [window, holders] = await Promise.all([
+      readTradeWindow(services.db, mint, now),
+      countHolders(services.chain.connection, mint),
+    ]);
+    const data = buildMarketData({ pool, window, holders, solUsd: services.env.SOL_USD, now });
+    await services.db.update(campaigns).set({ holders, cachedHolders: holders, marketDataUpdatedAt: now })
+      .where(pool.campaignId === null ? eq(campaigns.tokenAddress, mint) : or(eq(campaigns.id, pool.campaignId), eq(campaigns.tokenAddress, mint)));
+    return data;
+  };
+
+  return {
+    get(mint) {
+      const now = services.now().getTime();
+      const hit = cache.get(mint);
+      if (hit && now - hit.at < MARKET_CACHE_MS) return hit.value;
+      const value = compute(mint);
+      cache.set(mint, { at: now, value });
+      // A failure is not cached: the next read tries again.
+      value.catch(() => { if (cache.get(mint)?.value === value) cache.delete(mint); });
+      if (cache.size > 5_000) for (const [key, entry] of cache) if (now - entry.at >= MARKET_CACHE_MS) cache.delete(key);
+      return value;
+    },
+    invalidate(mint) {
+      cache.delete(mint);
+    },
+  };
+}
