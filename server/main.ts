@@ -1,6 +1,7 @@
 import { buildServer } from './app';
 import { closeServices, createServices } from './bootstrap';
 import { EnvError, loadEnv } from './env';
+import { jobs, startJobs, type JobRunner } from './jobs';
 
 type Role = 'web' | 'worker' | 'all';
 
@@ -31,11 +32,13 @@ async function main(): Promise<void> {
   const services = await createServices(env);
   const app = await buildServer({ services });
 
+  let runner: JobRunner | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     services.log.info({ signal }, 'shutting down');
+    await runner?.stop().catch(() => {});
     await app.close().catch(() => {});
     await closeServices(services).catch(() => {});
     process.exit(0);
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
   if (role !== 'worker') {
     await app.listen({ host: env.HOST, port: env.PORT });
   }
+  if (role !== 'web') runner = startJobs(services, jobs);
   services.log.info({ role, url: env.publicUrl, ms: Date.now() - started, localMode: env.localMode }, 'Causemint ready');
 }
 

@@ -15,8 +15,16 @@ export type Database = {
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Takes a session-level advisory lock if free (true while this process holds it; it is
+   * released when the process's connection ends). Jobs use it so exactly one process runs each.
+   */
+  tryLock(key: number): Promise<boolean>;
   close(): Promise<void>;
 };
+
+/** Namespace of the two-key advisory locks taken by tryLock. */
+const JOB_LOCK_NAMESPACE = 727274002;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -52,6 +60,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       return async () => { await unlisten(); };
     },
     notify: async (channel, payload) => { await client.query('select pg_notify($1, $2)', [channel, payload]); },
+    // The data directory lock already makes this process the only one: every job lock is ours.
+    tryLock: async () => true,
     close: async () => {
       try { await client.close(); } finally { releaseLock(); }
     },
@@ -66,6 +76,8 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   pool.on('error', () => { /* a broken idle client is replaced on next use */ });
   const db = drizzle(pool, { schema }) as unknown as Db;
   let listener: import('pg').Client | undefined;
+  let lockClient: import('pg').Client | undefined;
+  const held = new Set<number>();
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const ensureListener = async () => {
     if (listener) return listener;
@@ -93,7 +105,21 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       return async () => { set.delete(onPayload); };
     },
     notify: async (channel, payload) => { await pool.query('select pg_notify($1, $2)', [channel, payload]); },
+    tryLock: async (key) => {
+      if (!lockClient) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        // A lost connection loses its locks: forget them and take them again on a new one.
+        client.on('error', () => { lockClient = undefined; held.clear(); });
+        lockClient = client;
+      }
+      if (held.has(key)) return true;
+      const { rows } = await lockClient.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [JOB_LOCK_NAMESPACE, key]);
+      if (rows[0]?.ok) held.add(key);
+      return held.has(key);
+    },
     close: async () => {
+      await lockClient?.end().catch(() => {});
       await listener?.end().catch(() => {});
       await pool.end();
     },

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client';
+import { createTestApp, type TestApp } from '../testing/app';
+import { createTestDatabase } from '../testing/db';
+import { jobLockKey, startJobs } from './runner';
+
+describe('job runner', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  it('runs a job at start and on its interval, never two runs of it at once, and survives a failing run', async () => {
+    let runs = 0;
+    let concurrent = 0;
+    let maxConcurrent = 0;
+    const runner = startJobs(t.services, [{
+      name: 'test-interval', everyMs: 5, runAtStart: true,
+      run: async () => {
+        runs++;
+        concurrent++;
+        maxConcurrent = Math.max(maxConcurrent, concurrent);
+        await new Promise((r) => setTimeout(r, 10));
+        concurrent--;
+        if (runs === 2) throw new Error('a bad run');
+      },
+    }]);
+    await Promise.all([runner.runNow('test-interval'), runner.runNow('test-interval')]);
+    await expect.poll(() => runs, { timeout: 5000 }).toBeGreaterThanOrEqual(4);
+    await runner.stop();
+    const after = runs;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(runs).toBe(after);
+    expect(maxConcurrent).toBe(1);
+  });
+
+  it('gives a job lock to one process only (PostgreSQL); PGlite owns its data directory alone', async () => {
+    const { database, databaseUrl, cleanup } = await createTestDatabase();
+    try {
+      const key = jobLockKey('test-exclusive');
+      expect(await database.tryLock(key)).toBe(true);
+      expect(await database.tryLock(key)).toBe(true);
+      if (!databaseUrl) return;
+      const other = await openDatabase({ databaseUrl });
+      try {
+        expect(await other.tryLock(key)).toBe(false);
+        expect(await other.tryLock(jobLockKey('test-other'))).toBe(true);
+      } finally {
+        await other.close();
+      }
+      // The holder's connection ends: the lock is free for the next process.
+      await database.close();
+      const third = await openDatabase({ databaseUrl });
+      try {
+        expect(await third.tryLock(key)).toBe(true);
+      } finally {
+        await third.close();
+      }
+    } finally {
+      await cleanup();
+    }
+  });
+});

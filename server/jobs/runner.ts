@@ -1,0 +1,71 @@
+// Background jobs: each runs every `everyMs` in the process that holds its advisory lock
+// (one process per job across a cluster), never overlapping itself. A failing run is
+// logged and tried again next time; stop() waits for runs in flight.
+
+import type { Services } from '../services';
+
+export type Job = {
+  name: string;
+  everyMs: number;
+  run: (services: Services) => Promise<void>;
+  /** Also run once right at start (e.g. resuming work a crash interrupted). */
+  runAtStart?: boolean;
+};
+
+export type JobRunner = { stop: () => Promise<void>; runNow: (name: string) => Promise<void> };
+
+/** A stable 31-bit key per job name, for the advisory lock. */
+export function jobLockKey(name: string): number {
+  let hash = 0;
+  for (const ch of name) hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) | 0;
+  return hash & 0x7fffffff;
+}
+
+export function startJobs(services: Services, jobs: Job[]): JobRunner {
+  let stopped = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Map<string, Promise<void>>();
+
+  const runOnce = (job: Job): Promise<void> => {
+    const inFlight = running.get(job.name);
+    if (inFlight) return inFlight;
+    const run = (async () => {
+      try {
+        if (!(await services.database.tryLock(jobLockKey(job.name)))) return;
+        await job.run(services);
+      } catch (err) {
+        services.log.error({ err, job: job.name }, 'job failed');
+      } finally {
+        running.delete(job.name);
+      }
+    })();
+    running.set(job.name, run);
+    return run;
+  };
+
+  const schedule = (job: Job, delay: number) => {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void runOnce(job).then(() => schedule(job, job.everyMs));
+    }, delay);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  for (const job of jobs) schedule(job, job.runAtStart ? 0 : job.everyMs);
+
+  return {
+    runNow: async (name) => {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) throw new Error(`Unknown job: ${name}`);
+      await runOnce(job);
+    },
+    stop: async () => {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.all([...running.values()]);
+    },
+  };
+}
