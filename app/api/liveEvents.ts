@@ -2,12 +2,16 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { siteSettingsKey } from './settings';
 import { platformStatsKey } from './platformStats';
+import { tradingRootKey } from './curve';
 
 const RECONNECT_MS = 3000;
 
 const invalidates: Record<string, QueryKey[]> = {
   site_settings_changed: [siteSettingsKey],
   platform_stats_changed: [platformStatsKey],
+  // Trades move prices, charts, holders and progress of a token, and the lists that show them.
+  curve_trade: [tradingRootKey, ['campaigns'], ['ticker']],
+  curve_graduated: [tradingRootKey, ['campaigns'], ['ticker']],
 };
 
 /** One EventSource on /api/events that turns server events into query invalidations. */

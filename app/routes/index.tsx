@@ -19,6 +19,9 @@ const publicRoutes: RouteObject[] = [
   { path: 'privacy', ...scene(() => import('../scenes/Legal/PrivacyPage'), (m) => m.PrivacyPage) },
   { path: 'account', ...scene(() => import('../scenes/Account/AccountPage'), (m) => m.AccountPage) },
   { path: 'start-campaign', ...scene(() => import('../scenes/StartCampaign/StartCampaignPage'), (m) => m.StartCampaignPage) },
+  // Spec 1: /trade without a token address goes to /explore.
+  { path: 'trade', loader: () => redirect('/explore') },
+  { path: 'trade/:tokenAddress', ...scene(() => import('../scenes/Trade/TradePage'), (m) => m.TradePage) },
   { path: 'progress-demo', ...scene(() => import('../scenes/ProgressDemo/ProgressDemoPage'), (m) => m.ProgressDemoPage) },
   { path: 'test-supabase', ...scene(() => import('../scenes/TestSupabase/TestSupabasePage'), (m) => m.TestSupabasePage) },
   { path: '*', ...scene(() => import('../scenes/NotFound/NotFoundPage'), (m) => m.NotFoundPage) },

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CandleInterval, CandlesResponse, MarketDataResponse, TradesResponse } from '../../core/schemas/trade';
+import { ApiError, api } from './client';
+import { TRADING_POLL_MS, tradingKey } from './curve';
+
+// A campaign token's market as the trading page shows it: the campaign, its stored trades
+// (newest first), candles built from them and the market figures. All sit under
+// tradingKey(mint), which the 'curve_trade' live event invalidates.
+
+/** The campaign fields the trading page reads (the presenter's spec names). */
+export type TradeCampaign = {
+  id: number;
+  name: string;
+  title: string | null;
+  ticker: string;
+  verified: boolean;
+  image_url: string | null;
+  token_address: string | null;
+  is_bonded: boolean;
+  market_cap: number | null;
+  holders: number | null;
+  cached_volume_24h: number | null;
+};
+
+const campaignPath = (mint: string) => `/api/campaigns/${encodeURIComponent(mint)}`;
+
+/** null for a 404, so a page can tell 'no such campaign' from a failure. */
+async function orNull<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** The campaign of a token address (null: none). */
+export function useTradeCampaign(mint: string) {
+  return useQuery({
+    queryKey: [...tradingKey(mint), 'campaign'],
+    queryFn: async () => {
+      const data = await orNull(api.get<TradeCampaign | { campaign: TradeCampaign }>(campaignPath(mint)));
+      return data && 'campaign' in data ? data.campaign : data;
+    },
+    refetchInterval: TRADING_POLL_MS,
+  });
+}
+
+export function useTrades(mint: string, limit = 50) {
+  return useQuery({
+    queryKey: [...tradingKey(mint), 'trades', limit],
+    queryFn: () => api.get<TradesResponse>(`${campaignPath(mint)}/trades?limit=${limit}`),
+    refetchInterval: TRADING_POLL_MS,
+  });
+}
+
+export function useCandles(mint: string, interval: CandleInterval) {
+  return useQuery({
+    queryKey: [...tradingKey(mint), 'candles', interval],
+    queryFn: () => api.get<CandlesResponse>(`${campaignPath(mint)}/candles?interval=${interval}`),
+    refetchInterval: TRADING_POLL_MS,
+  });
+}
+
+/** Price, volumes, market cap, holders (null: the token has no curve pool). */
+export function useMarket(mint: string) {
+  return useQuery({
+    queryKey: [...tradingKey(mint), 'market'],
+    queryFn: () => orNull(api.get<MarketDataResponse>(`${campaignPath(mint)}/market`)),
+    refetchInterval: TRADING_POLL_MS,
+  });
+}

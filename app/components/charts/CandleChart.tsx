@@ -1,0 +1,86 @@
+import {
+  CandlestickSeries, ColorType, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import type { Candle } from '../../../core/schemas/trade';
+
+type Props = {
+  candles: Candle[];
+  /** Axis and crosshair labels for a price. */
+  formatPrice: (price: number) => string;
+  /** The chart area's height in px (the trading page's is 700). */
+  height: number;
+};
+
+const UP = '#10b981';
+const DOWN = '#ef4444';
+
+// Candle prices are exact decimal strings on the wire; the chart draws floats (display only).
+function toBars(candles: Candle[]) {
+  return candles.map((c) => ({
+    time: c.time as UTCTimestamp,
+    open: Number(c.open),
+    high: Number(c.high),
+    low: Number(c.low),
+    close: Number(c.close),
+  }));
+}
+
+/**
+ * A lightweight-charts candlestick chart. New candles replace the data in place, so a live
+ * update keeps the person's zoom and scroll; the view fits the data only on the first load.
+ */
+export function CandleChart({ candles, formatPrice, height }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const fitted = useRef(false);
+  const format = useRef(formatPrice);
+  format.current = formatPrice;
+
+  useEffect(() => {
+    const el = container.current!;
+    const api = createChart(el, {
+      autoSize: true,
+      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#94a3b8', attributionLogo: false },
+      grid: { vertLines: { color: 'rgba(148,163,184,0.08)' }, horzLines: { color: 'rgba(148,163,184,0.08)' } },
+      timeScale: { timeVisible: true, secondsVisible: false, borderVisible: false },
+      rightPriceScale: { borderVisible: false },
+      localization: { priceFormatter: (p: number) => format.current(p) },
+    });
+    series.current = api.addSeries(CandlestickSeries, {
+      upColor: UP, downColor: DOWN, borderUpColor: UP, borderDownColor: DOWN, wickUpColor: UP, wickDownColor: DOWN,
+      // Prices of a fresh curve are ~1e-8 SOL: the default 0.01 step would flatten every candle.
+      priceFormat: { type: 'custom', formatter: (p: number) => format.current(p), minMove: 1e-12 },
+    });
+    chart.current = api;
+    return () => {
+      api.remove();
+      chart.current = null;
+      series.current = null;
+      fitted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!series.current) return;
+    series.current.setData(toBars(candles));
+    if (!fitted.current && candles.length > 0) {
+      chart.current?.timeScale().fitContent();
+      fitted.current = true;
+    }
+  }, [candles]);
+
+  const last = candles[candles.length - 1];
+  return (
+    <div
+      ref={container}
+      style={{ height }}
+      className="w-full"
+      data-testid="candle-chart"
+      data-candles={candles.length}
+      data-trades={candles.reduce((n, c) => n + c.trades, 0)}
+      data-last-close={last?.close ?? ''}
+    />
+  );
+}

@@ -1,0 +1,142 @@
+import { useWallet } from '@solana/wallet-adapter-react';
+import clsx from 'clsx';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { DEFAULT_SLIPPAGE_BPS, TOKEN_DECIMALS } from '../../../core/constants';
+import { formatUnitsGrouped, parseAmountInput } from '../../../core/format';
+import { formatUnits } from '../../../core/money';
+import { errorMessage } from '../../api/client';
+import { useTradeQuote, type TradeSide } from '../../api/curve';
+import { formatSolBalance } from '../../solana/format';
+import { useExplorer } from '../../solana/useClientConfig';
+import { useSolBalance } from '../../solana/useSolBalance';
+import { useWalletDialog } from '../../solana/walletDialog';
+import { Button } from '../ui/Button';
+import { AmountField } from './AmountField';
+import { QuotePreview } from './QuotePreview';
+import { SlippageSetting } from './SlippageSetting';
+import { toastTradeError, TRADE_TOAST } from './tradeToasts';
+import { TradeExplorerLink, tradeSuccessTitle } from './TradeSuccess';
+import { useDebounced } from './useDebounced';
+import { useTokenBalance } from './useTokenBalance';
+import { useTrade, type TradeResult } from './useTrade';
+
+const QUOTE_DEBOUNCE_MS = 300;
+const SIDES: TradeSide[] = ['buy', 'sell'];
+
+type Props = { mint: string; ticker: string; className?: string };
+
+/** Buy and sell a campaign token against its curve from the connected wallet. Reused by the campaign page. */
+export function TradeWidget({ mint, ticker, className }: Props) {
+  const { publicKey } = useWallet();
+  const { setOpen } = useWalletDialog();
+  const explorer = useExplorer();
+  const [side, setSide] = useState<TradeSide>('buy');
+  const [text, setText] = useState('');
+  const [slippageBps, setSlippageBps] = useState(DEFAULT_SLIPPAGE_BPS);
+  const sol = useSolBalance();
+  const tokens = useTokenBalance(publicKey, mint);
+  const trade = useTrade(mint, { sol: sol.lamports, tokens });
+
+  const parsed = parseAmountInput(text, TOKEN_DECIMALS);
+  const amount = parsed.ok ? formatUnits(parsed.units, TOKEN_DECIMALS) : null;
+  const settled = useDebounced(amount, QUOTE_DEBOUNCE_MS);
+  const quote = useTradeQuote(mint, side, settled);
+  const quoteFresh = quote.data !== undefined && !quote.isPlaceholderData && settled === amount && quote.data.side === side;
+
+  const switchSide = (next: TradeSide) => {
+    setSide(next);
+    setText('');
+  };
+
+  const onSuccess = (result: TradeResult) => {
+    setText('');
+    toast.success(tradeSuccessTitle(result, ticker), {
+      description: explorer ? <TradeExplorerLink href={explorer.tx(result.signature)} /> : undefined,
+    });
+    if (result.graduated) toast.success('Bonded', { description: 'This trade completed the bonding curve.' });
+  };
+
+  const submit = () => {
+    if (!publicKey) {
+      toast.error(TRADE_TOAST.notConnected, { description: TRADE_TOAST.notConnectedText });
+      setOpen(true);
+      return;
+    }
+    if (!parsed.ok || amount === null) return;
+    trade.mutate(
+      { side, amount, units: parsed.units, slippageBps, shownOutput: quoteFresh ? quote.data!.expectedOutput : undefined },
+      { onSuccess, onError: (err) => toastTradeError(err, side) },
+    );
+  };
+
+  const busy = trade.isPending;
+  const label = !publicKey ? 'Connect Wallet' : busy ? 'Confirming...' : `${side === 'buy' ? 'Buy' : 'Sell'} ${ticker}`;
+
+  return (
+    <section className={clsx('flex flex-col gap-4 rounded-2xl border border-line bg-surface-2 p-5', className)} data-testid="trade-widget" aria-label={`Trade ${ticker}`}>
+      <div className="grid grid-cols-2 gap-1 rounded-lg bg-surface p-1" role="tablist">
+        {SIDES.map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={side === s}
+            disabled={busy}
+            data-testid={`trade-tab-${s}`}
+            onClick={() => switchSide(s)}
+            className={clsx(
+              'h-9 rounded-md text-sm font-semibold capitalize transition-colors',
+              side === s ? (s === 'buy' ? 'bg-emerald-500 text-slate-950' : 'bg-red-500 text-white') : 'text-muted hover:text-fg',
+            )}
+          >
+            {s}
+          </button>
+        ))}
+      </div>
+
+      {publicKey && (
+        <dl className="grid grid-cols-2 gap-2 text-xs" data-testid="trade-balances">
+          <div>
+            <dt className="text-muted">SOL balance</dt>
+            <dd className="font-semibold" data-testid="trade-balance-sol" data-units={sol.lamports?.toString()}>
+              {sol.lamports === undefined ? '…' : formatSolBalance(sol.lamports)}
+            </dd>
+          </div>
+          <div className="text-right">
+            <dt className="text-muted">{ticker} balance</dt>
+            <dd className="font-semibold" data-testid="trade-balance-token" data-units={tokens.units?.toString()}>
+              {tokens.units === undefined ? '…' : formatUnitsGrouped(tokens.units, TOKEN_DECIMALS, 2)}
+            </dd>
+          </div>
+        </dl>
+      )}
+
+      <AmountField side={side} ticker={ticker} value={text} onChange={setText} tokenUnits={tokens.units} disabled={busy} />
+      {!parsed.ok && parsed.error && <p className="text-sm text-red-400" role="alert">{parsed.error}</p>}
+
+      {amount !== null && (
+        <QuotePreview
+          side={side}
+          ticker={ticker}
+          quote={quote.data?.side === side ? quote.data : undefined}
+          stale={!quoteFresh}
+          loading={quote.isFetching}
+          error={quote.error ? errorMessage(quote.error, 'Could not get a quote') : null}
+        />
+      )}
+
+      <SlippageSetting value={slippageBps} onChange={setSlippageBps} disabled={busy} />
+
+      <Button
+        size="lg"
+        data-testid="trade-submit"
+        disabled={busy || (Boolean(publicKey) && !parsed.ok)}
+        onClick={submit}
+        className={side === 'sell' ? 'bg-red-500 text-white hover:bg-red-400' : undefined}
+      >
+        {label}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import clsx from 'clsx';
+import { useState } from 'react';
+import { formatSolPrice } from '../../../core/format';
+import { CANDLE_INTERVALS, type CandleInterval } from '../../../core/schemas/trade';
+import { errorMessage } from '../../api/client';
+import { useCandles } from '../../api/market';
+import { CandleChart } from '../../components/charts/CandleChart';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+
+// Spec 1 'Trading page': the chart area is 700 px high.
+export const CHART_HEIGHT = 700;
+
+/** Candles from the stored trades, refreshed live, with an interval switch. */
+export function PriceChart({ mint }: { mint: string }) {
+  const [interval, setCandleInterval] = useState<CandleInterval>('1m');
+  const candles = useCandles(mint, interval);
+  const data = candles.data?.candles;
+
+  return (
+    <section className="rounded-2xl border border-line bg-surface-2 p-4" aria-label="Price chart" data-testid="trade-chart">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold text-muted">Price (SOL)</h2>
+        <div className="flex gap-1" role="tablist" aria-label="Candle interval">
+          {CANDLE_INTERVALS.map((i) => (
+            <button
+              key={i}
+              type="button"
+              role="tab"
+              aria-selected={interval === i}
+              data-testid={`chart-interval-${i}`}
+              onClick={() => setCandleInterval(i)}
+              className={clsx('rounded-md px-2 py-1 text-xs font-semibold', interval === i ? 'bg-surface-3 text-fg' : 'text-muted hover:text-fg')}
+            >
+              {i}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="relative" style={{ height: CHART_HEIGHT }}>
+        {/* The chart stays mounted through refetches, so live updates keep the zoom. */}
+        {data && <CandleChart candles={data} formatPrice={formatSolPrice} height={CHART_HEIGHT} />}
+        {data?.length === 0 && (
+          <p className="absolute inset-0 flex items-center justify-center text-muted" data-testid="trade-chart-empty">No trades yet</p>
+        )}
+        {candles.isLoading && <div className="absolute inset-0"><Spinner label="Loading chart..." /></div>}
+        {candles.error && !data && (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3" role="alert" data-testid="trade-chart-error">
+            <p className="text-muted">{errorMessage(candles.error, 'Failed to load the chart')}</p>
+            <Button variant="secondary" size="sm" onClick={() => void candles.refetch()}>Retry</Button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

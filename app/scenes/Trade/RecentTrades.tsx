@@ -1,0 +1,69 @@
+import { ExternalLink } from 'lucide-react';
+import { formatSolPrice, formatTokenCompact, relativeTime, shortAddress } from '../../../core/format';
+import { formatSol, parseSol, parseTokenAmount } from '../../../core/money';
+import { errorMessage } from '../../api/client';
+import { useTrades } from '../../api/market';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { useNow } from '../../lib/useNow';
+import { useExplorer } from '../../solana/useClientConfig';
+
+/** The newest trades of the token, each linking to its transaction on the explorer. */
+export function RecentTrades({ mint, ticker }: { mint: string; ticker: string }) {
+  const trades = useTrades(mint);
+  const explorer = useExplorer();
+  const now = new Date(useNow(30_000));
+  const rows = trades.data?.trades;
+
+  return (
+    <section className="rounded-2xl border border-line bg-surface-2 p-4" aria-label="Recent trades" data-testid="trade-list">
+      <h2 className="mb-3 text-lg font-bold">Recent Trades</h2>
+      {trades.isLoading && <Spinner label="Loading trades..." />}
+      {trades.error && !rows && (
+        <div className="flex flex-col items-center gap-3 py-8" role="alert" data-testid="trade-list-error">
+          <p className="text-muted">{errorMessage(trades.error, 'Failed to load trades')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void trades.refetch()}>Retry</Button>
+        </div>
+      )}
+      {rows?.length === 0 && <p className="py-8 text-center text-muted" data-testid="trade-list-empty">No trades yet</p>}
+      {rows && rows.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead className="text-left text-xs text-muted">
+              <tr>
+                <th className="py-2 pr-3 font-medium">Type</th>
+                <th className="py-2 pr-3 font-medium">Wallet</th>
+                <th className="py-2 pr-3 text-right font-medium">SOL</th>
+                <th className="py-2 pr-3 text-right font-medium">{ticker}</th>
+                <th className="py-2 pr-3 text-right font-medium">Price</th>
+                <th className="py-2 pr-3 text-right font-medium">Time</th>
+                <th className="py-2 font-medium"><span className="sr-only">Transaction</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((t) => (
+                <tr key={t.signature} className="border-t border-line" data-testid="trade-row" data-signature={t.signature} data-side={t.side}>
+                  <td className={t.side === 'buy' ? 'py-2 pr-3 font-semibold text-emerald-400' : 'py-2 pr-3 font-semibold text-red-400'}>
+                    {t.side === 'buy' ? 'Buy' : 'Sell'}
+                  </td>
+                  <td className="py-2 pr-3 font-mono text-xs">{shortAddress(t.wallet)}</td>
+                  <td className="py-2 pr-3 text-right">{formatSol(parseSol(t.sol), 4)}</td>
+                  <td className="py-2 pr-3 text-right">{formatTokenCompact(parseTokenAmount(t.side === 'buy' ? t.tokensReceived : t.tokens))}</td>
+                  <td className="py-2 pr-3 text-right">{formatSolPrice(Number(t.price))}</td>
+                  <td className="py-2 pr-3 text-right text-muted">{relativeTime(t.time, now)}</td>
+                  <td className="py-2 text-right">
+                    {explorer && (
+                      <a href={explorer.tx(t.signature)} target="_blank" rel="noopener noreferrer" aria-label="View transaction" className="text-brand-400 hover:text-brand-500" data-testid="trade-row-link">
+                        <ExternalLink className="h-4 w-4" aria-hidden />
+                      </a>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
