@@ -34,6 +34,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   // Local ledger: one slot per LEDGER_SLOT_MS (a validator's 400 ms); tests shorten it to expire blockhashes quickly.
   LEDGER_SLOT_MS: z.coerce.number().int().min(5).max(60_000).default(400),
+  // Campaign launch: how create waits for the funding transfer (spec: every 2 s, 30 times); tests shorten it.
+  LAUNCH_FUNDING_POLL_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
+  LAUNCH_FUNDING_POLL_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(30),
+  // Crash tests only: the process kills itself (SIGKILL) right after a launch reaches this state.
+  LAUNCH_CRASH_AFTER: z.enum(['funded', 'mint_created', 'curve_seeded', 'initial_buy_done', 'campaign_saved', 'created', 'refunding']).optional(),
 }).superRefine((env, ctx) => {
   if (env.SOLANA_RPC_URL && !env.SOLANA_CLUSTER) {
     ctx.addIssue({ code: 'custom', path: ['SOLANA_CLUSTER'], message: 'is required when SOLANA_RPC_URL is set' });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CREATION_MESSAGES as M, creationFormSchema, normalizeGoalInput, type CreationFormInput } from './creation';
+import {
+  CREATION_MESSAGES as M, creationFormSchema, launchCampaignSchema, normalizeGoalInput, orderPhotos, type CreationFormInput,
+} from './creation';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 
@@ -142,5 +144,45 @@ describe('normalizeGoalInput (the form, not the server)', () => {
     ['abc', 'abc'],
   ])('%j -> %j', (typed, shown) => {
     expect(normalizeGoalInput(typed)).toBe(shown);
+  });
+});
+
+describe('launchCampaignSchema: the form plus its uploaded media', () => {
+  const logo = '/ipfs/bafkreia5qq7jzb4xq3yqz4rfsyvbdrgdn7xdsm6p3q4nyr4k2kmcyz6dqe';
+  const media = (patch: Record<string, unknown>) => {
+    const result = launchCampaignSchema.safeParse({ ...valid, imageUrl: logo, ...patch });
+    return result.success ? [] : result.error.issues.map((i) => i.message);
+  };
+
+  it('accepts a logo, a video and three photos, main first', () => {
+    const out = launchCampaignSchema.parse({
+      ...valid, imageUrl: logo, videoUrl: 'https://gateway.pinata.cloud/ipfs/bafyvideo',
+      photos: [{ url: '/ipfs/a', isMain: false }, { url: '/ipfs/b', isMain: true }, { url: '/ipfs/c' }],
+    });
+    expect(out).toMatchObject({ imageUrl: logo, videoUrl: 'https://gateway.pinata.cloud/ipfs/bafyvideo', ticker: 'REEF' });
+    expect(out.photos).toEqual([{ url: '/ipfs/b', isMain: true }, { url: '/ipfs/a', isMain: false }, { url: '/ipfs/c', isMain: false }]);
+    expect(launchCampaignSchema.parse({ ...valid, imageUrl: logo, videoUrl: '', photos: null })).toMatchObject({ videoUrl: undefined, photos: [] });
+  });
+
+  it.each<[string, unknown, string]>([
+    ['imageUrl', undefined, 'Please upload a logo for your token'],
+    ['imageUrl', '  ', 'Please upload a logo for your token'],
+    ['imageUrl', 'javascript:alert(1)', M.imageUrl],
+    ['imageUrl', 'logo.png', M.imageUrl],
+    ['videoUrl', 'ftp://x/y.mp4', M.videoUrl],
+    ['photos', [{ url: '/ipfs/a' }, { url: '/ipfs/b' }, { url: '/ipfs/c' }, { url: '/ipfs/d' }], 'Maximum photos reached'],
+    ['photos', [{ url: 'data:image/png;base64,AAAA' }], M.photoUrl],
+  ])('%s = %j -> %s', (field, value, message) => {
+    expect(media({ [field]: value })[0]).toBe(message);
+  });
+});
+
+describe('orderPhotos: exactly one main, first by default, stored first', () => {
+  it.each([
+    [[], []],
+    [[{ url: 'a' }, { url: 'b' }], [{ url: 'a', isMain: true }, { url: 'b', isMain: false }]],
+    [[{ url: 'a' }, { url: 'b', isMain: true }, { url: 'c', isMain: true }], [{ url: 'b', isMain: true }, { url: 'a', isMain: false }, { url: 'c', isMain: false }]],
+  ])('%j -> %j', (given, stored) => {
+    expect(orderPhotos(given)).toEqual(stored);
   });
 });

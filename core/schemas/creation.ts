@@ -6,7 +6,7 @@
 import bs58 from 'bs58';
 import { z } from 'zod';
 import {
-  DESCRIPTION_MAX, GOAL_MAX_SOL, GOAL_MIN_SOL, INITIAL_BUY_MAX_SOL, INITIAL_BUY_MIN_SOL, NAME_MAX, TICKER_MAX, TICKER_MIN,
+  DESCRIPTION_MAX, MAX_PHOTOS, GOAL_MAX_SOL, GOAL_MIN_SOL, INITIAL_BUY_MAX_SOL, INITIAL_BUY_MIN_SOL, NAME_MAX, TICKER_MAX, TICKER_MIN,
 } from '../constants';
 import { BONDING_CURVE_TYPES, CAMPAIGN_CATEGORIES, DEFAULT_CAMPAIGN_CATEGORY, type BondingCurveType } from '../enums';
 import { parseSol, solToLamports } from '../money';
@@ -36,6 +36,11 @@ export const CREATION_MESSAGES = {
   twitter: 'Invalid Twitter/X URL or username',
   telegram: 'Invalid Telegram URL or username',
   bondingCurveType: 'Bonding curve type must be 1 or 2',
+  logoRequired: 'Please upload a logo for your token',
+  imageUrl: 'Invalid logo URL',
+  videoUrl: 'Invalid video URL',
+  photoUrl: 'Invalid photo URL',
+  photosMax: 'Maximum photos reached',
 } as const;
 const M = CREATION_MESSAGES;
 
@@ -188,3 +193,50 @@ export const creationFormSchema = z.object(creationFields);
 export type CreationFormInput = z.input<typeof creationFormSchema>;
 /** What the server works with: trimmed, ticker upper-cased, goal and initialBuy in lamports. */
 export type CreationForm = z.output<typeof creationFormSchema>;
+
+// An uploaded file's address: our own /ipfs/{cid} path or an http(s) URL (a pinning gateway).
+const MEDIA_URL = /^(https?:\/\/[^\s/$.?#][^\s]*|\/ipfs\/[A-Za-z0-9]+(\/[^\s]*)?)$/;
+const MEDIA_URL_MAX = 500;
+
+export function isMediaUrl(value: string): boolean {
+  return value.length <= MEDIA_URL_MAX && MEDIA_URL.test(value);
+}
+
+export type CampaignPhoto = { url: string; isMain: boolean };
+
+/**
+ * The photos as the gallery stores them: exactly one main (the first when none or several
+ * are marked), the main one first, the others in the order given.
+ */
+export function orderPhotos(photos: readonly { url: string; isMain?: boolean | null }[]): CampaignPhoto[] {
+  const mainIndex = Math.max(0, photos.findIndex((p) => p.isMain === true));
+  const main = photos[mainIndex];
+  if (!main) return [];
+  return [{ url: main.url, isMain: true }, ...photos.filter((_, i) => i !== mainIndex).map((p) => ({ url: p.url, isMain: false }))];
+}
+
+/**
+ * The uploaded media a create request carries (the files themselves are checked by the
+ * upload route: type and size). The logo is required; video and up to 3 photos are optional.
+ */
+export const launchMediaFields = {
+  imageUrl: z.string({ error: M.logoRequired }).trim().min(1, M.logoRequired).refine(isMediaUrl, M.imageUrl),
+  videoUrl: z
+    .string({ error: M.videoUrl })
+    .nullish()
+    .transform((value) => value?.trim() || undefined)
+    .refine((value) => value === undefined || isMediaUrl(value), M.videoUrl),
+  photos: z
+    .array(z.object({
+      url: z.string({ error: M.photoUrl }).trim().refine(isMediaUrl, M.photoUrl),
+      isMain: z.boolean().nullish(),
+    }), { error: M.photoUrl })
+    .max(MAX_PHOTOS, M.photosMax)
+    .nullish()
+    .transform((photos) => orderPhotos(photos ?? [])),
+};
+
+/** A create request's campaign fields: the form plus its uploaded media. */
+export const launchCampaignSchema = z.object({ ...creationFields, ...launchMediaFields });
+export type LaunchCampaignInput = z.input<typeof launchCampaignSchema>;
+export type LaunchCampaign = z.output<typeof launchCampaignSchema>;

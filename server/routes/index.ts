@@ -18,6 +18,8 @@ import { charitiesRoutes } from './charities/charities';
 import { gatewayRoutes } from './rpc/gateway';
 import { rpcRoutes } from './rpc/rpc';
 import { devRoutes } from './dev/dev';
+import { revshareRoutes } from './revshare/revshare';
+import { tokenMetadataRoutes } from './token-metadata/tokenMetadata';
 import { curveRoutes } from './curve/curve';
 
 /** Every /api route plugin, one per resource folder. */
@@ -40,6 +42,8 @@ export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
   rpcRoutes,
   devRoutes,
   curveRoutes,
+  revshareRoutes,
+  tokenMetadataRoutes,
 ];
 
 /** Route plugins mounted at the site root, outside /api (uploaded files at /ipfs/{cid}). */

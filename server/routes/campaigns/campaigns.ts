@@ -8,6 +8,7 @@ import { campaignListWhere } from './filters';
 import { CampaignListQuery } from './schema';
 import { testCampaignRoutes } from './testCampaigns';
 import { tickerRoutes } from './ticker';
+import { campaignShowRoutes } from './show';
 import { tokenMarketRoutes } from './tokenMarket';
 
 /** GET /api/campaigns (newest first, paged) and GET /api/campaigns/count, plus the ticker and connection-test routes. */
@@ -33,5 +34,6 @@ export const campaignsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { s
   // Not `options`: it carries this plugin's /api prefix, which would be applied twice.
   await app.register(tickerRoutes, { services });
   await app.register(testCampaignRoutes, { services });
+  await app.register(campaignShowRoutes, { services });
   await app.register(tokenMarketRoutes, { services });
 };

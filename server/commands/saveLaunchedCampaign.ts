@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { bondingProgressPercent } from '../../core/curve';
+import type { CampaignCategory } from '../../core/enums';
+import type { Db } from '../db/client';
+import {
+  campaignGallery, campaignVideos, campaigns, curvePools, launchRequests, platformWallets, type LaunchForm,
+} from '../db/schema';
+import { stateOfPool } from '../trading';
+import { campaignPageUrl } from '../launch/metadata';
+import { recordSessionActivity } from './recordSessionActivity';
+
+export type LaunchRow = typeof launchRequests.$inferSelect;
+
+/**
+ * The launch's database half, in one transaction: the campaign row (status 'active'), its
+ * platform_wallets row, the pool linked to it, the gallery (main photo first) and video,
+ * the creator's 'created_campaign' activity, and the request moved to campaign_saved.
+ * Re-running it after a crash finds the campaign by request_id and writes nothing twice.
+ */
+export async function saveLaunchedCampaign(
+  db: Db, row: LaunchRow, form: LaunchForm, { publicUrl, now, initialBuyLamports }: { publicUrl: string; now: Date; initialBuyLamports: bigint },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.requestId, row.requestId));
+    let campaignId = existing?.id;
+    if (campaignId === undefined) {
+      const [pool] = await tx.select().from(curvePools).where(eq(curvePools.mint, row.mint));
+      const progress = pool ? bondingProgressPercent(stateOfPool(pool)) : 0;
+      const [inserted] = await tx.insert(campaigns).values({
+        creatorWallet: row.creatorWallet,
+        ticker: form.ticker.toUpperCase(),
+        name: form.name,
+        title: form.name,
+        description: form.description,
+        category: form.category as CampaignCategory,
+        status: 'active',
+        tokenAddress: row.mint,
+        poolAddress: row.poolWallet,
+        requestId: row.requestId,
+        goalLamports: BigInt(form.goalLamports),
+        imageUrl: form.imageUrl,
+        videoUrl: form.videoUrl,
+        website: form.website ?? campaignPageUrl(publicUrl, row.mint),
+        twitter: form.twitter,
+        telegram: form.telegram,
+        donationWallet: form.donationWallet,
+        campaignWallet: row.poolWallet,
+        distributorWallet: row.distributorWallet,
+        transactionSignature: row.mintSignature,
+        initialBuyLamports,
+        bondingCurveType: form.bondingCurveType,
+        bondingCurveProgress: progress.toFixed(2),
+        cachedBondingProgress: progress.toFixed(2),
+        createdAt: now,
+      }).returning({ id: campaigns.id });
+      campaignId = inserted!.id;
+      await tx.update(curvePools).set({ campaignId }).where(eq(curvePools.mint, row.mint));
+      await tx.insert(platformWallets).values({
+        distributionWallet: row.distributorWallet, donationWallet: form.donationWallet, campaignId,
+        campaignName: form.name, ticker: form.ticker.toUpperCase(), createdAt: now,
+      }).onConflictDoUpdate({
+        target: platformWallets.distributionWallet,
+        set: { donationWallet: form.donationWallet, campaignId, campaignName: form.name, ticker: form.ticker.toUpperCase() },
+      });
+      if (form.photos.length > 0) {
+        // orderPhotos put the main photo first: order_index 0 is the main one.
+        await tx.insert(campaignGallery).values(form.photos.map((photo, orderIndex) => ({
+          campaignId: campaignId!, imageUrl: photo.url, caption: null, orderIndex,
+        })));
+      }
+      if (form.videoUrl) {
+        await tx.insert(campaignVideos).values({ campaignId, videoUrl: form.videoUrl, uploadedBy: row.creatorWallet, isPrimary: true });
+      }
+      await recordSessionActivity(tx, row.creatorWallet, 'created_campaign', now);
+    }
+    await tx.update(launchRequests).set({ state: 'campaign_saved', campaignId, updatedAt: now })
+      .where(eq(launchRequests.requestId, row.requestId));
+    return campaignId;
+  });
+}

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { lamportsToNumber } from '../../core/money';
+import type { LaunchCampaign } from '../../core/schemas/creation';
+import { launchRequests, type LaunchForm, type LaunchState } from '../db/schema';
+import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
+import { refreshPlatformStats } from '../commands/refreshPlatformStats';
+import type { LaunchRow } from '../commands/saveLaunchedCampaign';
+import type { Services } from '../services';
+import { KeyedMutex } from '../trading/mutex';
+import { amountToFund, isFunded } from './amounts';
+import { launchChain, type LaunchChain } from './chainOps';
+import { LaunchFailure } from './errors';
+import { createMint, initialBuy, refund, saveCampaign, seedCurve, sweepToTreasury, type StepContext } from './steps';
+
+export const LAUNCH_MESSAGES = {
+  notFunded: 'Funding wallet has not been funded yet',
+  unknownRequest: 'Unknown request_id',
+  notYours: 'developerWallet must be the signed-in wallet',
+  failed: 'Failed to create token',
+} as const;
+
+/** States a restart picks up: funded and not finished. */
+export const UNFINISHED_STATES: LaunchState[] = ['funded', 'mint_created', 'curve_seeded', 'initial_buy_done', 'campaign_saved', 'refunding'];
+
+// Passing problems (an unknown send outcome, a busy pool) are retried this often per run;
+// after that the request waits for the next create call or restart.
+const MAX_TRIES_PER_RUN = 3;
+
+export type PrepareResult = {
+  request_id: string;
+  funding_wallet: string;
+  distribution_wallet: string;
+  distributor_wallet: string;
+  /** SOL, as the spec reads it; the exact amount is amount_to_fund_lamports. */
+  amount_to_fund: number;
+  amount_to_fund_lamports: string;
+  token_address: string;
+  predicted_address: string;
+  bonding_curve: string;
+};
+
+export type CreateResult = {
+  mintAddress: string;
+  txSignature: string;
+  bondingCurve: string;
+  pool: string;
+  distributionWallet: string;
+  requestId: string;
+  campaignId: number;
+  /** Base units the creator received from the initial buy (after the 6% fee), '0' without one. */
+  initialBuyTokens: string;
+};
+
+const STEPS: Partial<Record<LaunchState, (ctx: StepContext) => Promise<unknown>>> = {
+  funded: createMint,
+  mint_created: seedCurve,
+  curve_seeded: initialBuy,
+  initial_buy_done: saveCampaign,
+  campaign_saved: sweepToTreasury,
+  refunding: refund,
+};
+
+const launchers = new WeakMap<Services, Launcher>();
+
+/** The process's launcher for these services (one per process: it holds the per-request locks). */
+export function launcherFor(services: Services): Launcher {
+  let launcher = launchers.get(services);
+  if (!launcher) {
+    launcher = new Launcher(services);
+    launchers.set(services, launcher);
+  }
+  return launcher;
+}
+
+/**
+ * The creation flow as a state machine stored in launch_requests, one row per request_id:
+ * prepared -> funded -> mint_created -> curve_seeded -> initial_buy_done -> campaign_saved
+ * -> created, or refunding -> refunded when a step fails for good. A state is written
+ * only after its step is done (on chain and in the database); steps/ redo nothing that
+ * is already done, so any run (create, a second create, a restart) takes the request on
+ * from where it is.
+ */
+export class Launcher {
+  private readonly locks = new KeyedMutex();
+  private readonly chain: LaunchChain;
+
+  constructor(private readonly services: Services) {
+    this.chain = launchChain(services.chain);
+  }
+
+  async prepare(creatorWallet: string, initialBuyLamports: bigint): Promise<PrepareResult> {
+    const { keys, db } = this.services;
+    const requestId = randomUUID();
+    const [funding, distributor, pool, mint] = await Promise.all(
+      (['funding', 'distributor', 'pool', 'mint'] as const).map((role) => keys.getOrCreate(role, requestId)));
+    const amount = amountToFund(initialBuyLamports);
+    const row = {
+      requestId, creatorWallet, state: 'prepared' as const, fundingWallet: funding!.publicKey.toBase58(),
+      distributorWallet: distributor!.publicKey.toBase58(), poolWallet: pool!.publicKey.toBase58(), mint: mint!.publicKey.toBase58(),
+      amountToFundLamports: amount, initialBuyLamports, createdAt: this.services.now(), updatedAt: this.services.now(),
+    };
+    await db.insert(launchRequests).values(row);
+    return {
+      request_id: requestId,
+      funding_wallet: row.fundingWallet,
+      distribution_wallet: row.distributorWallet,
+      distributor_wallet: row.distributorWallet,
+      amount_to_fund: lamportsToNumber(amount),
+      amount_to_fund_lamports: amount.toString(),
+      token_address: row.mint,
+      predicted_address: row.mint,
+      bonding_curve: row.poolWallet,
+    };
+  }
+
+  /**
+   * Waits for the funding (the spec's poll), records the form and runs the launch to its
+   * end. Calling it again for the same request resumes or returns the finished launch.
+   */
+  async create(sessionWallet: string, requestId: string, campaign: LaunchCampaign & { ref?: string | null }): Promise<CreateResult> {
+    const row = await this.find(requestId);
+    if (!row) throw notFound(LAUNCH_MESSAGES.unknownRequest);
+    if (row.creatorWallet !== sessionWallet) throw forbidden(LAUNCH_MESSAGES.notYours);
+    const finished = await this.locks.run(requestId, async () => {
+      const current = (await this.find(requestId))!;
+      if (current.state === 'prepared') await this.acceptFunding(current, campaign);
+      return this.drive(requestId);
+    });
+    if (finished.state === 'created' && finished.campaignId !== null) return resultOf(finished);
+    if (finished.state === 'refunded') throw new HttpError(502, LAUNCH_MESSAGES.failed, { refunded: true, requestId });
+    throw new HttpError(502, LAUNCH_MESSAGES.failed, { refunded: false, requestId, state: finished.state });
+  }
+
+  /** Runs every funded, unfinished request to its end (start-up of a worker). */
+  async resumeUnfinished(): Promise<{ requestId: string; state: LaunchState }[]> {
+    const rows = await this.services.db.select({ requestId: launchRequests.requestId }).from(launchRequests)
+      .where(inArray(launchRequests.state, UNFINISHED_STATES));
+    const out: { requestId: string; state: LaunchState }[] = [];
+    for (const { requestId } of rows) {
+      try {
+        const row = await this.locks.run(requestId, () => this.drive(requestId));
+        out.push({ requestId, state: row.state });
+      } catch (err) {
+        this.services.log.error({ err, requestId }, 'launch: resume failed');
+      }
+    }
+    return out;
+  }
+
+  private async find(requestId: string): Promise<LaunchRow | undefined> {
+    const [row] = await this.services.db.select().from(launchRequests).where(eq(launchRequests.requestId, requestId));
+    return row;
+  }
+
+  private async acceptFunding(row: LaunchRow, campaign: LaunchCampaign & { ref?: string | null }): Promise<void> {
+    const { env } = this.services;
+    const required = amountToFund(campaign.initialBuy);
+    let balance = 0n;
+    for (let attempt = 0; attempt < env.LAUNCH_FUNDING_POLL_ATTEMPTS; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, env.LAUNCH_FUNDING_POLL_MS));
+      balance = await this.chain.balance(row.fundingWallet);
+      if (isFunded(balance, required)) break;
+    }
+    if (!isFunded(balance, required)) throw badRequest(LAUNCH_MESSAGES.notFunded);
+    const form: LaunchForm = {
+      name: campaign.name, ticker: campaign.ticker, description: campaign.description, imageUrl: campaign.imageUrl,
+      videoUrl: campaign.videoUrl ?? null, photos: campaign.photos, website: campaign.website ?? null,
+      twitter: campaign.twitter ?? null, telegram: campaign.telegram ?? null, category: campaign.category,
+      goalLamports: campaign.goal.toString(), donationWallet: campaign.donationWallet,
+      bondingCurveType: campaign.bondingCurveType, ref: campaign.ref ?? null,
+    };
+    await this.services.db.update(launchRequests).set({
+      state: 'funded', form, initialBuyLamports: campaign.initialBuy, amountToFundLamports: required,
+      curveType: campaign.bondingCurveType, fundedLamports: balance, updatedAt: this.services.now(),
+    }).where(eq(launchRequests.requestId, row.requestId));
+    this.reached('funded');
+  }
+
+  /** Takes the request from its stored state to created or refunded (or leaves it for a later run). */
+  private async drive(requestId: string): Promise<LaunchRow> {
+    let tries = 0;
+    for (;;) {
+      const row = (await this.find(requestId))!;
+      const step = STEPS[row.state];
+      if (!step || !row.form) return row;
+      const before = row.state;
+      try {
+        await step({ services: this.services, chain: this.chain, row, form: row.form });
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        this.services.log.warn({ err, requestId, state: before }, 'launch: step failed');
+        const permanent = err instanceof LaunchFailure;
+        await this.services.db.update(launchRequests).set({
+          attempts: row.attempts + 1, lastError: message, updatedAt: this.services.now(),
+          ...(permanent ? { state: before === 'refunding' ? 'failed' : 'refunding' } : {}),
+        }).where(eq(launchRequests.requestId, requestId));
+        if (permanent) {
+          if (before !== 'refunding') this.reached('refunding');
+          continue;
+        }
+        if (++tries >= MAX_TRIES_PER_RUN) return (await this.find(requestId))!;
+        continue;
+      }
+      const after = (await this.find(requestId))!;
+      this.reached(after.state);
+      if (after.state === 'campaign_saved') await this.afterSaved(after);
+    }
+  }
+
+  private async afterSaved(row: LaunchRow): Promise<void> {
+    try {
+      await refreshPlatformStats(this.services);
+      await this.services.events.publish({ type: 'campaign_created', tokenAddress: row.mint, campaignId: row.campaignId });
+    } catch (err) {
+      this.services.log.warn({ err, requestId: row.requestId }, 'launch: stats refresh failed');
+    }
+  }
+
+  /** The crash test's hook: the process dies right after this state is stored. */
+  private reached(state: LaunchState): void {
+    if (this.services.env.LAUNCH_CRASH_AFTER === state) process.kill(process.pid, 'SIGKILL');
+  }
+}
+
+function resultOf(row: LaunchRow): CreateResult {
+  return {
+    mintAddress: row.mint,
+    txSignature: row.mintSignature ?? '',
+    bondingCurve: row.poolWallet,
+    pool: row.poolWallet,
+    distributionWallet: row.distributorWallet,
+    requestId: row.requestId,
+    campaignId: row.campaignId!,
+    initialBuyTokens: (row.buyTokens ?? 0n).toString(),
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { asc, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { bondingProgressPercent } from '../../../core/curve';
+import { lamportsToNumber } from '../../../core/money';
+import { campaignGallery, campaignVideos, campaigns, curvePools } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { parseInput } from '../../http/validate';
+import { presentCampaign } from '../../presenters/campaign';
+import type { RouteOptions } from '../../services';
+import { stateOfPool } from '../../trading';
+import { HIDDEN_TICKER } from './filters';
+
+export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
+
+const Params = z.object({ tokenAddress: z.string().trim().min(1).max(64) });
+
+/**
+ * GET /api/campaigns/{tokenAddress}: one campaign as the API presents it, with its live
+ * curve state (is_bonded and progress from the pool when it has one), gallery and videos.
+ * Unknown addresses and the ticker TEST are 404.
+ */
+export const campaignShowRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  const solUsd = services.env.SOL_USD;
+
+  app.get('/campaigns/:tokenAddress', async (request) => {
+    const { tokenAddress } = parseInput(Params, request.params);
+    const [row] = await services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, tokenAddress));
+    if (!row || row.ticker === HIDDEN_TICKER) throw notFound(CAMPAIGN_NOT_FOUND);
+    const [[pool], gallery, videos] = await Promise.all([
+      services.db.select().from(curvePools).where(eq(curvePools.mint, tokenAddress)),
+      services.db.select().from(campaignGallery).where(eq(campaignGallery.campaignId, row.id)).orderBy(asc(campaignGallery.orderIndex), asc(campaignGallery.id)),
+      services.db.select().from(campaignVideos).where(eq(campaignVideos.campaignId, row.id)).orderBy(desc(campaignVideos.isPrimary), asc(campaignVideos.id)),
+    ]);
+    const campaign = presentCampaign(row, { solUsd });
+    const curve = pool ? stateOfPool(pool) : null;
+    const progress = curve ? bondingProgressPercent(curve) : campaign.bonding_curve_progress;
+    return {
+      ...campaign,
+      is_bonded: campaign.is_bonded || Boolean(curve?.complete),
+      bonding_curve_progress: progress,
+      bonding: curve && {
+        pool_wallet: pool!.poolWallet,
+        curve_type: pool!.curveType,
+        threshold_sol: lamportsToNumber(curve.thresholdLamports),
+        threshold_lamports: curve.thresholdLamports.toString(),
+        current_sol: lamportsToNumber(curve.realSolReserves),
+        current_lamports: curve.realSolReserves.toString(),
+        complete: curve.complete,
+      },
+      gallery: gallery.map((g) => ({ id: g.id, image_url: g.imageUrl, caption: g.caption, order_index: g.orderIndex })),
+      videos: videos.map((v) => ({ id: v.id, video_url: v.videoUrl, title: v.title, uploaded_by: v.uploadedBy, is_primary: v.isPrimary })),
+    };
+  });
+};

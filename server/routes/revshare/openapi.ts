@@ -1,0 +1,135 @@
+// The OpenAPI 3 document of the launch and trading API (GET /api/revshare/docs).
+// Amounts: SOL and token amounts as decimal strings on the way in; lamports and base units
+// as integer strings on the way out, beside SOL numbers where the spec reads numbers.
+
+const str = { type: 'string' } as const;
+const num = { type: 'number' } as const;
+const int = { type: 'integer' } as const;
+const bool = { type: 'boolean' } as const;
+const address = { type: 'string', description: 'base58 Solana address' } as const;
+const units = { type: 'string', pattern: '^[0-9]+$', description: 'integer base units (lamports or token base units)' } as const;
+const decimal = { type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?$' } as const;
+const obj = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({ type: 'object', properties, required });
+const json = (schema: unknown, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+const error = (description: string) => json({ $ref: '#/components/schemas/Error' }, description);
+const mintParam = { name: 'mint', in: 'path', required: true, schema: address };
+const walletCookie = [{ walletSession: [] }];
+
+export function openApiDocument(publicUrl: string) {
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Causemint launch and trading API',
+      version: '1.0.0',
+      description: 'Launch a campaign token (prepare -> fund -> create) and trade it on its bonding curve (build -> sign -> execute).',
+    },
+    servers: [{ url: publicUrl }],
+    components: {
+      securitySchemes: {
+        walletSession: { type: 'apiKey', in: 'cookie', name: 'cm_session', description: 'Sign-In-With-Solana session (POST /api/auth/challenge, /api/auth/verify)' },
+      },
+      schemas: {
+        Error: obj({ error: str }, ['error']),
+        Photo: obj({ url: str, isMain: bool }, ['url']),
+        PrepareResult: obj({
+          request_id: str, funding_wallet: address, distribution_wallet: address, distributor_wallet: address,
+          amount_to_fund: { ...num, description: 'SOL: 0.05 plus the initial buy' }, amount_to_fund_lamports: units,
+          token_address: { ...address, description: 'the predicted mint address' }, predicted_address: address,
+          bonding_curve: { ...address, description: 'the pool wallet' },
+        }),
+        CreateBody: obj({
+          request_id: str, name: { ...str, minLength: 3, maxLength: 30 }, ticker: { ...str, pattern: '^[A-Za-z]{3,10}$' },
+          description: { ...str, maxLength: 200 }, imageUrl: str, developerWallet: { ...address, description: 'must be the signed-in wallet' },
+          website: str, twitter: str, telegram: str, decimals: { ...int, enum: [9] }, taxTier: { ...int, enum: [6] },
+          visible: { ...int, enum: [1] }, mode: { ...int, enum: [0] }, dev_fee_percentage: { ...int, enum: [50] }, reward_ca: str,
+          initialBuy: { ...decimal, description: 'SOL, 0 or 0.001 to 2' }, bondingCurveType: { ...int, enum: [1, 2] }, ref: str,
+          category: str, goal: { ...decimal, description: 'SOL, 1 to 1000 (campaignGoal accepted too)' }, donationWallet: address,
+          videoUrl: str, photos: { type: 'array', maxItems: 3, items: { $ref: '#/components/schemas/Photo' } },
+        }, ['request_id', 'name', 'ticker', 'description', 'imageUrl', 'developerWallet', 'goal', 'donationWallet']),
+        CreateResult: obj({
+          mintAddress: address, txSignature: str, bondingCurve: address, pool: address, distributionWallet: address,
+          requestId: str, campaignId: int, initialBuyTokens: units,
+        }),
+        Campaign: { type: 'object', description: 'spec 1 section 3 campaigns fields, plus goal/campaignGoal, raised, distributionWallet, gallery and videos', additionalProperties: true },
+        TokenMetadata: obj({ name: str, symbol: str, description: str, image: str, external_url: str, socials: { type: 'object' } }),
+        BuildBuy: obj({ expectedTokens: units, transactionBase64: str, expiresAt: str }),
+        BuildSell: obj({ expectedSOL: units, transactionBase64: str, expiresAt: str }),
+        Execute: obj({ transactionSignature: str, expectedOutput: units }),
+        Progress: obj({
+          poolId: address, migrationThreshold: obj({ sol: num, lamports: units }),
+          progress: obj({ baseReserve: units, quoteReserve: { ...str, description: 'hex' }, sqrtPrice: str }),
+          percentageToMigration: num, currentSolAmount: num,
+        }),
+      },
+    },
+    paths: {
+      '/api/revshare/health': { get: { summary: 'Service and chain health', responses: { 200: json(obj({ ok: bool, latency: { ...int, description: 'ms' } })) } } },
+      '/api/revshare/docs': { get: { summary: 'This document', responses: { 200: json({ type: 'object' }) } } },
+      '/api/revshare/prepare': {
+        get: {
+          summary: 'A fresh funding wallet, the distributor wallet, the amount to fund and the predicted token address',
+          security: walletCookie,
+          parameters: [{ name: 'initialBuy', in: 'query', required: false, schema: decimal }],
+          responses: { 200: json({ $ref: '#/components/schemas/PrepareResult' }), 400: error('Invalid initial buy'), 401: error('Not signed in') },
+        },
+      },
+      '/api/revshare/create': {
+        post: {
+          summary: 'Waits for the funding (95%, polled every 2 s up to 30 times), creates the token, seeds the curve, runs the initial buy, saves the campaign',
+          security: walletCookie,
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateBody' } } } },
+          responses: {
+            200: json({ $ref: '#/components/schemas/CreateResult' }),
+            400: error("A field rule's message, or 'Funding wallet has not been funded yet'"),
+            401: error('Not signed in'), 403: error('developerWallet is not the signed-in wallet'), 404: error('Unknown request_id'),
+            502: error("'Failed to create token' (refunded: true when the funding went back to the creator)"),
+          },
+        },
+      },
+      '/api/campaigns/{tokenAddress}': {
+        get: {
+          summary: 'A campaign by its token address',
+          parameters: [{ name: 'tokenAddress', in: 'path', required: true, schema: address }],
+          responses: { 200: json({ $ref: '#/components/schemas/Campaign' }), 404: error('Campaign not found') },
+        },
+      },
+      '/api/token-metadata/{mint}': {
+        get: { summary: "The token's metadata JSON (its on-chain uri)", parameters: [mintParam], responses: { 200: json({ $ref: '#/components/schemas/TokenMetadata' }), 404: error('Token not found') } },
+      },
+      '/api/curve/{mint}/buy': {
+        post: {
+          summary: 'Build a buy: a firm 30 s quote, unsigned; expectedTokens is after the 6% fee',
+          parameters: [mintParam],
+          requestBody: { required: true, content: { 'application/json': { schema: obj({ wallet: address, amount: { ...decimal, description: 'SOL' }, slippageBps: int }, ['wallet', 'amount']) } } },
+          responses: { 200: json({ $ref: '#/components/schemas/BuildBuy' }), 400: error('Invalid amount or wallet'), 404: error('Pool not found'), 409: error('The pool is busy or completing') },
+        },
+      },
+      '/api/curve/{mint}/sell': {
+        post: {
+          summary: 'Build a sell: a firm 30 s quote, unsigned',
+          parameters: [mintParam],
+          requestBody: { required: true, content: { 'application/json': { schema: obj({ wallet: address, amount: { ...decimal, description: 'tokens' }, slippageBps: int }, ['wallet', 'amount']) } } },
+          responses: { 200: json({ $ref: '#/components/schemas/BuildSell' }), 400: error('Invalid amount or wallet'), 404: error('Pool not found') },
+        },
+      },
+      '/api/curve/{mint}/execute': {
+        post: {
+          summary: 'Execute a trader-signed quote: the pool co-signs, sends and confirms',
+          parameters: [mintParam],
+          requestBody: { required: true, content: { 'application/json': { schema: obj({ transactionBase64: str }) } } },
+          responses: { 200: json({ $ref: '#/components/schemas/Execute' }), 400: error('Altered, foreign, unsigned or failed'), 409: error('Quote expired, please try again') },
+        },
+      },
+      '/api/curve/{mint}/progress': {
+        get: { summary: 'Bonding-curve progress (spec 1 section 3 shape)', parameters: [mintParam], responses: { 200: json({ $ref: '#/components/schemas/Progress' }), 404: error('Pool not found') } },
+      },
+      '/api/curve/{mint}/quote': {
+        get: {
+          summary: 'A live preview (reserves nothing)',
+          parameters: [mintParam, { name: 'side', in: 'query', required: true, schema: { ...str, enum: ['buy', 'sell'] } }, { name: 'amount', in: 'query', required: true, schema: decimal }],
+          responses: { 200: json({ type: 'object' }), 400: error('Invalid amount'), 404: error('Pool not found') },
+        },
+      },
+    },
+  };
+}
