@@ -221,4 +221,39 @@ describe('POST /api/curve/{mint}/buy, /sell, /execute through HTTP and the ledge
     const state = await expectInvariant(m);
     expect(state.realSolReserves).toBe(4n * SOL);
   });
+
+  it('buys to graduation and past it: progress 100 Bonded, is_bonded set, trading goes on against the constant-product pool', async () => {
+    const m = await launchCurveMarket(t.services, { curveType: 1, ticker: 'GRAD' });
+    const whale = await m.trader(30n);
+    const quote = await buy(m, whale, '25');
+    // The completing buy pays what completes the curve, not the whole offer.
+    expect(parseSol(quote.solAmount)).toBe(20n * SOL);
+    const res = await execute(m, signAsWallet(quote.transactionBase64, whale));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ side: 'buy', graduated: true });
+    const state = await expectInvariant(m);
+    expect(state.complete).toBe(true);
+
+    const progress = (await get(`/api/curve/${m.mint}/progress`)).json();
+    expect(progress).toMatchObject({
+      poolId: m.pool.toBase58(), migrationThreshold: { sol: '20', lamports: '20000000000' },
+      percentageToMigration: 100, currentSolAmount: '20', isBonded: true, label: 'Bonded',
+    });
+    expect(progress.progress.quoteReserve).toBe((20n * SOL).toString(16));
+    const [campaign] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, m.mint));
+    expect(campaign).toMatchObject({ isBonded: true, bondingCurveProgress: '100.00' });
+
+    const after = await m.trader(5n);
+    const more = await buy(m, after, '1');
+    expect((await execute(m, signAsWallet(more.transactionBase64, after))).statusCode).toBe(200);
+    expect(m.tokenBalance(after.publicKey)).toBe(parseTokenAmount(more.expectedTokens));
+    await expectInvariant(m);
+    const back = await sell(m, whale, formatTokenAmount(m.tokenBalance(whale.publicKey) / 10n));
+    const sold = await execute(m, signAsWallet(back.transactionBase64, whale));
+    expect(sold.statusCode, sold.body).toBe(200);
+    const final = await expectInvariant(m);
+    expect(final.complete).toBe(true);
+    expect((await get(`/api/curve/${m.mint}/progress`)).json()).toMatchObject({ percentageToMigration: 100, label: 'Bonded' });
+    expect((await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, m.mint)))[0]!.isBonded).toBe(true);
+  });
 });
