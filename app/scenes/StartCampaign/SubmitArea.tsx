@@ -17,7 +17,7 @@ export function SubmitArea({ total }: { total: string }) {
   if (!connected) {
     return (
       <Button size="lg" className="w-full" onClick={() => setOpen(true)} data-testid="start-campaign-submit">
-        <Wallet className="h-5 w-5" aria-hidden /> Connect Wallet
+        <Wallet className="h-5 w-5" aria-hidden />Connect Wallet
       </Button>
     );
   }
@@ -33,11 +33,11 @@ export function SubmitArea({ total }: { total: string }) {
       )}
       {maintenance ? (
         <Button size="lg" className="w-full" disabled data-testid="start-campaign-submit">
-          <Wrench className="h-5 w-5" aria-hidden /> Under Maintenance
+          <Wrench className="h-5 w-5" aria-hidden />Under Maintenance
         </Button>
       ) : (
         <Button type="submit" size="lg" className="w-full" data-testid="start-campaign-submit">
-          <Rocket className="h-5 w-5" aria-hidden /> Launch Campaign ({total} SOL)
+          <Rocket className="h-5 w-5" aria-hidden />Launch Campaign ({total} SOL)
         </Button>
       )}
     </div>

@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Keypair } from '@solana/web3.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './browser';
+import { fakeSigningWalletScript, SIGNING_WALLET_NAME } from './fakeSigningWallet';
+import { connectLocalWallet, localWalletAddress, pageSession, walletButton } from './localWallet';
+import { solidPng } from './png';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+const MB = 1024 * 1024;
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+const fieldError = (page: Page, field: string) => page.getByTestId(`error-${field}`);
+const submitButton = (page: Page) => page.getByTestId('start-campaign-submit');
+const png = (name: string, rgb: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: solidPng(24, 24, rgb) });
+
+/** Every request the page makes to the launch service (none may happen while the form is refused). */
+function launchRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/revshare') || pathname === '/api/uploads') seen.push(`${request.method()} ${pathname}`);
+  });
+  return seen;
+}
+
+async function campaignTotal(): Promise<number> {
+  return (await (await fetch(`${baseUrl}/api/campaigns/count`)).json()).total;
+}
+
+async function openForm(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/start-campaign`);
+  await page.getByRole('heading', { name: 'Launch Your Campaign/Token' }).waitFor({ timeout: 15_000 });
+}
+
+/** Types into a field and leaves it, as a person does; returns what the input then shows. */
+async function type(page: Page, field: string, value: string): Promise<string> {
+  const input = page.locator(`#${field}`);
+  await input.fill(value);
+  await input.blur();
+  return input.inputValue();
+}
+
+describe('/start-campaign without a signed-in wallet', () => {
+  it('offers Connect Wallet, which opens the wallet dialog; nothing is created', async () => {
+    const { page, errors } = await newPage(browser);
+    const requests = launchRequests(page);
+    await openForm(page);
+    await expect.poll(() => submitButton(page).textContent(), { timeout: 15_000 }).toBe('Connect Wallet');
+    // Every section of the form is there before a wallet is.
+    for (const title of ['Social Links', 'Cost Breakdown', 'Advanced Settings']) await page.getByRole('button', { name: title }).waitFor();
+    expect(await page.locator('#category').inputValue()).toBe('Other');
+    await submitButton(page).click();
+    await page.getByTestId('wallet-option').first().waitFor();
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('with a wallet that cannot sign in: Authentication required, and a valid form is not sent', async () => {
+    const { page, errors } = await newPage(browser);
+    const keypair = Keypair.generate();
+    await page.addInitScript(fakeSigningWalletScript, {
+      mode: 'none', name: SIGNING_WALLET_NAME, address: keypair.publicKey.toBase58(), publicKey: Array.from(keypair.publicKey.toBytes()),
+    });
+    const requests = launchRequests(page);
+    await openForm(page);
+    await expect.poll(() => walletButton(page).textContent(), { timeout: 15_000 }).toBe('Connect Wallet');
+    await walletButton(page).click();
+    await page.getByTestId('wallet-option').filter({ hasText: SIGNING_WALLET_NAME }).click();
+    const notice = page.getByTestId('start-campaign-auth-required');
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.textContent()).toContain('Authentication required: Please authenticate your wallet first');
+
+    await page.getByTestId('open-logo-dialog').click();
+    await page.getByTestId('logo-input').setInputFiles(png('logo.png', [200, 40, 40]));
+    await page.getByTestId('logo-preview').waitFor();
+    await type(page, 'name', 'Clean Water');
+    await type(page, 'ticker', 'water');
+    await type(page, 'goal', '10');
+    await type(page, 'donationWallet', Keypair.generate().publicKey.toBase58());
+    await type(page, 'description', 'Wells for villages.');
+    await submitButton(page).click();
+    await toast(page, 'Authentication required').filter({ hasText: 'Please authenticate your wallet first' }).waitFor();
+    expect(requests).toEqual([]);
+    expect(await pageSession(page)).toBe(401);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('/start-campaign form rules (signed in with the Local wallet)', () => {
+  it('shows every rule with its exact message and creates nothing', async () => {
+    const { page, errors } = await newPage(browser);
+    const requests = launchRequests(page);
+    const before = await campaignTotal();
+    await openForm(page);
+    await connectLocalWallet(page);
+    const address = await localWalletAddress(page);
+    await expect.poll(() => pageSession(page), { timeout: 15_000 }).toMatchObject({ wallet: address });
+    await expect.poll(() => submitButton(page).textContent(), { timeout: 15_000 }).toBe('Launch Campaign (0.05 SOL)');
+    expect(await page.getByTestId('start-campaign-auth-required').count()).toBe(0);
+
+    // An empty form: every required field says so, and the logo toast appears.
+    await submitButton(page).click();
+    await toast(page, 'Token logo required').waitFor();
+    const required = {
+      logo: 'Please upload a logo for your token',
+      name: 'Campaign name is required',
+      ticker: 'Token symbol is required',
+      goal: 'Goal amount is required',
+      donationWallet: 'Donation wallet is required',
+      description: 'Description is required',
+    };
+    for (const [field, message] of Object.entries(required)) expect(await fieldError(page, field).textContent()).toBe(message);
+
+    // Name and ticker.
+    await type(page, 'name', 'ab');
+    expect(await fieldError(page, 'name').textContent()).toBe('Minimum 3 characters');
+    expect((await type(page, 'name', 'x'.repeat(40))).length).toBe(30);
+    expect(await fieldError(page, 'name').count()).toBe(0);
+    await type(page, 'ticker', 'AB1');
+    expect(await fieldError(page, 'ticker').textContent()).toBe('Only letters allowed');
+    await type(page, 'ticker', 'ab');
+    expect(await fieldError(page, 'ticker').textContent()).toBe('Minimum 3 characters');
+    expect(await type(page, 'ticker', 'reef')).toBe('REEF');
+    expect((await type(page, 'ticker', 'abcdefghijkl'))).toBe('ABCDEFGHIJ');
+    expect(await fieldError(page, 'ticker').count()).toBe(0);
+
+    // Goal: minus signs stripped, above 1000 clamped, under 1 refused.
+    expect(await type(page, 'goal', '-50')).toBe('50');
+    expect(await type(page, 'goal', '5000')).toBe('1000');
+    expect(await fieldError(page, 'goal').count()).toBe(0);
+    await type(page, 'goal', '0.5');
+    expect(await fieldError(page, 'goal').textContent()).toBe('Minimum 1 SOL');
+    await type(page, 'goal', '25');
+
+    // Initial buy: none, or 0.001 to 2 SOL; the cost breakdown follows it.
+    expect(await page.getByTestId('cost-total').textContent()).toBe('0.05 SOL');
+    for (const [typed, message] of [['0.0005', 'Minimum 0.001 SOL if not zero'], ['3', 'Maximum 2 SOL allowed'], ['-1', 'Amount must be 0 or greater']]) {
+      await type(page, 'initialBuy', typed);
+      expect(await fieldError(page, 'initialBuy').textContent()).toBe(message);
+      expect(await page.getByTestId('cost-total').textContent()).toBe('0.05 SOL');
+    }
+    await type(page, 'initialBuy', '0.5');
+    expect(await fieldError(page, 'initialBuy').count()).toBe(0);
+    expect(await page.getByTestId('cost-token-creation').textContent()).toBe('0.03 SOL');
+    expect(await page.getByTestId('cost-maintenance').textContent()).toBe('0.01 SOL');
+    expect(await page.getByTestId('cost-platform').textContent()).toBe('0.01 SOL');
+    expect(await page.getByTestId('cost-initial-buy').textContent()).toBe('0.5 SOL');
+    expect(await page.getByTestId('cost-total').textContent()).toBe('0.55 SOL');
+    expect(await submitButton(page).textContent()).toBe('Launch Campaign (0.55 SOL)');
+
+    // Donation wallet: a custom address must be base58, 32-44 characters, and cannot be changed later.
+    await type(page, 'donationWallet', 'not-a-wallet');
+    expect(await fieldError(page, 'donationWallet').textContent()).toBe('Invalid Solana wallet address');
+    expect(await page.getByTestId('donation-custom-note').textContent()).toContain('cannot be changed later');
+    await type(page, 'donationWallet', '0OIl' + 'A'.repeat(36));
+    expect(await fieldError(page, 'donationWallet').textContent()).toBe('Invalid Solana wallet address');
+    // A verified charity fills the wallet.
+    await page.getByTestId('donation-choice-charity').click();
+    const select = page.getByTestId('charity-select');
+    await select.waitFor();
+    const charities = (await (await fetch(`${baseUrl}/api/charities`)).json()).charities as { id: number; wallet_address: string }[];
+    expect(charities.length).toBeGreaterThan(0);
+    await select.selectOption(String(charities[0].id));
+    expect(await page.getByTestId('charity-wallet').locator('span').getAttribute('title')).toBe(charities[0].wallet_address);
+    expect(await fieldError(page, 'donationWallet').count()).toBe(0);
+
+    // Description: a counter, at most 200.
+    await type(page, 'description', 'Coral restoration.');
+    expect(await page.getByTestId('description-counter').textContent()).toBe('18/200');
+    expect((await type(page, 'description', 'd'.repeat(250))).length).toBe(200);
+    expect(await page.getByTestId('description-counter').textContent()).toBe('200/200');
+
+    // Social links: URL or handle, each with its own words.
+    await page.getByRole('button', { name: 'Social Links' }).click();
+    await type(page, 'website', 'not a url');
+    expect(await fieldError(page, 'website').textContent()).toBe('Please enter a valid website URL');
+    await type(page, 'twitter', 'https://facebook.com/someone');
+    expect(await fieldError(page, 'twitter').textContent()).toBe('Invalid Twitter/X URL or username');
+    await type(page, 'telegram', '@ab');
+    expect(await fieldError(page, 'telegram').textContent()).toBe('Invalid Telegram URL or username');
+    await type(page, 'twitter', '@causemint');
+    await type(page, 'telegram', 't.me/causemint');
+    expect(await fieldError(page, 'twitter').count()).toBe(0);
+    expect(await fieldError(page, 'telegram').count()).toBe(0);
+
+    // Bonding curve: 1 (recommended) by default, 2 extended.
+    await page.getByRole('button', { name: 'Advanced Settings' }).click();
+    expect(await page.getByTestId('curve-type-1').getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('curve-type-1').textContent()).toContain('recommended');
+    expect(await page.getByTestId('curve-type-2').textContent()).toContain('60 SOL');
+
+    // Logo: PNG/JPG/GIF up to 10 MB, checked from the file's bytes.
+    await page.getByTestId('open-logo-dialog').click();
+    await page.getByTestId('logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('this is plain text, not an image at all.'.repeat(4)) });
+    await toast(page, 'Invalid file type').waitFor();
+    const big = Buffer.alloc(10 * MB + 1);
+    solidPng(2, 2, [0, 0, 0]).copy(big);
+    await page.getByTestId('logo-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+    await toast(page, 'File too large').waitFor();
+    await page.getByTestId('logo-input').setInputFiles(png('logo.png', [20, 160, 120]));
+    await page.getByTestId('logo-preview').waitFor();
+    expect(await fieldError(page, 'logo').count()).toBe(0);
+
+    // Photos: at most 3, exactly one main (the first), removing the main makes the first remaining main.
+    await page.getByTestId('open-photos-dialog').click();
+    await page.getByTestId('photos-input').setInputFiles([
+      png('a.png', [255, 0, 0]), png('b.png', [0, 255, 0]), png('c.png', [0, 0, 255]), png('d.png', [9, 9, 9]),
+    ]);
+    await toast(page, 'Maximum photos reached').waitFor();
+    const items = page.getByTestId('photo-item');
+    await expect.poll(() => items.count()).toBe(3);
+    const mains = () => items.evaluateAll((els) => els.map((el) => el.getAttribute('data-main')));
+    expect(await mains()).toEqual(['true', 'false', 'false']);
+    await items.nth(2).getByTestId('photo-set-main').click();
+    expect(await mains()).toEqual(['false', 'false', 'true']);
+    await items.nth(2).getByTestId('photo-remove').click();
+    expect(await mains()).toEqual(['true', 'false']);
+    await page.getByTestId('photos-input').setInputFiles([png('e.png', [1, 2, 3])]);
+    await expect.poll(() => items.count()).toBe(3);
+    expect(await page.getByTestId('photos-full').textContent()).toBe('Maximum photos reached');
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('photos-summary').textContent()).toBe('Photos (3/3)');
+
+    // Video: MP4, WebM or MOV under 50 MB.
+    await page.getByTestId('open-video-dialog').click();
+    await page.getByTestId('video-input').setInputFiles(png('clip.mp4', [0, 0, 0]));
+    await toast(page, 'Invalid file type').nth(0).waitFor();
+    const hugeVideo = Buffer.alloc(50 * MB + 1);
+    hugeVideo.write('\u0000\u0000\u0000\u0018ftypmp42', 'latin1');
+    // Playwright takes buffers only up to 50 MB: larger files go by path.
+    const hugePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-video-')), 'clip.mp4');
+    fs.writeFileSync(hugePath, hugeVideo);
+    await page.getByTestId('video-input').setInputFiles(hugePath);
+    fs.rmSync(path.dirname(hugePath), { recursive: true, force: true });
+    await toast(page, 'File too large').filter({ hasText: 'Video must be under 50MB' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('video-summary').textContent()).toBe('Video (optional)');
+
+    // A rule still broken (the website) keeps the form from being sent: its section opens to show it.
+    await page.getByRole('button', { name: 'Social Links' }).click();
+    expect(await page.locator('#website').count()).toBe(0);
+    await submitButton(page).click();
+    await fieldError(page, 'website').waitFor();
+    expect(await fieldError(page, 'website').textContent()).toBe('Please enter a valid website URL');
+    expect(await page.getByTestId('creation-progress').count()).toBe(0);
+
+    await page.screenshot({ path: '/tmp/start-campaign-form.png', fullPage: true });
+    expect(requests).toEqual([]);
+    expect(await campaignTotal()).toBe(before);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
