@@ -5,7 +5,7 @@ import { Keypair } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
-import { fakeSigningWalletScript, SIGNING_WALLET_NAME } from './fakeSigningWallet';
+import { fakeSigningWalletScript, SIGNING_WALLET_NAME, type SigningMode } from './fakeSigningWallet';
 import { connectLocalWallet, localWalletAddress, pageSession, walletButton } from './localWallet';
 import { solidPng } from './png';
 
@@ -68,7 +68,7 @@ describe('/start-campaign without a signed-in wallet', () => {
     const { page, errors } = await newPage(browser);
     const keypair = Keypair.generate();
     await page.addInitScript(fakeSigningWalletScript, {
-      mode: 'none', name: SIGNING_WALLET_NAME, address: keypair.publicKey.toBase58(), publicKey: Array.from(keypair.publicKey.toBytes()),
+      mode: 'none' as SigningMode, name: SIGNING_WALLET_NAME, address: keypair.publicKey.toBase58(), publicKey: Array.from(keypair.publicKey.toBytes()),
     });
     const requests = launchRequests(page);
     await openForm(page);
