@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { Keypair } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectedTokensForBuy, initialCurveState, quoteBuy } from '../core/curve';
+import { CAMPAIGN_TRANSFER_FEE, calculateTransferFee } from '../core/tokenFee';
 import { launchBrowser, newPage } from './browser';
 import { fakeSigningWalletScript, SIGNING_WALLET_NAME, type SigningMode } from './fakeSigningWallet';
 import { connectLocalWallet, localWalletAddress, pageSession, walletButton } from './localWallet';
@@ -257,6 +260,115 @@ describe('/start-campaign form rules (signed in with the Local wallet)', () => {
     await page.screenshot({ path: '/tmp/start-campaign-form.png', fullPage: true });
     expect(requests).toEqual([]);
     expect(await campaignTotal()).toBe(before);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** A ticker no other test uses: letters only. */
+function randomTicker(): string {
+  return Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+}
+
+async function rpc<T>(method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/rpc`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = await res.json() as { result?: T; error?: unknown };
+  if (body.error) throw new Error(JSON.stringify(body.error));
+  return body.result as T;
+}
+
+type ParsedTokenAccount = { account: { owner: string; data: { parsed: { info: { mint: string; tokenAmount: { amount: string; decimals: number } } } } } };
+
+describe('/start-campaign end to end', () => {
+  it('creates a campaign as a person would: logo, two photos, a 0.5 SOL initial buy, a verified charity', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await openForm(page);
+    await connectLocalWallet(page);
+    const address = await localWalletAddress(page);
+    await expect.poll(() => pageSession(page), { timeout: 15_000 }).toMatchObject({ wallet: address });
+
+    // Test SOL from the wallet menu.
+    await walletButton(page).click();
+    await page.getByTestId('wallet-menu-test-sol').click();
+    await toast(page, 'Received 10 test SOL').waitFor({ timeout: 15_000 });
+    const startLamports = BigInt(await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }]).then((r) => r.value));
+    expect(startLamports).toBe(10_000_000_000n);
+
+    // The media.
+    await page.getByTestId('open-logo-dialog').click();
+    await page.getByTestId('logo-input').setInputFiles(png('logo.png', [16, 185, 129]));
+    await page.getByTestId('logo-preview').waitFor();
+    await page.getByTestId('open-photos-dialog').click();
+    await page.getByTestId('photos-input').setInputFiles([png('well.png', [0, 90, 200]), png('village.png', [200, 150, 0])]);
+    await expect.poll(() => page.getByTestId('photo-item').count()).toBe(2);
+    await page.keyboard.press('Escape');
+
+    // The fields.
+    const ticker = randomTicker();
+    await type(page, 'name', 'Clean Water Wells');
+    await type(page, 'ticker', ticker.toLowerCase());
+    await type(page, 'goal', '50');
+    await page.locator('#category').selectOption('Community');
+    await type(page, 'initialBuy', '0.5');
+    await type(page, 'description', 'Drilling wells for three villages.');
+    await page.getByTestId('donation-choice-charity').click();
+    const charities = (await (await fetch(`${baseUrl}/api/charities`)).json()).charities as { id: number; wallet_address: string }[];
+    const charity = charities[1] ?? charities[0];
+    await page.getByTestId('charity-select').selectOption(String(charity.id));
+    await page.getByRole('button', { name: 'Social Links' }).click();
+    await type(page, 'twitter', '@cleanwater');
+    expect(await page.getByTestId('cost-total').textContent()).toBe('0.55 SOL');
+
+    // Launch: processing names its step, then creating, then complete.
+    await submitButton(page).click();
+    const progress = page.getByTestId('creation-progress');
+    await progress.waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('creation-current-step').textContent()).toBeTruthy();
+    await page.getByTestId('creation-complete').waitFor({ timeout: 120_000 });
+    await toast(page, 'Campaign created!').waitFor();
+    const mint = (await page.getByTestId('created-token-address').textContent())!;
+    expect(mint).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    await page.screenshot({ path: '/tmp/start-campaign-complete.png', fullPage: true });
+
+    // Copy the address.
+    await page.getByTestId('copy-token-address').click();
+    await toast(page, 'Copied!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(mint);
+
+    // The API returns the campaign as created.
+    const res = await fetch(`${baseUrl}/api/campaigns/${mint}`);
+    expect(res.status).toBe(200);
+    const campaign = await res.json();
+    expect(campaign).toMatchObject({
+      token_address: mint, creator_wallet: address, ticker, name: 'Clean Water Wells', category: 'Community',
+      goal: 50, donation_wallet: charity.wallet_address, initial_buy_amount: 0.5, status: 'active', bonding_curve_type: 1,
+      twitter: '@cleanwater', image_url: expect.stringMatching(/^\/ipfs\/b[a-z2-7]+$/),
+    });
+    expect(campaign.gallery).toHaveLength(2);
+    expect(campaign.gallery.map((g: { order_index: number }) => g.order_index)).toEqual([0, 1]);
+
+    // The creator holds the initial buy's tokens less the 6% transfer fee, as core/curve quotes them.
+    const expectedTokens = expectedTokensForBuy(initialCurveState(1), 500_000_000n);
+    const accounts = await rpc<{ value: ParsedTokenAccount[] }>('getTokenAccountsByOwner', [
+      address, { programId: TOKEN_2022_PROGRAM_ID.toBase58() }, { encoding: 'jsonParsed', commitment: 'confirmed' },
+    ]);
+    const held = accounts.value.filter((a) => a.account.data.parsed.info.mint === mint);
+    expect(held).toHaveLength(1);
+    expect(held[0].account.owner).toBe(TOKEN_2022_PROGRAM_ID.toBase58());
+    expect(BigInt(held[0].account.data.parsed.info.tokenAmount.amount)).toBe(expectedTokens);
+    const gross = quoteBuy(initialCurveState(1), 500_000_000n).tokensOut;
+    expect(expectedTokens).toBe(gross - calculateTransferFee(gross, CAMPAIGN_TRANSFER_FEE));
+
+    // The creator paid exactly what the page showed (0.55 SOL) plus the funding transfer's fee.
+    const endLamports = BigInt((await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value);
+    expect(startLamports - endLamports).toBe(550_000_000n + 5_000n);
+
+    // View Campaign goes to the campaign page (after 500 ms).
+    await page.getByTestId('view-campaign').click();
+    await page.waitForURL(`${baseUrl}/campaign/${mint}`, { timeout: 10_000 });
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -13,6 +13,8 @@ export type PrepareResult = {
   funding_wallet: string;
   distribution_wallet: string;
   amount_to_fund: number | string;
+  /** The exact amount, when the service sends it. */
+  amount_to_fund_lamports?: string;
   token_address: string;
   bonding_curve?: unknown;
 };
@@ -52,6 +54,8 @@ export type CreateLaunchResult = {
   bondingCurve?: unknown;
   pool?: string;
   distributionWallet?: string;
+  /** Base units the creator received from the initial buy (after the 6% fee). */
+  initialBuyTokens?: string;
 };
 
 /** A verified charity as GET /api/charities lists it (the active ones, in display order). */

@@ -68,7 +68,7 @@ export async function runCreation(input: CreationInput, deps: CreationDeps): Pro
   const initialBuy = form.initialBuy > 0n ? formatSol(form.initialBuy) : null;
   const prepared = await deps.prepare(initialBuy);
   const expected = parseSol(CREATION_COST.total) + form.initialBuy;
-  if (fundingLamports(prepared.amount_to_fund) !== expected) {
+  if (fundingLamports(prepared) !== expected) {
     throw new Error(`Failed to prepare campaign: the service asked for ${prepared.amount_to_fund} SOL, expected ${formatSol(expected)} SOL`);
   }
 
@@ -120,9 +120,9 @@ export async function runCreation(input: CreationInput, deps: CreationDeps): Pro
   return { ...result, photosFailed };
 }
 
-function fundingLamports(amount: number | string): bigint | null {
+function fundingLamports(prepared: PrepareResult): bigint | null {
   try {
-    return solToLamports(amount);
+    return prepared.amount_to_fund_lamports ? BigInt(prepared.amount_to_fund_lamports) : solToLamports(prepared.amount_to_fund);
   } catch {
     return null;
   }
