@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { DEFAULT_MARKET_CAP_USD } from './constants';
 import {
   formatBpsPercent, formatCompactNumber, formatCompactUsd2, formatMarketCap, formatMarketCapOrDefault, formatNumber,
-  formatPercentChange, formatPrice, formatSolAmount, formatSolPrice, formatTokenCompact, formatUnitsGrouped,
+  formatPercentChange, formatPrice, formatPriceNumber, formatSolAmount, formatSolPrice, formatTokenCompact, formatUnitsGrouped,
   marketCapOrDefault, parseAmountInput, relativeTime, sanitizeAmountInput, shortAddress,
 } from './format';
 import { formatUnits, parseUnits } from './money';
@@ -195,6 +195,19 @@ describe('formatSolPrice (decimals by magnitude, in SOL)', () => {
     [1e-12, '<0.0000000001 SOL'],
   ])('%s -> %s', (sol, expected) => {
     expect(formatSolPrice(sol)).toBe(expected);
+  });
+});
+
+describe('formatPriceNumber (digits only)', () => {
+  it.each([
+    [0, '0.00'],
+    [2.8e-8, '0.000000028'],
+    [0.5, '0.5000'],
+    [-3, '-3.00'],
+    [1e-12, '<0.0000000001'],
+    [Number.NaN, '0.00'],
+  ])('%s -> %s', (value, expected) => {
+    expect(formatPriceNumber(value)).toBe(expected);
   });
 });
 

@@ -44,6 +44,14 @@ export function formatSolPrice(sol: number): string {
   return `${sol < 0 ? '-' : ''}${digits} SOL`;
 }
 
+/** A price's digits alone (chart axes, table cells under a 'Price (SOL)' heading): '0.000000028'. */
+export function formatPriceNumber(value: number): string {
+  if (!Number.isFinite(value) || value === 0) return '0.00';
+  const digits = priceDigits(Math.abs(value));
+  if (digits === null) return '<0.0000000001';
+  return `${value < 0 ? '-' : ''}${digits}`;
+}
+
 // Spec 1 section 5 'Price display'; null when the value is below what 10 decimals show.
 function priceDigits(value: number): string | null {
   if (value < 1e-6) {

@@ -41,7 +41,7 @@ export function QuotePreview({ side, ticker, quote, stale, loading, error }: Pro
       <Row label={side === 'buy' ? 'You will hold' : 'You will receive'} testId="trade-quote-output">
         <span data-output={quote.expectedOutput} className={stale ? 'opacity-60' : undefined}>{output}</span>
       </Row>
-      <Row label={`Tax ${formatBpsPercent(CAMPAIGN_TAX_BPS)} (withheld by the token)`} testId="trade-quote-fee">
+      <Row label={`Tax ${formatBpsPercent(CAMPAIGN_TAX_BPS)}`} testId="trade-quote-fee">
         {formatUnitsGrouped(parseTokenAmount(quote.transferFee), TOKEN_DECIMALS, 2)} {ticker}
       </Row>
       <Row label="Price impact" testId="trade-quote-impact">{quote.priceImpactPercent.toFixed(2)}%</Row>

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useState } from 'react';
-import { formatSolPrice } from '../../../core/format';
+import { formatPriceNumber } from '../../../core/format';
 import { CANDLE_INTERVALS, type CandleInterval } from '../../../core/schemas/trade';
 import { errorMessage } from '../../api/client';
 import { useCandles } from '../../api/market';
@@ -39,7 +39,7 @@ export function PriceChart({ mint }: { mint: string }) {
       </div>
       <div className="relative" style={{ height: CHART_HEIGHT }}>
         {/* The chart stays mounted through refetches, so live updates keep the zoom. */}
-        {data && <CandleChart candles={data} formatPrice={formatSolPrice} height={CHART_HEIGHT} />}
+        {data && <CandleChart candles={data} formatPrice={formatPriceNumber} height={CHART_HEIGHT} />}
         {data?.length === 0 && (
           <p className="absolute inset-0 flex items-center justify-center text-muted" data-testid="trade-chart-empty">No trades yet</p>
         )}

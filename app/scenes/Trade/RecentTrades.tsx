@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { formatSolPrice, formatTokenCompact, relativeTime, shortAddress } from '../../../core/format';
+import { formatPriceNumber, formatTokenCompact, relativeTime, shortAddress } from '../../../core/format';
 import { formatSol, parseSol, parseTokenAmount } from '../../../core/money';
 import { errorMessage } from '../../api/client';
 import { useTrades } from '../../api/market';
@@ -35,7 +35,7 @@ export function RecentTrades({ mint, ticker }: { mint: string; ticker: string })
                 <th className="py-2 pr-3 font-medium">Wallet</th>
                 <th className="py-2 pr-3 text-right font-medium">SOL</th>
                 <th className="py-2 pr-3 text-right font-medium">{ticker}</th>
-                <th className="py-2 pr-3 text-right font-medium">Price</th>
+                <th className="py-2 pr-3 text-right font-medium">Price (SOL)</th>
                 <th className="py-2 pr-3 text-right font-medium">Time</th>
                 <th className="py-2 font-medium"><span className="sr-only">Transaction</span></th>
               </tr>
@@ -49,7 +49,7 @@ export function RecentTrades({ mint, ticker }: { mint: string; ticker: string })
                   <td className="py-2 pr-3 font-mono text-xs">{shortAddress(t.wallet)}</td>
                   <td className="py-2 pr-3 text-right">{formatSol(parseSol(t.sol), 4)}</td>
                   <td className="py-2 pr-3 text-right">{formatTokenCompact(parseTokenAmount(t.side === 'buy' ? t.tokensReceived : t.tokens))}</td>
-                  <td className="py-2 pr-3 text-right">{formatSolPrice(Number(t.price))}</td>
+                  <td className="py-2 pr-3 text-right">{formatPriceNumber(Number(t.price))}</td>
                   <td className="py-2 pr-3 text-right text-muted">{relativeTime(t.time, now)}</td>
                   <td className="py-2 text-right">
                     {explorer && (
