@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerMeta, ledgerTransactions } from '../../db/schema';
 import type { TxErrorJson } from './txError';
+import { AddressHistoryCache, historyEntryJson, type HistoryEntry } from './historyCache';
 
 export type StoredMeta = {
   preBalances: string[];
@@ -46,7 +47,12 @@ export type SignatureInfo = { signature: string; slot: number; blockTime: number
 
 /** Reads and writes the ledger tables. Every write of a batch happens in one database transaction. */
 export class LedgerStore {
-  constructor(private readonly db: Db) {}
+  private readonly history: AddressHistoryCache;
+
+  /** `historyWindow`: entries per address kept in memory (tests shrink it to reach its edges). */
+  constructor(private readonly db: Db, options: { historyWindow?: number } = {}) {
+    this.history = new AddressHistoryCache(options.historyWindow);
+  }
 
   async loadGenesis(): Promise<Genesis | null> {
     const [row] = await this.db.select().from(ledgerMeta).where(eq(ledgerMeta.key, 'genesis'));
@@ -148,6 +154,7 @@ export class LedgerStore {
       await tx.insert(ledgerMeta).values({ key: 'clock', value: clock })
         .onConflictDoUpdate({ target: ledgerMeta.key, set: { value: clock } });
     });
+    this.history.append(txs.map((t) => ({ seq: t.seq, accountKeys: t.accountKeys, json: historyEntryJson(t) })));
   }
 
   async statuses(signatures: string[]): Promise<Map<string, { slot: bigint; err: TxErrorJson | null }>> {
@@ -173,24 +180,36 @@ export class LedgerStore {
 
   /** The same page as JSON text, for the RPC to embed without parsing it. */
   async signaturesForAddressJson(address: string, limit: number, beforeSeq?: bigint, untilSeq?: bigint): Promise<string> {
+    const cached = this.history.page(address, limit, beforeSeq, untilSeq);
+    if (cached !== null) return cached;
+    if (!this.history.has(address)) {
+      const generation = this.history.currentGeneration;
+      this.history.store(address, await this.entries(address, this.history.windowSize), generation);
+      const loaded = this.history.page(address, limit, beforeSeq, untilSeq);
+      if (loaded !== null) return loaded;
+    }
+    const page = await this.entries(address, limit, beforeSeq, untilSeq);
+    return `[${page.map((e) => e.json).join(',')}]`;
+  }
+
+  private async entries(address: string, limit: number, beforeSeq?: bigint, untilSeq?: bigint): Promise<HistoryEntry[]> {
     // Without statistics the planner guesses a handful of rows per address and picks a bitmap
     // scan plus a sort of the address's whole history; the backward index scan stops at `limit`.
     const result = await this.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_bitmapscan = off`);
       return tx.execute(sql`
-      select '[' || coalesce(string_agg('{"signature":"' || signature || '","slot":' || slot || ',"err":' || coalesce(err::text, 'null')
+      select seq::text as seq_text, '{"signature":"' || signature || '","slot":' || slot || ',"err":' || coalesce(err::text, 'null')
         || ',"memo":' || coalesce(to_json(memo)::text, 'null') || ',"blockTime":' || block_time
-        || ',"confirmationStatus":"finalized"}', ',' order by seq desc), '') || ']' as page
-      from (
-        select seq, signature, slot, err, memo, block_time from ledger_address_signatures
-        where address = ${address}
-          and seq < ${(beforeSeq ?? 2n ** 62n).toString()}::int8
-          and seq > ${(untilSeq ?? -1n).toString()}::int8
-        order by seq desc limit ${limit}
-      ) s`);
+        || ',"confirmationStatus":"finalized"}' as json
+      from ledger_address_signatures
+      where address = ${address}
+        and seq < ${(beforeSeq ?? 2n ** 62n).toString()}::int8
+        and seq > ${(untilSeq ?? -1n).toString()}::int8
+      order by seq desc limit ${limit}`);
     });
-    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { page: string }[] }).rows) as { page: string }[];
-    return rows[0].page;
+    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { seq_text: string; json: string }[] }).rows) as { seq_text: string; json: string }[];
+    // Aliased apart from seq: `order by seq` must sort the int8 column, not its text.
+    return rows.map((r) => ({ seq: BigInt(r.seq_text), json: r.json }));
   }
 
   async transaction(signature: string): Promise<TxRecord | null> {

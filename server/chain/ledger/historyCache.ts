@@ -1,0 +1,96 @@
+// The newest getSignaturesForAddress entries of recently asked-for addresses, in memory.
+// A wallet or page asks for the same addresses' newest history again and again; reading
+// a thousand rows from the database each time costs more than the request allows. The
+// store appends every committed batch (write-through), loads an address on first ask
+// (read-through), and answers from memory only when the cached window covers the query.
+
+export type HistoryEntry = { seq: bigint; json: string };
+
+type Window = {
+  /** Oldest first. */
+  entries: HistoryEntry[];
+  /** The address's whole history (it has fewer entries than the window holds). */
+  complete: boolean;
+};
+
+export class AddressHistoryCache {
+  private readonly windows = new Map<string, Window>();
+  private total = 0;
+  /** Moves on every committed batch: a load that saw one move cannot tell what it missed. */
+  private generation = 0;
+
+  constructor(readonly windowSize = 1000, private readonly maxEntries = 300_000) {}
+
+  get currentGeneration(): number { return this.generation; }
+
+  /** A committed batch, in seq order. Only addresses already cached are extended. */
+  append(records: { seq: bigint; accountKeys: string[]; json: string }[]): void {
+    this.generation++;
+    for (const record of records) {
+      for (const address of new Set(record.accountKeys)) {
+        const window = this.windows.get(address);
+        if (!window) continue;
+        window.entries.push({ seq: record.seq, json: record.json });
+        this.total++;
+        if (window.entries.length > this.windowSize) {
+          window.entries.shift();
+          window.complete = false;
+          this.total--;
+        }
+      }
+    }
+  }
+
+  /** Stores a window read from the database, unless a batch committed while it was read. */
+  store(address: string, newestFirst: HistoryEntry[], loadedAtGeneration: number): void {
+    if (loadedAtGeneration !== this.generation) return;
+    this.drop(address);
+    const entries = [...newestFirst].reverse();
+    this.windows.set(address, { entries, complete: entries.length < this.windowSize });
+    this.total += entries.length;
+    for (const [oldest, window] of this.windows) {
+      if (this.total <= this.maxEntries || oldest === address) break;
+      this.total -= window.entries.length;
+      this.windows.delete(oldest);
+    }
+  }
+
+  /**
+   * The page as JSON text (newest first; bounds exclusive), or null when the cached window
+   * does not hold all of it (the caller asks the database).
+   */
+  page(address: string, limit: number, beforeSeq?: bigint, untilSeq?: bigint): string | null {
+    const window = this.windows.get(address);
+    if (!window) return null;
+    // Most recently used last, so eviction takes the coldest address first.
+    this.windows.delete(address);
+    this.windows.set(address, window);
+    const out: string[] = [];
+    const { entries } = window;
+    for (let i = entries.length - 1; i >= 0 && out.length < limit; i--) {
+      const entry = entries[i]!;
+      if (beforeSeq !== undefined && entry.seq >= beforeSeq) continue;
+      if (untilSeq !== undefined && entry.seq <= untilSeq) break;
+      out.push(entry.json);
+    }
+    const floor = window.entries[0]?.seq;
+    const covered = out.length === limit || window.complete
+      || (floor !== undefined && untilSeq !== undefined && untilSeq >= floor - 1n);
+    return covered ? `[${out.join(',')}]` : null;
+  }
+
+  has(address: string): boolean { return this.windows.has(address); }
+
+  private drop(address: string): void {
+    const window = this.windows.get(address);
+    if (!window) return;
+    this.total -= window.entries.length;
+    this.windows.delete(address);
+  }
+}
+
+/** One entry exactly as getSignaturesForAddress renders it. */
+export function historyEntryJson(r: { signature: string; slot: bigint; blockTime: bigint; err: unknown; memo: string | null }): string {
+  return `{"signature":"${r.signature}","slot":${r.slot},"err":${r.err == null ? 'null' : JSON.stringify(r.err)},`
+    + `"memo":${r.memo == null ? 'null' : JSON.stringify(r.memo)},"blockTime":${r.blockTime},"confirmationStatus":"finalized"}`;
+}
