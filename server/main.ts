@@ -1,6 +1,7 @@
 import { buildServer } from './app';
 import { closeServices, createServices } from './bootstrap';
 import { EnvError, loadEnv } from './env';
+import { launcherFor } from './launch';
 import { jobs, startJobs, type JobRunner } from './jobs';
 
 type Role = 'web' | 'worker' | 'all';
@@ -51,6 +52,12 @@ async function main(): Promise<void> {
   }
   if (role !== 'web') runner = startJobs(services, jobs);
   services.log.info({ role, url: env.publicUrl, ms: Date.now() - started, localMode: env.localMode }, 'Causemint ready');
+  // Funded launches a crash or restart interrupted are finished (or refunded) by the worker.
+  if (role !== 'web') {
+    void launcherFor(services).resumeUnfinished()
+      .then((resumed) => { if (resumed.length) services.log.info({ resumed }, 'launch: resumed unfinished requests'); })
+      .catch((err: unknown) => services.log.error({ err }, 'launch: resume failed'));
+  }
 }
 
 main().catch((err) => {

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { PublicKey } from '@solana/web3.js';
+import { CREATION_MESSAGES as M } from '../../../core/schemas/creation';
+import { campaigns, launchRequests } from '../../db/schema';
+import { LAUNCH_MESSAGES } from '../../launch';
+import { create, createBody, fund, prepare, signedInCreator, type Prepared } from '../../launch/testing/launchFlow';
+import { createTestApp, type TestApp } from '../../testing/app';
+import type { SignedIn } from '../../testing/wallet';
+import { WALLET_REQUIRED_MESSAGE } from '../../policies/wallet';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
+}, 60_000);
+afterAll(async () => { await t.close(); });
+
+const balance = async (wallet: string | PublicKey) => BigInt(await t.services.chain.connection.getBalance(new PublicKey(wallet)));
+const launchState = async (requestId: string) =>
+  (await t.services.db.select().from(launchRequests).where(eq(launchRequests.requestId, requestId)))[0]?.state;
+
+describe('GET /api/revshare/health and /docs', () => {
+  it('reports ok and latency, and serves the OpenAPI document of the launch and trading API', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/revshare/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({ ok: true, latency: expect.any(Number) });
+    const docs = await t.app.inject({ method: 'GET', url: '/api/revshare/docs' });
+    const doc = docs.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
+      '/api/revshare/health', '/api/revshare/docs', '/api/revshare/prepare', '/api/revshare/create', '/api/campaigns/{tokenAddress}',
+      '/api/curve/{mint}/buy', '/api/curve/{mint}/sell', '/api/curve/{mint}/execute', '/api/curve/{mint}/progress', '/api/curve/{mint}/quote',
+    ]));
+  });
+});
+
+describe('GET /api/revshare/prepare', () => {
+  it('needs a signed-in wallet', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/revshare/prepare' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: WALLET_REQUIRED_MESSAGE });
+  });
+
+  it('asks for 0.05 SOL plus the initial buy, with fresh wallets every time', async () => {
+    const user = await signedInCreator(t.app, t.services, 1);
+    const none = await prepare(t.app, user);
+    expect(none).toMatchObject({ amount_to_fund: 0.05, amount_to_fund_lamports: '50000000' });
+    const two = await prepare(t.app, user, '2');
+    expect(two.amount_to_fund_lamports).toBe('2050000000');
+    expect(new Set([none.funding_wallet, two.funding_wallet, none.distribution_wallet, two.token_address, none.token_address]).size).toBe(5);
+    expect(await launchState(two.request_id)).toBe('prepared');
+  });
+
+  it.each([
+    ['0.0009', M.initialBuyMin], ['2.5', M.initialBuyMax], ['-1', M.initialBuyNonNegative], ['lots', M.initialBuyNumber],
+  ])('refuses initialBuy=%s with "%s"', async (value, message) => {
+    const user = await signedInCreator(t.app, t.services, 0.01);
+    const res = await t.app.inject({ method: 'GET', url: `/api/revshare/prepare?initialBuy=${value}`, headers: { cookie: user.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { error: string }).error).toBe(message);
+  });
+});
+
+describe('POST /api/revshare/create: refused requests create nothing and move no SOL', () => {
+  let user: SignedIn;
+  let prepared: Prepared;
+  let fundingBefore: bigint;
+  let creatorBefore: bigint;
+
+  beforeAll(async () => {
+    user = await signedInCreator(t.app, t.services, 3);
+    prepared = await prepare(t.app, user, '0.5');
+    await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
+    fundingBefore = await balance(prepared.funding_wallet);
+    creatorBefore = await balance(user.wallet);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['name', undefined, M.nameRequired], ['name', ' ', M.nameRequired], ['name', 'ab', M.nameMin], ['name', 'x'.repeat(31), M.nameMax],
+    ['ticker', '', M.tickerRequired], ['ticker', 'AB1', M.tickerLetters], ['ticker', 'AB', M.tickerMin], ['ticker', 'ABCDEFGHIJK', M.tickerMax],
+    ['goal', '', M.goalRequired], ['goal', '0.5', M.goalMin], ['goal', '-3', M.goalMin], ['goal', '1000.5', M.goalMax], ['goal', 'x', M.goalNumber],
+    ['category', 'Crypto', M.category],
+    ['initialBuy', '0.0001', M.initialBuyMin], ['initialBuy', '3', M.initialBuyMax], ['initialBuy', '-0.5', M.initialBuyNonNegative],
+    ['donationWallet', '', M.donationWalletRequired], ['donationWallet', 'not-a-wallet', M.donationWalletInvalid],
+    ['description', '', M.descriptionRequired], ['description', 'd'.repeat(201), M.descriptionMax],
+    ['website', 'not a url', M.website], ['twitter', 'https://facebook.com/x', M.twitter], ['telegram', '@ab', M.telegram],
+    ['bondingCurveType', 3, M.bondingCurveType],
+    ['imageUrl', undefined, M.logoRequired], ['imageUrl', 'logo.png', M.imageUrl], ['videoUrl', 'ftp://x/v.mp4', M.videoUrl],
+    ['photos', [{ url: '/ipfs/a' }, { url: '/ipfs/b' }, { url: '/ipfs/c' }, { url: '/ipfs/d' }], M.photosMax],
+    ['decimals', 6, 'decimals must be 9'], ['taxTier', 10, 'taxTier must be 6'],
+    ['developerWallet', 'nope', M.donationWalletInvalid],
+  ])('%s = %j -> 400 "%s"', async (field, value, message) => {
+    const res = await create(t.app, user, createBody(user, prepared.request_id, { [field]: value }));
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { error: string }).error).toBe(message);
+  });
+
+  it('refuses a developerWallet other than the session wallet, and another wallet\'s request', async () => {
+    const other = await signedInCreator(t.app, t.services, 0.01);
+    const res = await create(t.app, user, createBody(user, prepared.request_id, { developerWallet: other.wallet }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: LAUNCH_MESSAGES.notYours });
+    const theirs = await create(t.app, other, createBody(other, prepared.request_id));
+    expect(theirs.statusCode).toBe(403);
+    const unknown = await create(t.app, user, createBody(user, '00000000-0000-0000-0000-000000000000'));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: LAUNCH_MESSAGES.unknownRequest });
+  });
+
+  it('left everything as it was: request still prepared, no mint, no campaign, no SOL moved', async () => {
+    expect(await launchState(prepared.request_id)).toBe('prepared');
+    expect(await t.services.chain.connection.getAccountInfo(new PublicKey(prepared.token_address))).toBeNull();
+    expect(await t.services.db.$count(campaigns, eq(campaigns.requestId, prepared.request_id))).toBe(0);
+    expect(await balance(prepared.funding_wallet)).toBe(fundingBefore);
+    expect(await balance(user.wallet)).toBe(creatorBefore);
+    // And the request still goes through once the body is right (campaignGoal is read as goal).
+    const body = createBody(user, prepared.request_id, { goal: undefined, campaignGoal: 75 });
+    const res = await create(t.app, user, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.services.db.select().from(campaigns).where(eq(campaigns.requestId, prepared.request_id));
+    expect(row!.goalLamports).toBe(75_000_000_000n);
+  });
+});
+
+describe('POST /api/revshare/create: funding', () => {
+  it('refuses an unfunded or under-funded request with the spec message, and accepts it at 95%', async () => {
+    const user = await signedInCreator(t.app, t.services, 2);
+    const prepared = await prepare(t.app, user, '0');
+    const unfunded = await create(t.app, user, createBody(user, prepared.request_id, { initialBuy: '0' }));
+    expect(unfunded.statusCode).toBe(400);
+    expect(unfunded.json()).toEqual({ error: 'Funding wallet has not been funded yet' });
+
+    const required = BigInt(prepared.amount_to_fund_lamports);
+    await fund(t.services, user.keypair, prepared.funding_wallet, required * 94n / 100n);
+    const under = await create(t.app, user, createBody(user, prepared.request_id, { initialBuy: '0' }));
+    expect(under.json()).toEqual({ error: 'Funding wallet has not been funded yet' });
+    expect(await launchState(prepared.request_id)).toBe('prepared');
+
+    // An initial buy asked for at create counts too: 0.05 + 1 SOL is far from funded.
+    await fund(t.services, user.keypair, prepared.funding_wallet, required / 100n);
+    const withBuy = await create(t.app, user, createBody(user, prepared.request_id, { initialBuy: '1' }));
+    expect(withBuy.json()).toEqual({ error: 'Funding wallet has not been funded yet' });
+
+    const ok = await create(t.app, user, createBody(user, prepared.request_id, { initialBuy: '0', ticker: 'NOBUY' }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((ok.json() as { initialBuyTokens: string }).initialBuyTokens).toBe('0');
+    expect(await launchState(prepared.request_id)).toBe('created');
+  });
+});
+
+describe('GET /api/campaigns/{tokenAddress}', () => {
+  it('is 404 for an unknown token address', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/campaigns/So11111111111111111111111111111111111111112' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Campaign not found' });
+  });
+
+  it('is 404 for the ticker TEST', async () => {
+    const user = await signedInCreator(t.app, t.services, 1);
+    const prepared = await prepare(t.app, user);
+    await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
+    const res = await create(t.app, user, createBody(user, prepared.request_id, { ticker: 'test', initialBuy: '' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = await t.app.inject({ method: 'GET', url: `/api/campaigns/${prepared.token_address}` });
+    expect(shown.statusCode).toBe(404);
+  });
+});
