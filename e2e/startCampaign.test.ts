@@ -265,6 +265,13 @@ describe('/start-campaign form rules (signed in with the Local wallet)', () => {
   });
 });
 
+/** The opening of an MP4 file (an ftyp box): enough for the upload rules, which read the first bytes. */
+function tinyMp4(): Buffer {
+  const bytes = Buffer.alloc(256);
+  bytes.write('\u0000\u0000\u0000\u0018ftypmp42\u0000\u0000\u0000\u0000mp42isom', 'latin1');
+  return bytes;
+}
+
 /** A ticker no other test uses: letters only. */
 function randomTicker(): string {
   return Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
@@ -305,6 +312,11 @@ describe('/start-campaign end to end', () => {
     await page.getByTestId('photos-input').setInputFiles([png('well.png', [0, 90, 200]), png('village.png', [200, 150, 0])]);
     await expect.poll(() => page.getByTestId('photo-item').count()).toBe(2);
     await page.keyboard.press('Escape');
+    await page.getByTestId('open-video-dialog').click();
+    await page.getByTestId('video-input').setInputFiles({ name: 'wells.mp4', mimeType: 'video/mp4', buffer: tinyMp4() });
+    await page.getByTestId('video-preview').waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('video-summary').textContent()).toBe('wells.mp4');
 
     // The fields.
     const ticker = randomTicker();
@@ -348,6 +360,8 @@ describe('/start-campaign end to end', () => {
       twitter: '@cleanwater', image_url: expect.stringMatching(/^\/ipfs\/b[a-z2-7]+$/),
     });
     expect(campaign.gallery).toHaveLength(2);
+    expect(campaign.videos).toMatchObject([{ video_url: expect.stringMatching(/^\/ipfs\//), uploaded_by: address, is_primary: true }]);
+    expect(campaign.video_url).toBe(campaign.videos[0].video_url);
     expect(campaign.gallery.map((g: { order_index: number }) => g.order_index)).toEqual([0, 1]);
 
     // The creator holds the initial buy's tokens less the 6% transfer fee, as core/curve quotes them.
@@ -369,6 +383,36 @@ describe('/start-campaign end to end', () => {
     // View Campaign goes to the campaign page (after 500 ms).
     await page.getByTestId('view-campaign').click();
     await page.waitForURL(`${baseUrl}/campaign/${mint}`, { timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('/start-campaign when the chain refuses', () => {
+  it("a wallet without SOL: 'Creation failed' with the insufficient-balance words, back to the form, nothing created", async () => {
+    const { page, errors } = await newPage(browser);
+    const before = await campaignTotal();
+    await openForm(page);
+    await connectLocalWallet(page);
+    const address = await localWalletAddress(page);
+    await expect.poll(() => pageSession(page), { timeout: 15_000 }).toMatchObject({ wallet: address });
+
+    await page.getByTestId('open-logo-dialog').click();
+    await page.getByTestId('logo-input').setInputFiles(png('logo.png', [90, 90, 200]));
+    await page.getByTestId('logo-preview').waitFor();
+    await type(page, 'name', 'Empty Pockets');
+    await type(page, 'ticker', randomTicker());
+    await type(page, 'goal', '5');
+    await type(page, 'donationWallet', Keypair.generate().publicKey.toBase58());
+    await type(page, 'description', 'A wallet with no SOL tries to launch.');
+    await submitButton(page).click();
+
+    await toast(page, 'Creation failed').filter({ hasText: 'Insufficient SOL balance for transaction' }).waitFor({ timeout: 60_000 });
+    // Back on the form with every value kept.
+    await page.getByTestId('start-campaign-form').waitFor();
+    expect(await page.locator('#name').inputValue()).toBe('Empty Pockets');
+    await page.getByTestId('logo-preview').waitFor();
+    expect(await campaignTotal()).toBe(before);
     expect(errors).toEqual([]);
     await page.context().close();
   });

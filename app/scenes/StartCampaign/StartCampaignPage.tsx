@@ -1,4 +1,5 @@
 import { useWallet } from '@solana/wallet-adapter-react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/useAuth';
 import { toastNotAuthenticated } from '../../auth/authToasts';
@@ -46,6 +47,9 @@ export function StartCampaignPage() {
   };
 
   const { state } = flow;
+  useLeaveGuard(state.phase === 'processing' || state.phase === 'creating');
+  // Each phase starts at the top, where its view is.
+  useEffect(() => { window.scrollTo({ top: 0 }); }, [state.phase]);
   return (
     <>
       <PageBanner title="Launch Your Campaign/Token" subtitle="Create a fundraising token in one transaction. Every trade is taxed 6% and the tax funds your cause." />
@@ -58,4 +62,14 @@ export function StartCampaignPage() {
       </div>
     </>
   );
+}
+
+/** While the wallet is being charged, closing or reloading the tab asks first. */
+function useLeaveGuard(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => { event.preventDefault(); };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
 }

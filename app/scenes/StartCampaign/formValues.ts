@@ -1,7 +1,7 @@
 import { CREATION_COST } from '../../../core/constants';
 import { DEFAULT_CAMPAIGN_CATEGORY, type BondingCurveType, type CampaignCategory } from '../../../core/enums';
 import { formatSol, parseSol } from '../../../core/money';
-import { creationFormSchema, type CreationForm } from '../../../core/schemas/creation';
+import { CREATION_MESSAGES, creationFormSchema, type CreationForm } from '../../../core/schemas/creation';
 
 /** The form as typed. The donation wallet is either a verified charity's or a custom address. */
 export type FormValues = {
@@ -23,7 +23,7 @@ export type FormValues = {
 export type FieldName = keyof FormValues | 'logo';
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
-export const LOGO_REQUIRED = 'Please upload a logo for your token';
+export const LOGO_REQUIRED = CREATION_MESSAGES.logoRequired;
 
 export const INITIAL_VALUES: FormValues = {
   name: '',
