@@ -334,12 +334,29 @@ describe('/start-campaign end to end', () => {
     await type(page, 'twitter', '@cleanwater');
     expect(await page.getByTestId('cost-total').textContent()).toBe('0.55 SOL');
 
-    // Launch: processing names its step, then creating, then complete.
+    // Launch: processing names its step, then creating, then complete. The page records
+    // every phase and step the progress view shows.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __progress: string[] }).__progress = seen;
+      new MutationObserver(() => {
+        const view = document.querySelector('[data-testid="creation-progress"]');
+        const step = document.querySelector('[data-testid="creation-current-step"]')?.textContent;
+        const entry = view ? `${view.getAttribute('data-phase')}: ${step}` : null;
+        if (entry && seen[seen.length - 1] !== entry) seen.push(entry);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
     await submitButton(page).click();
-    const progress = page.getByTestId('creation-progress');
-    await progress.waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('creation-current-step').textContent()).toBeTruthy();
     await page.getByTestId('creation-complete').waitFor({ timeout: 120_000 });
+    expect(await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress)).toEqual([
+      'processing: Uploading logo',
+      'processing: Uploading video',
+      'processing: Preparing token creation',
+      'processing: Approve the funding transaction in your wallet',
+      'processing: Confirming the funding transaction',
+      'creating: Uploading photos',
+      'creating: Creating your token and campaign',
+    ]);
     await toast(page, 'Campaign created!').waitFor();
     const mint = (await page.getByTestId('created-token-address').textContent())!;
     expect(mint).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);

@@ -27,8 +27,8 @@ export type CreationInput = {
 export type CreationDeps = {
   upload: (file: File, kind: UploadKind) => Promise<{ url: string }>;
   prepare: (initialBuySol: string | null) => Promise<PrepareResult>;
-  /** The connected wallet signs and sends a transfer; resolves once confirmed (and 2 s later). */
-  fund: (to: string, lamports: bigint) => Promise<string>;
+  /** The connected wallet signs a transfer (then `onSigned`), it is sent and confirmed (and 2 s pass). */
+  fund: (to: string, lamports: bigint, onSigned: () => void) => Promise<string>;
   create: (body: CreateLaunchBody) => Promise<CreateLaunchResult>;
   onStep: (step: CreationStep) => void;
   warnVideo: () => void;
@@ -73,7 +73,7 @@ export async function runCreation(input: CreationInput, deps: CreationDeps): Pro
   }
 
   deps.onStep('signing');
-  await deps.fund(prepared.funding_wallet, expected);
+  await deps.fund(prepared.funding_wallet, expected, () => deps.onStep('confirming'));
 
   deps.onStep('uploading-photos');
   let photos: LaunchPhoto[] = [];

@@ -1,9 +1,10 @@
-import { useWallet } from '@solana/wallet-adapter-react';
+import { WalletNotConnectedError } from '@solana/wallet-adapter-base';
+import { useConnection, useWallet } from '@solana/wallet-adapter-react';
 import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { useCallback, useRef, useState } from 'react';
 import { createLaunch, prepareLaunch, useLaunchCreated } from '../../api/launch';
 import { uploadFile } from '../../api/uploads';
-import { useSignSendAndConfirm } from '../../solana/useSignSendAndConfirm';
+import { signSendAndConfirm } from '../../solana/sendTransaction';
 import { phaseOfStep, type CreationPhase, type CreationStep } from './creationSteps';
 import {
   toastCampaignCreated, toastCreationFailed, toastPhotosUploadFailed, toastUploadFailed, toastVideoUploadFailed,
@@ -17,17 +18,25 @@ export type FlowState =
 
 /** Runs a creation and tracks its phase; any failure returns to the form (values kept). */
 export function useCreationFlow() {
-  const { publicKey } = useWallet();
-  const signSendAndConfirm = useSignSendAndConfirm();
+  const { connection } = useConnection();
+  const { publicKey, signTransaction } = useWallet();
   const launched = useLaunchCreated();
   const [state, setState] = useState<FlowState>({ phase: 'form' });
   const running = useRef(false);
 
-  const fund = useCallback(async (to: string, lamports: bigint) => {
-    if (!publicKey) throw new Error('WalletNotConnectedError');
+  // A plain SOL transfer; the wallet signs, /api/rpc sends, 'confirmed' within 60 s, then 2 s more.
+  const fund = useCallback(async (to: string, lamports: bigint, onSigned: () => void) => {
+    if (!publicKey || !signTransaction) throw new WalletNotConnectedError();
     const transfer = new Transaction().add(SystemProgram.transfer({ fromPubkey: publicKey, toPubkey: new PublicKey(to), lamports }));
-    return signSendAndConfirm(transfer);
-  }, [publicKey, signSendAndConfirm]);
+    return signSendAndConfirm(connection, {
+      publicKey,
+      signTransaction: async (tx) => {
+        const signed = await signTransaction(tx);
+        onSigned();
+        return signed;
+      },
+    }, transfer);
+  }, [connection, publicKey, signTransaction]);
 
   const start = useCallback(async (input: CreationInput) => {
     if (running.current) return;
