@@ -65,7 +65,7 @@ async function spawnServer(dataDir: string): Promise<{ server: Spawned; seconds:
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', DEMO_ACTIVITY: 'off' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', DEMO_ACTIVITY: 'off', DEMO_CAMPAIGNS: 'off' },
   });
   let output = '';
   child.stdout.on('data', (d) => { output += d; });

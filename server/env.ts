@@ -37,6 +37,10 @@ const EnvSchema = z.object({
   // Campaign launch: how create waits for the funding transfer (spec: every 2 s, 30 times); tests shorten it.
   LAUNCH_FUNDING_POLL_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   LAUNCH_FUNDING_POLL_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(30),
+  // Local mode only: launch the demo campaigns on the first start, and keep demo wallets trading and donating.
+  DEMO_CAMPAIGNS: bool.default(true),
+  DEMO_ACTIVITY: bool.default(true),
+  DEMO_ACTIVITY_MS: z.coerce.number().int().min(100).max(3_600_000).default(8000),
   // Crash tests only: the process kills itself (SIGKILL) right after a launch reaches this state.
   LAUNCH_CRASH_AFTER: z.enum(['funded', 'mint_created', 'curve_seeded', 'initial_buy_done', 'campaign_saved', 'created', 'refunding']).optional(),
 }).superRefine((env, ctx) => {

@@ -2,7 +2,7 @@ import { buildServer } from './app';
 import { closeServices, createServices } from './bootstrap';
 import { EnvError, loadEnv } from './env';
 import { launcherFor } from './launch';
-import { jobs, startJobs, type JobRunner } from './jobs';
+import { jobsFor, startJobs, type JobRunner } from './jobs';
 
 type Role = 'web' | 'worker' | 'all';
 
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   if (role !== 'worker') {
     await app.listen({ host: env.HOST, port: env.PORT });
   }
-  if (role !== 'web') runner = startJobs(services, jobs);
+  if (role !== 'web') runner = startJobs(services, jobsFor(env));
   services.log.info({ role, url: env.publicUrl, ms: Date.now() - started, localMode: env.localMode }, 'Causemint ready');
   // Funded launches a crash or restart interrupted are finished (or refunded) by the worker.
   if (role !== 'web') {

@@ -1,10 +1,17 @@
 // Every background job of the worker role. Add a job here (one file per job in this folder).
 
+import type { Env } from '../env';
 import type { Job } from './runner';
+import { demoActivityJob } from './demoActivity';
+import { demoMarketJob } from './demoMarket';
 import { expireQuotesJob } from './expireQuotes';
 
-export const jobs: Job[] = [
-  expireQuotesJob,
-];
+export function jobsFor(env: Env): Job[] {
+  return [
+    expireQuotesJob,
+    demoMarketJob,
+    demoActivityJob(env.DEMO_ACTIVITY_MS),
+  ];
+}
 
 export { startJobs, jobLockKey, type Job, type JobRunner } from './runner';

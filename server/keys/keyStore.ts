@@ -10,7 +10,7 @@ import { loadEncryptionKey, type SecretEnv } from './secret';
  * the others belong to one creation request or campaign, named by `reference`. `mint` holds
  * a campaign's mint keypair between prepare (which predicts the address) and create.
  */
-export const KEY_ROLES = ['treasury', 'pool_authority', 'funding', 'distributor', 'pool', 'mint'] as const;
+export const KEY_ROLES = ['treasury', 'pool_authority', 'funding', 'distributor', 'pool', 'mint', 'demo'] as const;
 export type KeyRole = (typeof KEY_ROLES)[number];
 
 export type KeyStore = {

@@ -11,7 +11,7 @@ async function startAndStop(env: Record<string, string>): Promise<string> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(ADMIN_|SOLANA_|DATABASE_URL$|NODE_ENV$|PORT$)/.test(k)));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...base, NODE_ENV: 'development', LOG_LEVEL: 'info', DEMO_ACTIVITY: 'off', PORT: String(await freePort()), ...env },
+    env: { ...base, NODE_ENV: 'development', LOG_LEVEL: 'info', DEMO_ACTIVITY: 'off', DEMO_CAMPAIGNS: 'off', PORT: String(await freePort()), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublicKey } from '@solana/web3.js';
+import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import { eq } from 'drizzle-orm';
+import { campaigns, curvePools, curveTrades } from '../db/schema';
+import { createTestApp, type TestApp } from '../testing/app';
+import { demoActivityStep } from './activity';
+import { DEMO_CAMPAIGNS } from './catalog';
+import { solBalance } from './market';
+import { seedDemoMarket } from './seedDemoMarket';
+
+describe('the local demo market', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t?.close(); });
+
+  it('launches every catalog campaign through the launch flow, trades into them and graduates one', async () => {
+    const first = await seedDemoMarket(t.services);
+    expect(first.launched).toHaveLength(DEMO_CAMPAIGNS.length);
+    expect(DEMO_CAMPAIGNS.length).toBeGreaterThanOrEqual(12);
+
+    const rows = await t.services.db.select().from(campaigns);
+    expect(rows).toHaveLength(DEMO_CAMPAIGNS.length);
+    expect(new Set(rows.map((r) => r.category)).size).toBeGreaterThanOrEqual(8);
+    expect(new Set(rows.map((r) => r.bondingCurveType))).toEqual(new Set([1, 2]));
+    expect(rows.filter((r) => r.verified).length).toBeGreaterThanOrEqual(2);
+    expect(rows.filter((r) => r.isBonded).map((r) => r.ticker)).toEqual(['WATER']);
+    for (const row of rows) expect(row.status).toBe('active');
+
+    // Every campaign is a real token with a curve pool; the graduated one completed on chain.
+    const pools = await t.services.db.select().from(curvePools);
+    expect(pools.filter((p) => p.complete).map((p) => p.mint)).toEqual(rows.filter((r) => r.isBonded).map((r) => r.tokenAddress));
+    const trades = await t.services.db.select().from(curveTrades);
+    expect(new Set(trades.map((tr) => tr.wallet)).size).toBeGreaterThanOrEqual(5);
+    const { value: mint } = await t.services.chain.connection.getParsedAccountInfo(new PublicKey(rows[0]!.tokenAddress!));
+    expect(mint?.owner.toBase58()).toBe(TOKEN_2022_PROGRAM_ID.toBase58());
+
+    // A second start finds them all and launches nothing.
+    const again = await seedDemoMarket(t.services);
+    expect(again).toEqual({ launched: [], skipped: DEMO_CAMPAIGNS.map((c) => c.ticker) });
+  });
+
+  it('demo activity buys, sells and donates through the same paths as a person', async () => {
+    // random() values choose: the campaign, the trader, the action, the size (and the share sold).
+    const script = (values: number[]) => { let i = 0; return () => values[i++ % values.length]!; };
+    const tradesBefore = (await t.services.db.select().from(curveTrades)).length;
+
+    const bought = await demoActivityStep(t.services, script([0.05, 0.1, 0.5, 0.5]));
+    expect(bought?.kind).toBe('buy');
+    const sold = await demoActivityStep(t.services, script([0.05, 0.1, 0.1, 0.5, 0.5]));
+    expect(sold?.kind).toBe('sell');
+    expect((await t.services.db.select().from(curveTrades)).length).toBe(tradesBefore + 2);
+
+    const donated = await demoActivityStep(t.services, script([0.05, 0.1, 0.9, 0.5]));
+    expect(donated?.kind).toBe('donate');
+    const [target] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, donated!.mint));
+    const tx = await t.services.chain.connection.getParsedTransaction(donated!.signature, { maxSupportedTransactionVersion: 0 });
+    expect(tx?.meta?.err).toBeNull();
+    expect(solBalance(t.services, new PublicKey(target!.donationWallet!))).toBeGreaterThan(0n);
+  });
+});

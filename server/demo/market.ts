@@ -1,0 +1,66 @@
+// What a demo wallet does on the local market, through the same paths a person's wallet
+// uses: airdrops from the faucet, trades as firm quotes it signs and the pool co-signs,
+// donations as plain SOL transfers.
+
+import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { signTransaction } from '../chain/token';
+import { tokenAccountOf } from '../chain/curve';
+import type { Services } from '../services';
+
+/** Demo keypairs live in the key store (role 'demo'), so a restart keeps their holdings. */
+export function demoWallet(services: Services, name: string): Promise<Keypair> {
+  return services.keys.getOrCreate('demo', name);
+}
+
+function ledgerOf(services: Services) {
+  const ledger = services.chain.ledger;
+  if (!ledger) throw new Error('The demo market runs on the local ledger only');
+  return ledger;
+}
+
+export async function airdrop(services: Services, wallet: PublicKey, lamports: bigint): Promise<void> {
+  const outcome = await ledgerOf(services).airdrop(wallet.toBase58(), lamports);
+  if (outcome.kind !== 'landed' || outcome.record.err) throw new Error(`demo airdrop failed: ${JSON.stringify(outcome.kind)}`);
+}
+
+export function solBalance(services: Services, wallet: PublicKey): bigint {
+  return ledgerOf(services).getAccount(wallet.toBase58())?.lamports ?? 0n;
+}
+
+/** Tops a wallet up from the faucet when it runs low, as a person would click 'Get test SOL'. */
+export async function ensureSol(services: Services, wallet: PublicKey, atLeast: bigint): Promise<void> {
+  const balance = solBalance(services, wallet);
+  if (balance < atLeast) await airdrop(services, wallet, atLeast - balance + 1_000_000_000n);
+}
+
+/** A plain SOL transfer signed by the wallet (funding a launch, or a direct donation). */
+export async function transferSol(services: Services, from: Keypair, to: string, lamports: bigint): Promise<string> {
+  const ledger = ledgerOf(services);
+  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: ledger.latestBlockhash.blockhash })
+    .add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(to), lamports }));
+  const outcome = await ledger.send(signTransaction(tx, [from]), { preflight: true });
+  if (outcome.kind !== 'landed' || outcome.record.err) throw new Error(`demo transfer failed: ${JSON.stringify(outcome.kind)}`);
+  return outcome.record.signature;
+}
+
+/** The wallet's balance of a campaign token (base units). */
+export async function tokenBalance(services: Services, mint: string, owner: PublicKey): Promise<bigint> {
+  const account = tokenAccountOf(new PublicKey(mint), owner);
+  const info = await services.chain.connection.getTokenAccountBalance(account).catch(() => null);
+  return info ? BigInt(info.value.amount) : 0n;
+}
+
+/** Buys with `lamports` SOL: the quote is built, signed by the wallet, co-signed and sent. */
+export async function buy(services: Services, trader: Keypair, mint: string, lamports: bigint): Promise<string> {
+  const quote = await services.trading.book.buildBuyQuote({ mint, trader: trader.publicKey.toBase58(), solIn: lamports });
+  return (await services.trading.book.execute(signQuote(quote.transactionBase64, trader))).transactionSignature;
+}
+
+export async function sell(services: Services, trader: Keypair, mint: string, tokens: bigint): Promise<string> {
+  const quote = await services.trading.book.buildSellQuote({ mint, trader: trader.publicKey.toBase58(), tokens });
+  return (await services.trading.book.execute(signQuote(quote.transactionBase64, trader))).transactionSignature;
+}
+
+function signQuote(transactionBase64: string, trader: Keypair): string {
+  return signTransaction(Transaction.from(Buffer.from(transactionBase64, 'base64')), [trader]).toString('base64');
+}
