@@ -434,3 +434,35 @@ describe('/start-campaign when the chain refuses', () => {
     await page.context().close();
   });
 });
+
+describe('/start-campaign when the logo cannot be uploaded', () => {
+  it("the session ended on the server: 'Upload failed' stops the flow before prepare", async () => {
+    const { page, errors } = await newPage(browser);
+    const requests = launchRequests(page);
+    await openForm(page);
+    await connectLocalWallet(page);
+    const address = await localWalletAddress(page);
+    await expect.poll(() => pageSession(page), { timeout: 15_000 }).toMatchObject({ wallet: address });
+
+    await page.getByTestId('open-logo-dialog').click();
+    await page.getByTestId('logo-input').setInputFiles(png('logo.png', [250, 200, 0]));
+    await page.getByTestId('logo-preview').waitFor();
+    await type(page, 'name', 'Expired Session');
+    await type(page, 'ticker', randomTicker());
+    await type(page, 'goal', '5');
+    await type(page, 'donationWallet', Keypair.generate().publicKey.toBase58());
+    await type(page, 'description', 'The hour is up before the form is sent.');
+    // As when the session's hour runs out while the form is open: the server no longer knows it.
+    await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' }));
+    expect(await pageSession(page)).toBe(401);
+
+    await submitButton(page).click();
+    await toast(page, 'Upload failed').filter({ hasText: 'Authentication required: Please authenticate your wallet first' }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('start-campaign-form').waitFor();
+    expect(await page.locator('#name').inputValue()).toBe('Expired Session');
+    expect(requests).toEqual(['POST /api/uploads']);
+    expect(await toast(page, 'Creation failed').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
