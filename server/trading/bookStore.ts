@@ -21,11 +21,13 @@ const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export async function readBook(db: Db, mint: string): Promise<{ pool: PoolRow; live: LiveQuote[] } | undefined> {
   const [row] = await db.select({
     pool: curvePools,
+    // curve_pools.mint qualified by hand: in a one-table select Drizzle renders a column as a
+    // bare "mint", which inside this subquery would mean q.mint (every mint's quotes).
     live: sql<string>`(select coalesce(json_agg(json_build_object(
         'id', q.id, 'side', q.side, 'amountIn', q.amount_in::text, 'amountOut', q.amount_out::text,
         'transferFee', q.transfer_fee::text, 'status', q.status,
         'expiresAt', (extract(epoch from q.expires_at) * 1000)::bigint::text) order by q.seq), '[]')::text
-      from ${curveQuotes} q where q.mint = ${curvePools.mint} and q.status in ('open', 'executing'))`,
+      from ${curveQuotes} q where q.mint = curve_pools.mint and q.status in ('open', 'executing'))`,
   }).from(curvePools).where(eq(curvePools.mint, mint));
   if (!row) return undefined;
   const live = (JSON.parse(row.live) as Json[]).map((q) => ({

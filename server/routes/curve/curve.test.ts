@@ -8,6 +8,7 @@ import { formatTokenAmount, parseSol, parseTokenAmount } from '../../../core/mon
 import { calculateTransferFee } from '../../../core/tokenFee';
 import { tokenAccountOf } from '../../chain/curve';
 import { campaigns, curveQuotes, userSessions } from '../../db/schema';
+import { tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { signInWallet, testIp } from '../../testing/wallet';
 import { TRADE_ERRORS, findCurvePool, stateOfPool } from '../../trading';
@@ -20,7 +21,10 @@ const TX_FEE = 10_000n; // two signatures, paid by the trader
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await tradeHooksIdle(t.services);
+  await t.close();
+});
 
 const post = (url: string, payload: unknown, remoteAddress = testIp()) => t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
 const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: testIp() });
@@ -71,6 +75,7 @@ describe('POST /api/curve/{mint}/buy, /sell, /execute through HTTP and the ledge
     expect(before - m.lamports(trader.publicKey)).toBe(SOL + TX_FEE + rent);
     await expectInvariant(m);
 
+    await tradeHooksIdle(t.services);
     const [session] = await t.services.db.select().from(userSessions).where(eq(userSessions.walletAddress, signedIn.wallet));
     expect(session).toMatchObject({ tradesMade: 1 });
     expect(session!.actionsTaken).toContain('made_trade');
@@ -206,6 +211,15 @@ describe('POST /api/curve/{mint}/buy, /sell, /execute through HTTP and the ledge
     await expectInvariant(m);
   });
 
+  it('prices each token on its own live quotes only', async () => {
+    const [a, b] = [await launchCurveMarket(t.services, { ticker: 'AAA' }), await launchCurveMarket(t.services, { ticker: 'BBB' })];
+    const trader = await a.trader(5n);
+    const preview = (await get(`/api/curve/${b.mint}/quote?side=buy&amount=1`)).json();
+    await buy(a, trader, '3');
+    expect((await get(`/api/curve/${b.mint}/quote?side=buy&amount=1`)).json()).toEqual(preview);
+    expect((await buy(b, trader, '1')).expectedTokens).toBe(preview.expectedOutput);
+  });
+
   it('honours two quotes built in one order and executed in the other at their quoted amounts', async () => {
     const m = await launchCurveMarket(t.services);
     const [a, b] = [await m.trader(5n), await m.trader(5n)];
@@ -254,6 +268,7 @@ describe('POST /api/curve/{mint}/buy, /sell, /execute through HTTP and the ledge
     const final = await expectInvariant(m);
     expect(final.complete).toBe(true);
     expect((await get(`/api/curve/${m.mint}/progress`)).json()).toMatchObject({ percentageToMigration: 100, label: 'Bonded' });
+    await tradeHooksIdle(t.services);
     expect((await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, m.mint)))[0]!.isBonded).toBe(true);
   });
 });
