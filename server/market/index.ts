@@ -3,4 +3,4 @@ export { MARKET_CACHE_MS, marketOf, type MarketService } from './service';
 export { bondingLabel, isqrt, presentCurveProgress, sqrtPriceQ64 } from './progress';
 export { listCandles, listTrades } from './history';
 export { countHolders } from './holders';
-export { GRADUATED_EVENT, TRADE_EVENT, registerTradeHooks, updateCampaignMarket } from './registerTradeHooks';
+export { GRADUATED_EVENT, TRADE_EVENT, registerTradeHooks, tradeHooksIdle, updateCampaignMarket } from './registerTradeHooks';

@@ -42,18 +42,56 @@ export async function updateCampaignMarket(services: Services, event: TradeEvent
   }).where(campaignOf(event));
 }
 
+type HookState = { pending: Set<Promise<void>>; latest: Map<string, TradeEvent>; refreshing: Set<string> };
+const states = new WeakMap<Services, HookState>();
+
+/**
+ * Resolves once every trade hook started so far has finished (tests, shutdown). The
+ * per-trade work runs after the execute response, off the pool's send lock: the trade is
+ * already committed, and the next trader should not wait for bookkeeping.
+ */
+export async function tradeHooksIdle(services: Services): Promise<void> {
+  const state = states.get(services);
+  while (state && state.pending.size > 0) await Promise.all([...state.pending]);
+}
+
 export function registerTradeHooks(services: Services): void {
-  services.trading.onTrade(async (event) => {
+  const state: HookState = { pending: new Set(), latest: new Map(), refreshing: new Set() };
+  states.set(services, state);
+  const track = (work: Promise<void>) => {
+    const tracked = work.catch((err: unknown) => services.log.error({ err }, 'trade hook failed')).finally(() => state.pending.delete(tracked));
+    state.pending.add(tracked);
+  };
+  // Only the newest state of a mint matters to its campaign row: trades that commit while
+  // one update runs are folded into the next one.
+  const refreshCampaign = (event: TradeEvent) => {
+    state.latest.set(event.mint, event);
+    if (state.refreshing.has(event.mint)) return;
+    state.refreshing.add(event.mint);
+    track((async () => {
+      try {
+        for (let next = state.latest.get(event.mint); next; next = state.latest.get(event.mint)) {
+          state.latest.delete(event.mint);
+          await updateCampaignMarket(services, next);
+        }
+      } finally {
+        state.refreshing.delete(event.mint);
+      }
+    })());
+  };
+
+  services.trading.onTrade((event) => {
     marketOf(services).invalidate(event.mint);
-    await updateCampaignMarket(services, event);
-    await recordSessionActivity(services.db, event.wallet, 'made_trade', services.now());
-    await services.events.publish({
+    refreshCampaign(event);
+    track(recordSessionActivity(services.db, event.wallet, 'made_trade', services.now()).then(() => {}));
+    track(services.events.publish({
       type: TRADE_EVENT, mint: event.mint, campaignId: event.campaignId, side: event.side, signature: event.signature,
       wallet: event.wallet, graduated: event.graduated,
-    });
+    }));
   });
+  // Graduation is rare and is part of the completing step: is_bonded is set before the
+  // completing trade's execute answers.
   services.trading.onGraduated(async (event) => {
-    // updateCampaignMarket already set is_bonded in the trade hook; this says so to browsers.
     await services.db.update(campaigns).set({ isBonded: true, bondingCurveProgress: '100.00', cachedBondingProgress: '100.00' })
       .where(campaignOf(event));
     await services.events.publish({ type: GRADUATED_EVENT, mint: event.mint, campaignId: event.campaignId });

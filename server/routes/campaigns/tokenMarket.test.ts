@@ -9,7 +9,7 @@ import { parseSol, parseTokenAmount } from '../../../core/money';
 import { calculateTransferFee } from '../../../core/tokenFee';
 import type { Candle, CandlesResponse, MarketDataResponse, QuotePreviewResponse, TradesResponse } from '../../../core/schemas/trade';
 import { tokenAccountOf } from '../../chain/curve';
-import { MARKET_CACHE_MS } from '../../market';
+import { MARKET_CACHE_MS, tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
 import { signAsWallet } from '../../trading/testing/market';
@@ -43,7 +43,10 @@ beforeAll(async () => {
   await trade('buy', traders[1]!, '0.5');
   await trade('sell', traders[0]!, '1000000');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await tradeHooksIdle(t.services);
+  await t.close();
+});
 
 describe('GET /api/campaigns/{tokenAddress}/trades', () => {
   it('lists trades newest first and pages with before', async () => {

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Keypair } from '@solana/web3.js';
 import { formatTokenAmount, parseTokenAmount } from '../../../core/money';
 import { curveQuotes, curveTrades } from '../../db/schema';
+import { tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
 import { findCurvePool, stateOfPool } from '../../trading';
@@ -14,7 +15,10 @@ const BUYS_EACH = 3;
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await tradeHooksIdle(t.services);
+  await t.close();
+});
 
 describe('20 traders on one token at once', () => {
   it('keeps the pool on chain equal to the curve after every trade, executes no quote twice and withholds the fee on every trade', async () => {

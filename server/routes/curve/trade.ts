@@ -38,12 +38,12 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
   app.post<MintParams>('/curve/:mint/execute', { preHandler: rateLimit(EXECUTE_LIMIT) }, async (request) => {
     const { transactionBase64 } = parseInput(executeRequestSchema, request.body);
     const { mint } = request.params;
-    if (!await findCurvePool(services.db, mint)) throw notFound(TRADE_ERRORS.poolNotFound);
     // The book finds the quote by its message alone; the URL must name that quote's token.
     let hash: string | undefined;
     try { hash = messageHash(splitWire(Buffer.from(transactionBase64, 'base64')).message); } catch { /* the book says why */ }
     const quote = hash ? await findQuoteByHash(services.db, hash) : undefined;
     if (quote && quote.mint !== mint) throw badRequest(OTHER_TOKEN_MESSAGE);
+    if (!quote && !await findCurvePool(services.db, mint)) throw notFound(TRADE_ERRORS.poolNotFound);
     return presentExecution(await book.execute(transactionBase64));
   });
 };
