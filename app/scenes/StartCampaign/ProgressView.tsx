@@ -7,7 +7,7 @@ type Props = { phase: 'processing' | 'creating'; step: CreationStep; hasVideo: b
 
 /** Which step the creation is on; the page must not be left while the wallet is being charged. */
 export function ProgressView({ phase, step, hasVideo, hasPhotos }: Props) {
-  const steps = CREATION_STEPS.filter((s) => (s !== 'uploading-video' || hasVideo) && (s !== 'uploading-photos' || hasPhotos));
+  const steps = CREATION_STEPS.filter((s) => s === step || ((s !== 'uploading-video' || hasVideo) && (s !== 'uploading-photos' || hasPhotos)));
   const current = steps.indexOf(step);
   return (
     <Card className="mx-auto max-w-xl" data-testid="creation-progress" data-phase={phase}>

@@ -75,10 +75,10 @@ export async function runCreation(input: CreationInput, deps: CreationDeps): Pro
   deps.onStep('signing');
   await deps.fund(prepared.funding_wallet, expected, () => deps.onStep('confirming'));
 
-  deps.onStep('uploading-photos');
   let photos: LaunchPhoto[] = [];
   let photosFailed = false;
   if (input.photos.length) {
+    deps.onStep('uploading-photos');
     try {
       photos = await Promise.all(mainFirst(input.photos).map(async (p) => ({ url: (await deps.upload(p.file, 'campaign_photo')).url, isMain: p.isMain })));
     } catch {
