@@ -155,7 +155,7 @@ export default async function ledgerBench(): Promise<LedgerBenchRow[]> {
     const page = await rpc<{ signature: string }[]>(url, 'getSignaturesForAddress', [hot, { limit: 100 }]);
     for (const [label, config] of [
       ['limit 20', { limit: 20 }],
-      ['limit 20, before (page 5)', { limit: 20, before: page[99].signature }],
+      ['limit 20, before (page 5)', { limit: 20, before: page[Math.min(99, page.length - 1)]!.signature }],
       ['limit 1000 (the default)', {}],
     ] as const) {
       const times = await query(config);
