@@ -405,6 +405,56 @@ describe('/start-campaign end to end', () => {
   });
 });
 
+describe('/start-campaign with the fewest choices', () => {
+  it('no photos, video or initial buy, a custom donation wallet, curve type 2: 0.05 SOL, then Back to Home', async () => {
+    const { page, errors } = await newPage(browser);
+    await openForm(page);
+    await connectLocalWallet(page);
+    const address = await localWalletAddress(page);
+    await expect.poll(() => pageSession(page), { timeout: 15_000 }).toMatchObject({ wallet: address });
+    // The JSON-RPC faucet this time: /api/dev/airdrop allows 10 a minute for the whole e2e run.
+    await rpc<string>('requestAirdrop', [address, 10_000_000_000]);
+    await expect.poll(async () => (await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value, { timeout: 15_000 })
+      .toBe(10_000_000_000);
+
+    await page.getByTestId('open-logo-dialog').click();
+    await page.getByTestId('logo-input').setInputFiles(png('logo.png', [120, 60, 180]));
+    await page.getByTestId('logo-preview').waitFor();
+    const ticker = randomTicker();
+    const donationWallet = Keypair.generate().publicKey.toBase58();
+    await type(page, 'name', 'Library Books');
+    await type(page, 'ticker', ticker);
+    await type(page, 'goal', '1000');
+    await type(page, 'donationWallet', donationWallet);
+    await type(page, 'description', 'Books for the town library.');
+    await page.getByRole('button', { name: 'Advanced Settings' }).click();
+    await page.getByTestId('curve-type-2').click();
+    expect(await submitButton(page).textContent()).toBe('Launch Campaign (0.05 SOL)');
+    await submitButton(page).click();
+    await page.getByTestId('creation-complete').waitFor({ timeout: 120_000 });
+    const mint = (await page.getByTestId('created-token-address').textContent())!;
+
+    const campaign = await (await fetch(`${baseUrl}/api/campaigns/${mint}`)).json();
+    expect(campaign).toMatchObject({
+      ticker, creator_wallet: address, donation_wallet: donationWallet, goal: 1000, category: 'Other',
+      bonding_curve_type: 2, initial_buy_amount: 0, gallery: [], videos: [], video_url: null,
+    });
+    // Without a website the campaign page stands in for it.
+    expect(campaign.website).toContain(`/campaign/${mint}`);
+    const accounts = await rpc<{ value: ParsedTokenAccount[] }>('getTokenAccountsByOwner', [
+      address, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' },
+    ]);
+    expect(accounts.value).toEqual([]);
+    const balance = BigInt((await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value);
+    expect(balance).toBe(10_000_000_000n - 50_000_000n - 5_000n);
+
+    await page.getByTestId('back-home').click();
+    await page.waitForURL(`${baseUrl}/`, { timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('/start-campaign when the chain refuses', () => {
   it("a wallet without SOL: 'Creation failed' with the insufficient-balance words, back to the form, nothing created", async () => {
     const { page, errors } = await newPage(browser);
