@@ -1,12 +1,13 @@
 import { TOKEN_2022_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { Connection, PublicKey } from '@solana/web3.js';
+import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseSol, parseTokenAmount } from '../core/money';
 import type { BuyQuoteResponse, ExecuteResponse, SellQuoteResponse, TradesResponse } from '../core/schemas/trade';
 import { launchBrowser, newPage } from './browser';
 import { launchCampaign } from './launchApi';
-import { connectLocalWallet, localWalletAddress, walletButton } from './localWallet';
+import { connectLocalWallet, headerAddress, localWalletAddress, walletButton } from './localWallet';
+import { installTradeWallet, steerTradeWallet, tradeWalletState, TRADE_WALLET_NAME } from './tradeWallet';
 
 const baseUrl = inject('baseUrl');
 const connection = new Connection(`${baseUrl}/api/rpc`, 'confirmed');
@@ -45,6 +46,51 @@ async function enterAmount(page: Page, amount: string): Promise<string> {
   const output = page.getByTestId('trade-quote-output').locator('[data-output]');
   await expect.poll(async () => (await page.getByTestId('trade-quote').getAttribute('aria-busy')), { timeout: 15_000 }).toBe('false');
   return (await output.getAttribute('data-output'))!;
+}
+
+/** Test SOL from the ledger's JSON-RPC faucet (the /api/dev/airdrop limit is shared by the whole run). */
+async function fund(wallet: PublicKey, sol: number): Promise<void> {
+  const signature = await connection.requestAirdrop(wallet, sol * 1e9);
+  await connection.confirmTransaction({ signature, ...(await connection.getLatestBlockhash()) }, 'confirmed');
+}
+
+/** Another trader's buy straight through the API: build, sign, execute. */
+async function apiBuy(mint: string, trader: Keypair, sol: string): Promise<ExecuteResponse> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}/api/curve/${mint}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+  const built = await post('buy', { wallet: trader.publicKey.toBase58(), amount: sol, slippageBps: 500 }) as BuyQuoteResponse;
+  const tx = Transaction.from(Buffer.from(built.transactionBase64, 'base64'));
+  tx.partialSign(trader);
+  return post('execute', { transactionBase64: tx.serialize({ requireAllSignatures: false }).toString('base64') }) as Promise<ExecuteResponse>;
+}
+
+/** Opens /trade/{mint} with the steerable test wallet connected (it has no sign-in, so none is asked). */
+async function openWithTradeWallet(mint: string, keypair: Keypair) {
+  const opened = await newPage(browser);
+  const { page } = opened;
+  await installTradeWallet(page, keypair);
+  await page.goto(`${baseUrl}/trade/${mint}`);
+  await page.getByTestId('trade-page').waitFor({ timeout: 20_000 });
+  await expect.poll(() => walletButton(page).textContent(), { timeout: 15_000 }).toBe('Connect Wallet');
+  await walletButton(page).click();
+  await page.getByTestId('wallet-option').filter({ hasText: TRADE_WALLET_NAME }).click();
+  await headerAddress(page).waitFor({ timeout: 15_000 });
+  await expect.poll(() => attr(page, 'trade-balance-sol', 'data-units'), { timeout: 15_000 })
+    .toBe((await solOf(keypair.publicKey)).toString());
+  return opened;
+}
+
+/** Every request path the page sends to the trading API, in order. */
+function curveRequests(page: Page, mint: string): string[] {
+  const seen: string[] = [];
+  page.on('response', (res) => {
+    const { pathname } = new URL(res.url());
+    if (pathname.startsWith(`/api/curve/${mint}/`) && res.request().method() === 'POST') seen.push(`${pathname.split('/').pop()} ${res.status()}`);
+  });
+  return seen;
 }
 
 describe('/trade', () => {
@@ -120,6 +166,90 @@ describe('/trade', () => {
       [sold.transactionSignature, 'sell', wallet.toBase58()],
       [bought.transactionSignature, 'buy', wallet.toBase58()],
     ]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('refuses a buy beyond the SOL balance and a sell beyond the tokens held; a refused signature is "Transaction cancelled by user"', async () => {
+    const { mint } = await launchCampaign(baseUrl, { name: 'Trade Refusals' });
+    const keypair = Keypair.generate();
+    await fund(keypair.publicKey, 1);
+    const { page, errors } = await openWithTradeWallet(mint, keypair);
+    const requests = curveRequests(page, mint);
+
+    await enterAmount(page, '2');
+    await page.getByTestId('trade-submit').click();
+    await toast(page, 'Insufficient SOL balance for transaction').waitFor({ timeout: 10_000 });
+
+    await page.getByTestId('trade-tab-sell').click();
+    await page.getByTestId('trade-amount').fill('100');
+    await page.getByTestId('trade-submit').click();
+    await toast(page, 'Insufficient token balance').waitFor({ timeout: 10_000 });
+    expect(requests).toEqual([]);
+
+    await steerTradeWallet(page, { mode: 'reject' });
+    await page.getByTestId('trade-tab-buy').click();
+    await enterAmount(page, '0.2');
+    await page.getByTestId('trade-submit').click();
+    await toast(page, 'Transaction cancelled by user').waitFor({ timeout: 10_000 });
+    // Built (a quote), never signed, so never executed: nothing traded, nothing paid.
+    expect(requests).toEqual(['buy 200']);
+    expect((await tradeWalletState(page)).signRequests).toBe(1);
+    expect(await solOf(keypair.publicKey)).toBe(1_000_000_000n);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a quote that expired while the wallet was open is rebuilt once and signed again at the same price', async () => {
+    const { mint } = await launchCampaign(baseUrl, { name: 'Trade Expiry' });
+    const keypair = Keypair.generate();
+    await fund(keypair.publicKey, 2);
+    const { page, errors } = await openWithTradeWallet(mint, keypair);
+    const requests = curveRequests(page, mint);
+    const builds: BuyQuoteResponse[] = [];
+    page.on('response', (res) => { if (new URL(res.url()).pathname === `/api/curve/${mint}/buy`) void res.json().then((b) => builds.push(b)); });
+
+    const shown = await enterAmount(page, '0.2');
+    // The wallet stays open past the quote's 30 s.
+    await steerTradeWallet(page, { delayNextMs: 31_000 });
+    await page.getByTestId('trade-submit').click();
+    await toast(page, 'Bought').waitFor({ timeout: 60_000 });
+    expect(requests).toEqual(['buy 200', 'execute 409', 'buy 200', 'execute 200']);
+    expect((await tradeWalletState(page)).signRequests).toBe(2);
+    // Nobody traded in between: the fresh quote is the same, and it is what the wallet holds.
+    expect(builds.map((b) => b.expectedTokens)).toEqual([shown, shown]);
+    const account = getAssociatedTokenAddressSync(new PublicKey(mint), keypair.publicKey, false, TOKEN_2022_PROGRAM_ID);
+    expect(await tokensOf(account)).toBe(parseTokenAmount(shown));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a rebuilt quote beyond the slippage tolerance is not signed: the new quote is shown instead', async () => {
+    const { mint } = await launchCampaign(baseUrl, { name: 'Trade Slippage' });
+    const keypair = Keypair.generate();
+    const whale = Keypair.generate();
+    await fund(keypair.publicKey, 2);
+    await fund(whale.publicKey, 5);
+    const { page, errors } = await openWithTradeWallet(mint, keypair);
+    const requests = curveRequests(page, mint);
+
+    await page.getByTestId('trade-slippage-50').click();
+    expect(await page.getByTestId('trade-slippage-value').textContent()).toBe('0.5%');
+    const shown = await enterAmount(page, '0.2');
+    await steerTradeWallet(page, { delayNextMs: 31_000 });
+    const firstBuild = page.waitForResponse((res) => new URL(res.url()).pathname === `/api/curve/${mint}/buy`);
+    await page.getByTestId('trade-submit').click();
+    await firstBuild;
+    // While the wallet is open, someone else buys a lot: the price moves well past 0.5%.
+    await apiBuy(mint, whale, '3');
+    await toast(page, 'Price moved beyond your slippage tolerance').waitFor({ timeout: 60_000 });
+    expect(requests).toEqual(['buy 200', 'execute 409', 'buy 409']);
+    expect((await tradeWalletState(page)).signRequests).toBe(1);
+    // The widget now shows the fresh, smaller quote for the same 0.2 SOL.
+    const output = page.getByTestId('trade-quote-output').locator('[data-output]');
+    await expect.poll(async () => parseTokenAmount((await output.getAttribute('data-output'))!) < parseTokenAmount(shown) * 995n / 1000n, { timeout: 15_000 }).toBe(true);
+    const account = getAssociatedTokenAddressSync(new PublicKey(mint), keypair.publicKey, false, TOKEN_2022_PROGRAM_ID);
+    expect(await tokensOf(account)).toBe(0n);
     expect(errors).toEqual([]);
     await page.context().close();
   });
