@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { Message } from '@solana/web3.js';
 import { buyRequestSchema, executeRequestSchema, sellRequestSchema } from '../../../core/schemas/trade';
 import { messageHash, splitWire } from '../../chain/curve';
 import { badRequest, notFound } from '../../http/errors';
@@ -12,12 +13,31 @@ import { presentBuyQuote, presentExecution, presentSellQuote } from './present';
 
 type MintParams = { Params: { mint: string } };
 
+/** A wire transaction's message and its base58 account keys, or null when it is not one (the book says why). */
+function messageOf(transactionBase64: string): { bytes: Uint8Array; accounts: string[] } | null {
+  try {
+    const bytes = splitWire(Buffer.from(transactionBase64, 'base64')).message;
+    return { bytes, accounts: Message.from(Buffer.from(bytes)).accountKeys.map((key) => key.toBase58()) };
+  } catch {
+    return null;
+  }
+}
+
 export const OTHER_TOKEN_MESSAGE = 'Transaction is a quote for another token';
 
 /** POST /api/curve/{mint}/buy, /sell (firm 30 s quotes) and /execute (co-sign, send, confirm). */
 export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { book } = services.trading;
   const buildLimit = rateLimit(BUILD_LIMIT);
+  // Pools are never deleted: once seen, a mint needs no lookup again.
+  const knownPools = new Set<string>();
+  const poolExists = async (mint: string) => {
+    if (knownPools.has(mint)) return true;
+    if (!await findCurvePool(services.db, mint)) return false;
+    if (knownPools.size > 100_000) knownPools.clear();
+    knownPools.add(mint);
+    return true;
+  };
 
   app.post<MintParams>('/curve/:mint/buy', { preHandler: buildLimit }, async (request) => {
     const body = parseInput(buyRequestSchema, request.body);
@@ -38,12 +58,13 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
   app.post<MintParams>('/curve/:mint/execute', { preHandler: rateLimit(EXECUTE_LIMIT) }, async (request) => {
     const { transactionBase64 } = parseInput(executeRequestSchema, request.body);
     const { mint } = request.params;
-    // The book finds the quote by its message alone; the URL must name that quote's token.
-    let hash: string | undefined;
-    try { hash = messageHash(splitWire(Buffer.from(transactionBase64, 'base64')).message); } catch { /* the book says why */ }
-    const quote = hash ? await findQuoteByHash(services.db, hash) : undefined;
-    if (quote && quote.mint !== mint) throw badRequest(OTHER_TOKEN_MESSAGE);
-    if (!quote && !await findCurvePool(services.db, mint)) throw notFound(TRADE_ERRORS.poolNotFound);
+    if (!await poolExists(mint)) throw notFound(TRADE_ERRORS.poolNotFound);
+    // The book finds the quote by its message alone; the URL must name that quote's token
+    // (each quote's message names exactly one mint among its accounts).
+    const message = messageOf(transactionBase64);
+    if (message && !message.accounts.includes(mint) && (await findQuoteByHash(services.db, messageHash(message.bytes)))) {
+      throw badRequest(OTHER_TOKEN_MESSAGE);
+    }
     return presentExecution(await book.execute(transactionBase64));
   });
 };
