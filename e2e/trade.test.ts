@@ -94,10 +94,42 @@ function curveRequests(page: Page, mint: string): string[] {
 }
 
 describe('/trade', () => {
-  it('without a token address redirects to /explore', async () => {
+  it('without a token address, or with one no campaign has, redirects to /explore', async () => {
     const { page, errors } = await newPage(browser);
     await page.goto(`${baseUrl}/trade`);
     await page.waitForURL(`${baseUrl}/explore`);
+    await page.goto(`${baseUrl}/trade/${Keypair.generate().publicKey.toBase58()}`);
+    await page.waitForURL(`${baseUrl}/explore`, { timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('without a wallet it quotes and offers Connect Wallet; another trader\'s trade shows up live', async () => {
+    const { mint } = await launchCampaign(baseUrl, { name: 'Trade Live' });
+    const whale = Keypair.generate();
+    await fund(whale.publicKey, 2);
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${baseUrl}/trade/${mint}`);
+    await page.getByTestId('trade-page').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('trade-submit').textContent(), { timeout: 15_000 }).toBe('Connect Wallet');
+    const shown = await enterAmount(page, '0.1');
+    await page.getByTestId('trade-submit').click();
+    await toast(page, 'Wallet not connected').waitFor();
+    await page.getByTestId('wallet-option').first().waitFor();
+    await page.keyboard.press('Escape');
+
+    const chart = page.getByTestId('candle-chart');
+    const chartTrades = Number(await chart.getAttribute('data-trades'));
+    const holders = async () => Number(await page.getByTestId('trade-stat-holders').textContent());
+    const holdersBefore = await holders();
+    const { transactionSignature } = await apiBuy(mint, whale, '0.5');
+    // The server's curve_trade event refreshes the page (well before its 15 s poll would).
+    await page.locator(`[data-testid="trade-row"][data-signature="${transactionSignature}"]`).waitFor({ timeout: 10_000 });
+    await expect.poll(async () => Number(await chart.getAttribute('data-trades')), { timeout: 10_000 }).toBe(chartTrades + 1);
+    await expect.poll(holders, { timeout: 10_000 }).toBe(holdersBefore + 1);
+    // The same 0.1 SOL now buys fewer tokens.
+    const output = page.getByTestId('trade-quote-output').locator('[data-output]');
+    await expect.poll(async () => parseTokenAmount((await output.getAttribute('data-output'))!) < parseTokenAmount(shown), { timeout: 10_000 }).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });
