@@ -32,6 +32,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const services = await createServices(env);
   const app = await buildServer({ services });
+  // Launches run in the worker (its 'launches' job resumes interrupted ones); a web process hands them over.
+  launcherFor(services).setRole(role);
 
   let runner: JobRunner | undefined;
   let closing = false;
@@ -52,12 +54,6 @@ async function main(): Promise<void> {
   }
   if (role !== 'web') runner = startJobs(services, jobsFor(env));
   services.log.info({ role, url: env.publicUrl, ms: Date.now() - started, localMode: env.localMode }, 'Causemint ready');
-  // Funded launches a crash or restart interrupted are finished (or refunded) by the worker.
-  if (role !== 'web') {
-    void launcherFor(services).resumeUnfinished()
-      .then((resumed) => { if (resumed.length) services.log.info({ resumed }, 'launch: resumed unfinished requests'); })
-      .catch((err: unknown) => services.log.error({ err }, 'launch: resume failed'));
-  }
 }
 
 main().catch((err) => {

@@ -5,10 +5,12 @@ import type { Job } from './runner';
 import { demoActivityJob } from './demoActivity';
 import { demoMarketJob } from './demoMarket';
 import { expireQuotesJob } from './expireQuotes';
+import { resumeLaunchesJob } from './resumeLaunches';
 
 export function jobsFor(env: Env): Job[] {
   return [
     expireQuotesJob,
+    resumeLaunchesJob,
     demoMarketJob,
     demoActivityJob(env.DEMO_ACTIVITY_MS),
   ];

@@ -8,7 +8,9 @@ import { readCampaignMint } from '../chain/token';
 import { campaignGallery, campaignVideos, campaigns, curvePools, launchRequests, platformWallets, userSessions } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/app';
 import { POOL_WALLET_RENT_LAMPORTS } from '../trading';
-import { LAUNCH_BASE_LAMPORTS } from './amounts';
+import { LAUNCH_BASE_LAMPORTS, SIGNATURE_FEE_LAMPORTS } from './amounts';
+import { ABANDONED_AFTER_MS, Launcher, launcherFor } from './launcher';
+import { launchCampaignSchema } from '../../core/schemas/creation';
 import { DONATION_WALLET, create, createBody, fund, prepare, signedInCreator } from './testing/launchFlow';
 
 let t: TestApp;
@@ -126,5 +128,51 @@ describe('launching a campaign token: prepare -> fund -> create', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(result);
     expect(await t.services.db.$count(campaigns, eq(campaigns.requestId, prepared.request_id))).toBe(1);
+  }, 60_000);
+});
+
+describe('who runs a launch', () => {
+  it('a web process hands a funded request to the runner (the worker job) and returns its outcome', async () => {
+    const user = await signedInCreator(t.app, t.services, 2);
+    const prepared = await prepare(t.app, user, '0.1');
+    await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
+    const web = new Launcher(t.services);
+    web.setRole('web');
+    const body = launchCampaignSchema.parse(createBody(user, prepared.request_id, { ticker: 'WEBROLE', initialBuy: '0.1' }));
+    const outcome = web.create(user.wallet, prepared.request_id, body);
+    // The web process stored the form (funded) and waits; the runner's sweep does the work.
+    let failed: unknown;
+    outcome.catch((err: unknown) => { failed = err; });
+    for (let i = 0; i < 1000 && !failed; i++) {
+      const [row] = await t.services.db.select().from(launchRequests).where(eq(launchRequests.requestId, prepared.request_id));
+      if (row!.state !== 'prepared') break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(failed).toBeUndefined();
+    const swept = await launcherFor(t.services).sweep();
+    expect(swept).toContainEqual({ requestId: prepared.request_id, state: 'created' });
+    expect(await outcome).toMatchObject({ mintAddress: prepared.token_address, requestId: prepared.request_id });
+  }, 60_000);
+
+  it('refunds a request funded but never created, once it is abandoned', async () => {
+    const user = await signedInCreator(t.app, t.services, 1);
+    const start = BigInt(await rpc.getBalance(user.keypair.publicKey));
+    const prepared = await prepare(t.app, user);
+    const unfunded = await prepare(t.app, user);
+    await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
+    const now = t.services.now;
+    try {
+      // Not yet: a creator may still be on the way.
+      await launcherFor(t.services).sweep();
+      expect((await t.services.db.select().from(launchRequests).where(eq(launchRequests.requestId, prepared.request_id)))[0]!.state).toBe('prepared');
+      t.services.now = () => new Date(Date.now() + ABANDONED_AFTER_MS + 60_000);
+      await launcherFor(t.services).sweep();
+    } finally {
+      t.services.now = now;
+    }
+    const rows = await t.services.db.select().from(launchRequests);
+    expect(rows.find((r) => r.requestId === prepared.request_id)).toMatchObject({ state: 'refunded', refundedLamports: 50_000_000n - SIGNATURE_FEE_LAMPORTS });
+    expect(rows.find((r) => r.requestId === unfunded.request_id)!.state).toBe('failed');
+    expect(BigInt(await rpc.getBalance(user.keypair.publicKey))).toBe(start - 2n * SIGNATURE_FEE_LAMPORTS);
   }, 60_000);
 });

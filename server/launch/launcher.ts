@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { lamportsToNumber } from '../../core/money';
 import type { LaunchCampaign } from '../../core/schemas/creation';
 import { launchRequests, type LaunchForm, type LaunchState } from '../db/schema';
@@ -8,6 +8,7 @@ import { refreshPlatformStats } from '../commands/refreshPlatformStats';
 import type { LaunchRow } from '../commands/saveLaunchedCampaign';
 import type { Services } from '../services';
 import { KeyedMutex } from '../trading/mutex';
+import { jobLockKey } from '../jobs/runner';
 import { amountToFund, isFunded } from './amounts';
 import { launchChain, type LaunchChain } from './chainOps';
 import { LaunchFailure } from './errors';
@@ -24,8 +25,18 @@ export const LAUNCH_MESSAGES = {
 export const UNFINISHED_STATES: LaunchState[] = ['funded', 'mint_created', 'curve_seeded', 'initial_buy_done', 'campaign_saved', 'refunding'];
 
 // Passing problems (an unknown send outcome, a busy pool) are retried this often per run;
-// after that the request waits for the next create call or restart.
+// after that the request waits for the next create call or sweep.
 const MAX_TRIES_PER_RUN = 3;
+
+/** The job (server/jobs/resumeLaunches.ts) whose advisory lock makes one process the launch runner. */
+export const LAUNCH_JOB_NAME = 'launches';
+
+/** A prepared request nobody called create for: whatever reached its funding wallet goes back after this long. */
+export const ABANDONED_AFTER_MS = 60 * 60_000;
+
+// A process that is not the runner waits this long for the runner to finish a create.
+const DELEGATE_WAIT_MS = 120_000;
+const DELEGATE_POLL_MS = 250;
 
 export type PrepareResult = {
   request_id: string;
@@ -84,9 +95,25 @@ export function launcherFor(services: Services): Launcher {
 export class Launcher {
   private readonly locks = new KeyedMutex();
   private readonly chain: LaunchChain;
+  /** Requests this process is driving now (a sweep leaves them alone). */
+  private readonly active = new Set<string>();
+  private role: 'web' | 'worker' | 'all' = 'all';
 
   constructor(private readonly services: Services) {
     this.chain = launchChain(services.chain);
+  }
+
+  /** main.ts: a 'web' process never runs launches itself; it leaves them to the worker's job. */
+  setRole(role: 'web' | 'worker' | 'all'): void {
+    this.role = role;
+  }
+
+  /**
+   * Whether this process runs launches: not a web-only process, and the holder of the
+   * launch job's advisory lock (with PGlite, the only process; with PostgreSQL, one of them).
+   */
+  private async isRunner(): Promise<boolean> {
+    return this.role !== 'web' && this.services.database.tryLock(jobLockKey(LAUNCH_JOB_NAME));
   }
 
   async prepare(creatorWallet: string, initialBuyLamports: bigint): Promise<PrepareResult> {
@@ -125,19 +152,25 @@ export class Launcher {
     const finished = await this.locks.run(requestId, async () => {
       const current = (await this.find(requestId))!;
       if (current.state === 'prepared') await this.acceptFunding(current, campaign);
-      return this.drive(requestId);
+      return await this.isRunner() ? this.drive(requestId) : this.waitForOutcome(requestId);
     });
     if (finished.state === 'created' && finished.campaignId !== null) return resultOf(finished);
     if (finished.state === 'refunded') throw new HttpError(502, LAUNCH_MESSAGES.failed, { refunded: true, requestId });
     throw new HttpError(502, LAUNCH_MESSAGES.failed, { refunded: false, requestId, state: finished.state });
   }
 
-  /** Runs every funded, unfinished request to its end (start-up of a worker). */
-  async resumeUnfinished(): Promise<{ requestId: string; state: LaunchState }[]> {
+  /**
+   * The runner's job (at start-up and every few seconds): refunds abandoned prepared
+   * requests, then runs every funded, unfinished request to its end.
+   */
+  async sweep(): Promise<{ requestId: string; state: LaunchState }[]> {
+    if (!await this.isRunner()) return [];
+    await this.abandonStale();
     const rows = await this.services.db.select({ requestId: launchRequests.requestId }).from(launchRequests)
       .where(inArray(launchRequests.state, UNFINISHED_STATES));
     const out: { requestId: string; state: LaunchState }[] = [];
     for (const { requestId } of rows) {
+      if (this.active.has(requestId)) continue;
       try {
         const row = await this.locks.run(requestId, () => this.drive(requestId));
         out.push({ requestId, state: row.state });
@@ -145,7 +178,32 @@ export class Launcher {
         this.services.log.error({ err, requestId }, 'launch: resume failed');
       }
     }
+    if (out.length > 0) this.services.log.info({ resumed: out }, 'launch: resumed unfinished requests');
     return out;
+  }
+
+  /** Prepared long ago and never created: if SOL reached the funding wallet, it goes back (refunding). */
+  private async abandonStale(): Promise<void> {
+    const cutoff = new Date(this.services.now().getTime() - ABANDONED_AFTER_MS);
+    const stale = await this.services.db.select().from(launchRequests)
+      .where(and(eq(launchRequests.state, 'prepared'), lt(launchRequests.createdAt, cutoff)));
+    for (const row of stale) {
+      if (this.active.has(row.requestId)) continue;
+      const balance = await this.chain.balance(row.fundingWallet);
+      await this.services.db.update(launchRequests)
+        .set({ state: balance > 0n ? 'refunding' : 'failed', lastError: 'Abandoned before create', updatedAt: this.services.now() })
+        .where(and(eq(launchRequests.requestId, row.requestId), eq(launchRequests.state, 'prepared')));
+    }
+  }
+
+  /** A process that is not the runner: the runner's job takes the funded request on; its outcome is read back. */
+  private async waitForOutcome(requestId: string): Promise<LaunchRow> {
+    const deadline = Date.now() + DELEGATE_WAIT_MS;
+    for (;;) {
+      const row = (await this.find(requestId))!;
+      if (!UNFINISHED_STATES.includes(row.state) || Date.now() > deadline) return row;
+      await new Promise((resolve) => setTimeout(resolve, DELEGATE_POLL_MS));
+    }
   }
 
   private async find(requestId: string): Promise<LaunchRow | undefined> {
@@ -173,17 +231,27 @@ export class Launcher {
     await this.services.db.update(launchRequests).set({
       state: 'funded', form, initialBuyLamports: campaign.initialBuy, amountToFundLamports: required,
       curveType: campaign.bondingCurveType, fundedLamports: balance, updatedAt: this.services.now(),
-    }).where(eq(launchRequests.requestId, row.requestId));
+    }).where(and(eq(launchRequests.requestId, row.requestId), eq(launchRequests.state, 'prepared')));
     this.reached('funded');
   }
 
   /** Takes the request from its stored state to created or refunded (or leaves it for a later run). */
   private async drive(requestId: string): Promise<LaunchRow> {
+    this.active.add(requestId);
+    try {
+      return await this.driveSteps(requestId);
+    } finally {
+      this.active.delete(requestId);
+    }
+  }
+
+  private async driveSteps(requestId: string): Promise<LaunchRow> {
     let tries = 0;
     for (;;) {
       const row = (await this.find(requestId))!;
       const step = STEPS[row.state];
-      if (!step || !row.form) return row;
+      // Only a refund can run without the form (a request abandoned before create).
+      if (!step || (!row.form && row.state !== 'refunding')) return row;
       const before = row.state;
       try {
         await step({ services: this.services, chain: this.chain, row, form: row.form });

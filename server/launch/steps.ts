@@ -23,7 +23,13 @@ import type { LaunchChain } from './chainOps';
 import { LaunchFailure, LaunchRetry } from './errors';
 import { metadataUri } from './metadata';
 
-export type StepContext = { services: Services; chain: LaunchChain; row: LaunchRow; form: LaunchForm };
+/** `form` is null only for the refund of a request abandoned before create. */
+export type StepContext = { services: Services; chain: LaunchChain; row: LaunchRow; form: LaunchForm | null };
+
+function formOf(ctx: StepContext): LaunchForm {
+  if (!ctx.form) throw new LaunchFailure(`Launch ${ctx.row.requestId} has no form`);
+  return ctx.form;
+}
 
 const INITIAL_BUY_MIN_LAMPORTS = parseSol(INITIAL_BUY_MIN_SOL);
 
@@ -38,7 +44,8 @@ const keypairs = async ({ services, row }: StepContext) => ({
 
 /** funded -> mint_created: the Token-2022 mint with its fee and metadata, the supply in the pool, no authorities. */
 export async function createMint(ctx: StepContext): Promise<void> {
-  const { services, chain, row, form } = ctx;
+  const { services, chain, row } = ctx;
+  const form = formOf(ctx);
   const read = () => readCampaignMint(services.chain.connection, row.mint);
   let mint = await read();
   let signature = row.mintSignature;
@@ -70,7 +77,8 @@ export async function createMint(ctx: StepContext): Promise<void> {
 
 /** mint_created -> curve_seeded: the pool wallet's rent reserve, then the curve's row. */
 export async function seedCurve(ctx: StepContext): Promise<void> {
-  const { services, chain, row, form } = ctx;
+  const { services, chain, row } = ctx;
+  const form = formOf(ctx);
   const poolBalance = await chain.balance(row.poolWallet);
   if (poolBalance < POOL_WALLET_RENT_LAMPORTS) {
     await chain.transfer(await services.keys.load(row.fundingWallet), row.poolWallet, POOL_WALLET_RENT_LAMPORTS - poolBalance, 'Pool wallet rent');
@@ -151,7 +159,8 @@ function asLaunchError(err: unknown): never {
 
 /** initial_buy_done -> campaign_saved. */
 export async function saveCampaign(ctx: StepContext): Promise<number> {
-  const { services, row, form } = ctx;
+  const { services, row } = ctx;
+  const form = formOf(ctx);
   const quote = row.buyQuoteId ? await findQuote(services.db, row.buyQuoteId) : undefined;
   const initialBuyLamports = quote?.status === 'executed' ? quote.amountIn : 0n;
   return saveLaunchedCampaign(services.db, row, form, { publicUrl: services.env.publicUrl, now: services.now(), initialBuyLamports });
