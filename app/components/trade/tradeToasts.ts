@@ -26,18 +26,21 @@ export class TradeStageError extends Error {
   }
 }
 
-export function toastTradeError(err: unknown, side: TradeSide): void {
+export type TradeToast = { title: string; description?: string };
+
+/** What a failed trade shows: the step's service message as the title, the cause as the description. */
+export function tradeErrorToast(err: unknown, side: TradeSide): TradeToast {
   const stage = err instanceof TradeStageError ? err.stage : 'execute';
   const cause = err instanceof TradeStageError ? err.cause : err;
   const message = txErrorMessage(cause, 'Please try again');
   if (message === TX_ERROR.cancelled || message === TX_ERROR.insufficientSol || message === TRADE_TOAST.insufficientTokens) {
-    toast.error(message);
-    return;
+    return { title: message };
   }
-  if (message === TRADE_TOAST.slippage) {
-    toast.error(TRADE_TOAST.slippage, { description: TRADE_TOAST.slippageText });
-    return;
-  }
-  const title = stage === 'build' ? TRADE_TOAST.buildFailed(side) : TRADE_TOAST.executeFailed;
-  toast.error(title, { description: message });
+  if (message === TRADE_TOAST.slippage) return { title: TRADE_TOAST.slippage, description: TRADE_TOAST.slippageText };
+  return { title: stage === 'build' ? TRADE_TOAST.buildFailed(side) : TRADE_TOAST.executeFailed, description: message };
+}
+
+export function toastTradeError(err: unknown, side: TradeSide): void {
+  const { title, description } = tradeErrorToast(err, side);
+  toast.error(title, description ? { description } : undefined);
 }

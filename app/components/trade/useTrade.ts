@@ -55,6 +55,7 @@ type Deps = {
 async function checkBalance(req: TradeRequest, deps: Deps): Promise<void> {
   if (req.side === 'sell') {
     if (deps.tokens.units !== undefined && req.units > deps.tokens.units) throw new Error(TRADE_TOAST.insufficientTokens);
+    if (deps.sol !== undefined && deps.sol < NETWORK_FEE_LAMPORTS) throw new Error(TX_ERROR.insufficientSol);
     return;
   }
   if (deps.sol === undefined) return;
