@@ -1,13 +1,14 @@
 // One market-data service per Services (a WeakMap, so the Services type stays as it is):
 // figures per mint cached briefly, dropped when a trade on that mint commits in this
-// process, and holders written back to the campaign row whenever they are read fresh.
+// process, and written back to the campaign row (holders included) whenever computed.
 
 import { eq, or } from 'drizzle-orm';
+import { bondingProgressPercent, marketCapLamports } from '../../core/curve';
 import type { MarketDataResponse } from '../../core/schemas/trade';
 import { campaigns } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { Services } from '../services';
-import { TRADE_ERRORS, findCurvePool } from '../trading';
+import { TRADE_ERRORS, findCurvePool, stateOfPool } from '../trading';
 import { countHolders } from './holders';
 import { buildMarketData, readTradeWindow } from './marketData';
 
@@ -44,8 +45,16 @@ function createMarketService(services: Services): MarketService {
       countHolders(services.chain.connection, mint),
     ]);
     const data = buildMarketData({ pool, window, holders, solUsd: services.env.SOL_USD, now });
-    await services.db.update(campaigns).set({ holders, cachedHolders: holders, marketDataUpdatedAt: now })
-      .where(pool.campaignId === null ? eq(campaigns.tokenAddress, mint) : or(eq(campaigns.id, pool.campaignId), eq(campaigns.tokenAddress, mint)));
+    // The campaign row keeps these for lists and sorting; a campaign saved after its
+    // curve's last trade (the launch flow's initial buy) gets them here too.
+    const state = stateOfPool(pool);
+    const cap = marketCapLamports(state);
+    const progress = bondingProgressPercent(state).toFixed(2);
+    await services.db.update(campaigns).set({
+      holders, cachedHolders: holders, marketCapLamports: cap, cachedMarketCapLamports: cap, bondingCurveProgress: progress,
+      cachedBondingProgress: progress, cachedVolume24hLamports: window.volume24h, marketDataUpdatedAt: now,
+      ...(state.complete ? { isBonded: true } : {}),
+    }).where(pool.campaignId === null ? eq(campaigns.tokenAddress, mint) : or(eq(campaigns.id, pool.campaignId), eq(campaigns.tokenAddress, mint)));
     return data;
   };
 

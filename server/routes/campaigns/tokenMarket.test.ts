@@ -8,7 +8,9 @@ import { CAMPAIGN_TAX_BPS } from '../../../core/constants';
 import { parseSol, parseTokenAmount } from '../../../core/money';
 import { calculateTransferFee } from '../../../core/tokenFee';
 import type { Candle, CandlesResponse, MarketDataResponse, QuotePreviewResponse, TradesResponse } from '../../../core/schemas/trade';
+import { eq } from 'drizzle-orm';
 import { tokenAccountOf } from '../../chain/curve';
+import { campaigns } from '../../db/schema';
 import { MARKET_CACHE_MS, tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
@@ -99,6 +101,9 @@ describe('GET /api/campaigns/{tokenAddress}/market', () => {
     expect(market.price).toBeCloseTo(Number(market.priceSol) * 200, 12);
     expect(market.priceChange24h).toBeGreaterThan(0);
     expect(market.bondingProgress).toBeGreaterThan(0);
+    const [row] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, m.mint));
+    expect(row).toMatchObject({ holders: 3, cachedHolders: 3, bondingCurveProgress: market.bondingProgress.toFixed(2) });
+    expect(row!.marketCapLamports).toBe(parseSol(market.marketCapSol));
 
     // A wallet-to-wallet transfer makes a new holder: read from the chain once the cache has aged.
     const friend = Keypair.generate();
