@@ -272,11 +272,12 @@ export class Launcher {
       }
       const after = (await this.find(requestId))!;
       this.reached(after.state);
-      if (after.state === 'campaign_saved') await this.afterSaved(after);
+      // At the end rather than at campaign_saved, so a crash in between still refreshes them.
+      if (after.state === 'created') await this.afterCreated(after);
     }
   }
 
-  private async afterSaved(row: LaunchRow): Promise<void> {
+  private async afterCreated(row: LaunchRow): Promise<void> {
     try {
       await refreshPlatformStats(this.services);
       await this.services.events.publish({ type: 'campaign_created', tokenAddress: row.mint, campaignId: row.campaignId });

@@ -66,7 +66,13 @@ export async function createMint(ctx: StepContext): Promise<void> {
     const wires = signCampaignTokenPlan(plan, [funding, mintKey]);
     // A two-transaction plan whose first half landed before a crash: only the second is left.
     const todo = mint ? wires.slice(1) : wires;
-    for (const wire of todo) signature = await chain.sendWire(wire, 'Token creation');
+    try {
+      for (const wire of todo) signature = await chain.sendWire(wire, 'Token creation');
+    } catch (err) {
+      // Refused because the mint already exists whole (an earlier attempt landed after all): done, not failed.
+      const landed = await read();
+      if (!(landed && landed.supply === TOKEN_TOTAL_SUPPLY && landed.mintAuthority === null)) throw err;
+    }
     mint = await read();
   }
   if (!mint || mint.supply !== TOKEN_TOTAL_SUPPLY || mint.mintAuthority !== null) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { forbidden } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { launcherFor, LAUNCH_MESSAGES } from '../../launch';
+import { rateLimit } from '../../policies/rateLimit';
 import { currentWallet, requireWallet } from '../../policies/wallet';
 import type { RouteOptions } from '../../services';
 import { openApiDocument } from './openapi';
@@ -11,6 +12,9 @@ import { CreateBody, PrepareQuery, withGoalAlias } from './schema';
  * The launch service (spec 1 section 7, /api/revshare): health, docs, prepare -> the
  * creator funds -> create. The state machine behind it is server/launch/.
  */
+// Every prepare makes four platform keys: a script may not mint them by the thousand.
+const PREPARE_LIMIT = { max: 60, windowMs: 60_000, message: 'Too many launch requests: please wait a minute' };
+
 export const revshareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const launcher = launcherFor(services);
 
@@ -22,7 +26,7 @@ export const revshareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
 
   app.get('/revshare/docs', async () => openApiDocument(services.env.publicUrl));
 
-  app.get('/revshare/prepare', { preHandler: requireWallet(services) }, async (request) => {
+  app.get('/revshare/prepare', { preHandler: [rateLimit(PREPARE_LIMIT), requireWallet(services)] }, async (request) => {
     const { initialBuy } = parseInput(PrepareQuery, request.query);
     return launcher.prepare(currentWallet(request), initialBuy);
   });
