@@ -211,6 +211,17 @@ describe('POST /api/curve/{mint}/buy, /sell, /execute through HTTP and the ledge
     await expectInvariant(m);
   });
 
+  it('limits quote building per client address (429)', async () => {
+    const m = await launchCurveMarket(t.services, { ticker: 'LIMIT' });
+    const ip = testIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await post(`/api/curve/${m.mint}/buy`, { wallet: 'x', amount: '1' }, ip)).statusCode);
+    expect(statuses.slice(0, 60).every((s) => s === 400)).toBe(true);
+    const limited = await post(`/api/curve/${m.mint}/sell`, { wallet: 'x', amount: '1' }, ip);
+    expect([limited.statusCode, limited.json().error]).toEqual([429, 'Too many requests. Try again later.']);
+    expect((await post(`/api/curve/${m.mint}/buy`, { wallet: 'x', amount: '1' })).statusCode).toBe(400);
+  });
+
   it('prices each token on its own live quotes only', async () => {
     const [a, b] = [await launchCurveMarket(t.services, { ticker: 'AAA' }), await launchCurveMarket(t.services, { ticker: 'BBB' })];
     const trader = await a.trader(5n);
