@@ -2,6 +2,7 @@ import { TOKEN_2022_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/sp
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatMarketCapOrDefault } from '../core/format';
 import { parseSol, parseTokenAmount } from '../core/money';
 import type { BuyQuoteResponse, ExecuteResponse, SellQuoteResponse, TradesResponse } from '../core/schemas/trade';
 import { launchBrowser, newPage } from './browser';
@@ -100,6 +101,19 @@ describe('/trade', () => {
     await page.waitForURL(`${baseUrl}/explore`);
     await page.goto(`${baseUrl}/trade/${Keypair.generate().publicKey.toBase58()}`);
     await page.waitForURL(`${baseUrl}/explore`, { timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a token nobody has traded yet says so in the chart and the list; the market cap is the curve\'s', async () => {
+    const { mint } = await launchCampaign(baseUrl, { name: 'Trade Empty', initialBuy: '0' });
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${baseUrl}/trade/${mint}`);
+    await page.getByTestId('trade-chart-empty').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('trade-chart-empty').textContent()).toBe('No trades yet');
+    expect(await page.getByTestId('trade-list-empty').textContent()).toBe('No trades yet');
+    const market = await (await fetch(`${baseUrl}/api/campaigns/${mint}/market`)).json() as { marketCap: number };
+    expect(await page.getByTestId('trade-stat-market-cap').textContent()).toBe(formatMarketCapOrDefault(market.marketCap));
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -39,14 +39,23 @@ function Trade({ mint }: { mint: string }) {
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Campaign
       </Link>
       <TradeHeader campaign={campaign.data} market={market.data} />
-      {/* DOM order chart, widget, trades: stacked on mobile; on desktop the widget is a 400 px side column. */}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
-        <div className="min-w-0 lg:col-start-1 lg:row-start-1"><PriceChart mint={mint} /></div>
-        <aside className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <TradeWidget mint={mint} ticker={ticker} className="lg:sticky lg:top-20" />
-        </aside>
-        <div className="min-w-0 lg:col-start-1 lg:row-start-2"><RecentTrades mint={mint} ticker={ticker} /></div>
-      </div>
+      {market.data === null
+        // A campaign whose token has no curve pool (e.g. a launch still in progress): nothing to trade yet.
+        ? <p className="rounded-2xl border border-line bg-surface-2 p-10 text-center text-muted" data-testid="trade-no-pool">Trading opens once this token's bonding curve is live.</p>
+        : <TradeBody mint={mint} ticker={ticker} />}
+    </div>
+  );
+}
+
+/** DOM order chart, widget, trades: stacked on mobile; on desktop the widget is a 400 px side column. */
+function TradeBody({ mint, ticker }: { mint: string; ticker: string }) {
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
+      <div className="min-w-0 lg:col-start-1 lg:row-start-1"><PriceChart mint={mint} /></div>
+      <aside className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <TradeWidget mint={mint} ticker={ticker} className="lg:sticky lg:top-20" />
+      </aside>
+      <div className="min-w-0 lg:col-start-1 lg:row-start-2"><RecentTrades mint={mint} ticker={ticker} /></div>
     </div>
   );
 }
