@@ -2,7 +2,7 @@ import { TOKEN_2022_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/sp
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatMarketCapOrDefault } from '../core/format';
+import { formatMarketCapOrDefault, formatUnitsGrouped } from '../core/format';
 import { parseSol, parseTokenAmount } from '../core/money';
 import type { BuyQuoteResponse, ExecuteResponse, SellQuoteResponse, TradesResponse } from '../core/schemas/trade';
 import { launchBrowser, newPage } from './browser';
@@ -296,6 +296,45 @@ describe('/trade', () => {
     await expect.poll(async () => parseTokenAmount((await output.getAttribute('data-output'))!) < parseTokenAmount(shown) * 995n / 1000n, { timeout: 15_000 }).toBe(true);
     const account = getAssociatedTokenAddressSync(new PublicKey(mint), keypair.publicKey, false, TOKEN_2022_PROGRAM_ID);
     expect(await tokensOf(account)).toBe(0n);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a buy that completes the curve takes only the SOL it needs, shows Bonded, and trading goes on', async () => {
+    const { mint } = await launchCampaign(baseUrl, { name: 'Trade Graduation', bondingCurveType: 1 });
+    const keypair = Keypair.generate();
+    await fund(keypair.publicKey, 30);
+    const { page, errors } = await openWithTradeWallet(mint, keypair);
+    expect(await page.getByTestId('trade-bonding-label').textContent()).toBe('Bonding Curve');
+
+    await enterAmount(page, '25');
+    await page.getByTestId('trade-quote-completes').waitFor();
+    const shownSolUsed = await page.getByTestId('trade-quote-sol-used').textContent();
+    const solBefore = await solOf(keypair.publicKey);
+    const responses = tradeResponses(page, mint, 'buy');
+    await page.getByTestId('trade-submit').click();
+    const [buy, bought] = await responses as [BuyQuoteResponse, ExecuteResponse];
+    expect(bought.graduated).toBe(true);
+    expect(parseSol(buy.solAmount)).toBeLessThan(parseSol('25'));
+    expect(shownSolUsed).toBe(`${formatUnitsGrouped(parseSol(buy.solAmount), 9, 6)} SOL`);
+    await toast(page, 'Bonded').waitFor({ timeout: 20_000 });
+    const account = getAssociatedTokenAddressSync(new PublicKey(mint), keypair.publicKey, false, TOKEN_2022_PROGRAM_ID);
+    const rent = BigInt(await connection.getBalance(account, 'confirmed'));
+    expect(solBefore - await solOf(keypair.publicKey)).toBe(parseSol(buy.solAmount) + await feeOf(bought.transactionSignature) + rent);
+    expect(await tokensOf(account)).toBe(parseTokenAmount(buy.expectedTokens));
+    await expect.poll(() => page.getByTestId('trade-bonding-label').textContent(), { timeout: 15_000 }).toBe('Bonded');
+
+    // Past graduation the pool keeps trading: sell half of what was bought.
+    await page.getByTestId('trade-tab-sell').click();
+    await expect.poll(() => attr(page, 'trade-balance-token', 'data-units'), { timeout: 15_000 }).toBe(parseTokenAmount(buy.expectedTokens).toString());
+    await page.getByTestId('trade-pick-50').click();
+    const shownSol = await enterAmount(page, await page.getByTestId('trade-amount').inputValue());
+    const sellResponses = tradeResponses(page, mint, 'sell');
+    await page.getByTestId('trade-submit').click();
+    const [sell, sold] = await sellResponses as [SellQuoteResponse, ExecuteResponse];
+    expect(sell.expectedSOL).toBe(shownSol);
+    expect(sold.expectedOutput).toBe(shownSol);
+    await toast(page, 'Sold for').waitFor({ timeout: 20_000 });
     expect(errors).toEqual([]);
     await page.context().close();
   });

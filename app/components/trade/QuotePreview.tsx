@@ -46,7 +46,11 @@ export function QuotePreview({ side, ticker, quote, stale, loading, error }: Pro
       </Row>
       <Row label="Price impact" testId="trade-quote-impact">{quote.priceImpactPercent.toFixed(2)}%</Row>
       {quote.completesCurve && (
-        <p className="pt-1 text-xs text-brand-400" data-testid="trade-quote-completes">This buy completes the bonding curve.</p>
+        <>
+          {/* The curve sells only what it has left: the buy takes just the SOL that costs. */}
+          <Row label="SOL used" testId="trade-quote-sol-used">{formatUnitsGrouped(parseSol(quote.amountIn), 9, 6)} SOL</Row>
+          <p className="pt-1 text-xs text-brand-400" data-testid="trade-quote-completes">This buy completes the bonding curve.</p>
+        </>
       )}
     </div>
   );
