@@ -35,17 +35,20 @@ export function launchChain(chain: ChainService) {
     throw new LaunchFailure(`${what} failed: ${text}`);
   };
 
-  /** A plain SOL transfer signed by `from`, sent and confirmed. */
-  const transfer = async (from: Keypair, to: string, lamports: bigint, what: string): Promise<string> => {
-    const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: await blockhash() })
-      .add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(to), lamports }));
+  /** SOL transfers from `from` in one transaction (all land or none), sent and confirmed. */
+  const transferMany = async (from: Keypair, legs: { to: string; lamports: bigint }[], what: string): Promise<string> => {
+    const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: await blockhash() });
+    for (const { to, lamports } of legs) tx.add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(to), lamports }));
     return sendWire(signTransaction(tx, [from]), what);
   };
+  const transfer = (from: Keypair, to: string, lamports: bigint, what: string): Promise<string> =>
+    transferMany(from, [{ to, lamports }], what);
 
   return {
     blockhash,
     sendWire,
     transfer,
+    transferMany,
     async balance(wallet: string): Promise<bigint> {
       return BigInt(await connection.getBalance(new PublicKey(wallet), 'confirmed'));
     },

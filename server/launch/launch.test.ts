@@ -38,7 +38,12 @@ describe('launching a campaign token: prepare -> fund -> create', () => {
     expect(prepared.bonding_curve).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     expect(await rpc.getAccountInfo(new PublicKey(prepared.token_address))).toBeNull();
 
-    await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
+    const treasury = (await t.services.keys.treasury()).publicKey;
+    const treasuryBefore = BigInt(await rpc.getBalance(treasury));
+    const creatorBefore = BigInt(await rpc.getBalance(user.keypair.publicKey));
+    // 0.1 SOL more than asked: that part is the creator's and comes back.
+    const extra = 100_000_000n;
+    await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports) + extra);
     const photos = [{ url: '/ipfs/photoA', isMain: false }, { url: '/ipfs/photoB', isMain: true }];
     const res = await create(t.app, user, createBody(user, prepared.request_id, { videoUrl: '/ipfs/videoA', photos }));
     expect(res.statusCode, res.body).toBe(200);
@@ -85,12 +90,18 @@ describe('launching a campaign token: prepare -> fund -> create', () => {
     expect(BigInt((await rpc.getTokenAccountBalance(poolAta)).value.amount) + account.amount + withheld).toBe(10n ** 18n);
     expect(BigInt(await rpc.getBalance(new PublicKey(prepared.bonding_curve)))).toBe(POOL_WALLET_RENT_LAMPORTS + 500_000_000n);
 
-    // Everything the chain did not use went to the treasury; the funding wallet is empty.
+    // What the chain did not use of the 0.05 SOL went to the treasury, the extra back to the
+    // creator; the funding wallet is empty.
     expect(await rpc.getBalance(new PublicKey(prepared.funding_wallet))).toBe(0);
-    const treasury = (await t.services.keys.treasury()).publicKey;
-    const swept = BigInt(await rpc.getBalance(treasury));
-    expect(swept).toBeGreaterThan(0n);
-    expect(swept).toBeLessThan(LAUNCH_BASE_LAMPORTS);
+    const lamports = async (key: PublicKey) => BigInt((await rpc.getAccountInfo(key))?.lamports ?? 0);
+    let feesPaid = 0n;
+    for (const { signature } of await rpc.getSignaturesForAddress(new PublicKey(prepared.funding_wallet))) {
+      const tx = await rpc.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
+      if (tx!.transaction.message.staticAccountKeys[0]!.toBase58() === prepared.funding_wallet) feesPaid += BigInt(tx!.meta!.fee);
+    }
+    const chainUsed = await lamports(mintKey) + await lamports(poolAta) + await lamports(creatorAta) + POOL_WALLET_RENT_LAMPORTS + feesPaid;
+    expect(BigInt(await rpc.getBalance(treasury)) - treasuryBefore).toBe(LAUNCH_BASE_LAMPORTS - chainUsed);
+    expect(creatorBefore - BigInt(await rpc.getBalance(user.keypair.publicKey))).toBe(LAUNCH_BASE_LAMPORTS + 500_000_000n + SIGNATURE_FEE_LAMPORTS);
 
     // The database side.
     const [row] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, result.mintAddress));

@@ -11,14 +11,14 @@ import { parseSol, minBigint } from '../../core/money';
 import type { BondingCurveType } from '../../core/enums';
 import { splitWire, withSignature } from '../chain/curve';
 import { signEd25519 } from '../chain/ed25519';
-import { buildCampaignTokenTransactions, readCampaignMint, signCampaignTokenPlan } from '../chain/token';
+import { buildCampaignTokenTransactions, readCampaignMint, rentExemptLamports, signCampaignTokenPlan } from '../chain/token';
 import { findQuote } from '../trading/bookStore';
 import { launchRequests, type LaunchForm } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { POOL_WALLET_RENT_LAMPORTS, TRADE_ERRORS, createCurvePool, findCurvePool } from '../trading';
 import type { Services } from '../services';
 import { saveLaunchedCampaign, type LaunchRow } from '../commands/saveLaunchedCampaign';
-import { BUY_RESERVE_LAMPORTS } from './amounts';
+import { BUY_RESERVE_LAMPORTS, LAUNCH_BASE_LAMPORTS, SIGNATURE_FEE_LAMPORTS } from './amounts';
 import type { LaunchChain } from './chainOps';
 import { LaunchFailure, LaunchRetry } from './errors';
 import { metadataUri } from './metadata';
@@ -32,6 +32,7 @@ function formOf(ctx: StepContext): LaunchForm {
 }
 
 const INITIAL_BUY_MIN_LAMPORTS = parseSol(INITIAL_BUY_MIN_SOL);
+const RENT_EXEMPT_MINIMUM = rentExemptLamports(0);
 
 async function update(services: Services, requestId: string, values: Partial<typeof launchRequests.$inferInsert>): Promise<void> {
   await services.db.update(launchRequests).set({ ...values, updatedAt: services.now() }).where(eq(launchRequests.requestId, requestId));
@@ -172,18 +173,37 @@ export async function saveCampaign(ctx: StepContext): Promise<number> {
   return saveLaunchedCampaign(services.db, row, form, { publicUrl: services.env.publicUrl, now: services.now(), initialBuyLamports });
 }
 
-/** campaign_saved -> created: what the chain did not use of the funding goes to the platform treasury. */
+/**
+ * campaign_saved -> created: what the chain did not use of the 0.05 SOL goes to the platform
+ * treasury; anything of the creator's beyond the 0.05 and the initial buy (funded above the
+ * amount, or a buy cut to the 95% funding) goes back to the creator. One transaction, so a
+ * retry after a crash finds the wallet either untouched or empty.
+ */
 export async function sweepToTreasury(ctx: StepContext): Promise<void> {
   const { services, chain, row } = ctx;
   const funding = await services.keys.load(row.fundingWallet);
-  const treasury = await services.keys.treasury();
+  const treasury = (await services.keys.treasury()).publicKey.toBase58();
   let sweepSignature: string | null = row.sweepSignature;
-  try {
-    sweepSignature = (await chain.sweep(funding, treasury.publicKey.toBase58(), 'Treasury sweep'))?.signature ?? sweepSignature;
-  } catch (err) {
-    // Dust the treasury cannot take (below an account's rent) stays; the launch is done either way.
-    if (!(err instanceof LaunchFailure)) throw err;
-    services.log.warn({ err, requestId: row.requestId }, 'launch: treasury sweep refused');
+  const spendable = await chain.balance(row.fundingWallet) - SIGNATURE_FEE_LAMPORTS;
+  if (spendable > 0n) {
+    const quote = row.buyQuoteId ? await findQuote(services.db, row.buyQuoteId) : undefined;
+    const buySpent = quote?.status === 'executed' ? quote.amountIn : 0n;
+    const creatorsOwn = (row.fundedLamports ?? 0n) - LAUNCH_BASE_LAMPORTS - buySpent;
+    let toCreator = creatorsOwn <= 0n ? 0n : minBigint(creatorsOwn, spendable);
+    let toTreasury = spendable - toCreator;
+    // A new treasury account cannot start below rent: such dust goes to the creator instead.
+    if (toTreasury > 0n && toTreasury < RENT_EXEMPT_MINIMUM && await chain.balance(treasury) === 0n) {
+      toCreator += toTreasury;
+      toTreasury = 0n;
+    }
+    const legs = [{ to: treasury, lamports: toTreasury }, { to: row.creatorWallet, lamports: toCreator }].filter((l) => l.lamports > 0n);
+    try {
+      sweepSignature = await chain.transferMany(funding, legs, 'Treasury sweep');
+    } catch (err) {
+      // Refused on chain (e.g. a leg below an account's rent): the dust stays; the launch is done either way.
+      if (!(err instanceof LaunchFailure)) throw err;
+      services.log.warn({ err, requestId: row.requestId }, 'launch: treasury sweep refused');
+    }
   }
   await update(services, row.requestId, { state: 'created', sweepSignature });
 }
