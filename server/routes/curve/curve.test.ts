@@ -14,6 +14,7 @@ import { signInWallet, testIp } from '../../testing/wallet';
 import { TRADE_ERRORS, findCurvePool, stateOfPool } from '../../trading';
 import { signAsWallet } from '../../trading/testing/market';
 import { launchCurveMarket, type CurveMarket } from './testing/curveMarket';
+import { BALANCE_MESSAGES } from './balances';
 import { OTHER_TOKEN_MESSAGE } from './trade';
 
 const SOL = BigInt(LAMPORTS_PER_SOL);
@@ -209,6 +210,29 @@ describe('POST /api/curve/{mint}/buy, /sell, /execute through HTTP and the ledge
     expect(res.statusCode, res.body).toBe(200);
     expect(m.tokenBalance(trader.publicKey)).toBe(parseTokenAmount(quote.expectedTokens));
     await expectInvariant(m);
+  });
+
+  it('builds quotes only for wallets that hold what they offer, and says so when the chain refuses for want of funds', async () => {
+    const m = await launchCurveMarket(t.services, { ticker: 'FUNDS' });
+    const trader = await m.trader(2n);
+    const wallet = trader.publicKey.toBase58();
+    const poor = await post(`/api/curve/${m.mint}/buy`, { wallet, amount: '3' });
+    expect([poor.statusCode, poor.json().error]).toEqual([400, BALANCE_MESSAGES.sol]);
+    const noTokens = await post(`/api/curve/${m.mint}/sell`, { wallet, amount: '1' });
+    expect([noTokens.statusCode, noTokens.json().error]).toEqual([400, BALANCE_MESSAGES.tokens]);
+    expect(await t.services.db.$count(curveQuotes, eq(curveQuotes.mint, m.mint))).toBe(0);
+
+    // The SOL leaves the wallet between the quote and its execution: the chain refuses, the reservation goes.
+    const quote = await buy(m, trader, '1.5');
+    const drain = new Transaction({ feePayer: trader.publicKey, recentBlockhash: t.services.chain.ledger!.latestBlockhash.blockhash })
+      .add(SystemProgram.transfer({ fromPubkey: trader.publicKey, toPubkey: Keypair.generate().publicKey, lamports: SOL }));
+    drain.sign(trader);
+    expect((await t.services.chain.ledger!.send(drain.serialize(), { preflight: true })).kind).toBe('landed');
+    const failed = await execute(m, signAsWallet(quote.transactionBase64, trader));
+    expect([failed.statusCode, failed.json().error]).toEqual([400, BALANCE_MESSAGES.sol]);
+    expect(await quoteStatus(quote.quoteId)).toBe('failed');
+    const state = await expectInvariant(m);
+    expect(state.realSolReserves).toBe(0n);
   });
 
   it('limits quote building per client address (429)', async () => {

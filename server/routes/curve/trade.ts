@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Message } from '@solana/web3.js';
+import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { buyRequestSchema, executeRequestSchema, sellRequestSchema } from '../../../core/schemas/trade';
 import { messageHash, splitWire } from '../../chain/curve';
 import { badRequest, notFound } from '../../http/errors';
@@ -8,16 +9,23 @@ import { rateLimit } from '../../policies/rateLimit';
 import type { RouteOptions } from '../../services';
 import { TRADE_ERRORS, findCurvePool } from '../../trading';
 import { findQuoteByHash } from '../../trading/bookStore';
+import { explainFailure, requireSol, requireTokens } from './balances';
 import { BUILD_LIMIT, EXECUTE_LIMIT } from './limits';
 import { presentBuyQuote, presentExecution, presentSellQuote } from './present';
 
 type MintParams = { Params: { mint: string } };
 
-/** A wire transaction's message and its base58 account keys, or null when it is not one (the book says why). */
-function messageOf(transactionBase64: string): { bytes: Uint8Array; accounts: string[] } | null {
+/**
+ * A wire transaction's message, its base58 account keys and the trade side it reads as
+ * (a sell starts with the trader's token transfer), or null when it is not one (the book says why).
+ */
+function messageOf(transactionBase64: string): { bytes: Uint8Array; accounts: string[]; side: 'buy' | 'sell' } | null {
   try {
     const bytes = splitWire(Buffer.from(transactionBase64, 'base64')).message;
-    return { bytes, accounts: Message.from(Buffer.from(bytes)).accountKeys.map((key) => key.toBase58()) };
+    const message = Message.from(Buffer.from(bytes));
+    const first = message.instructions[0];
+    const side = first && message.accountKeys[first.programIdIndex]?.equals(TOKEN_2022_PROGRAM_ID) ? 'sell' : 'buy';
+    return { bytes, accounts: message.accountKeys.map((key) => key.toBase58()), side };
   } catch {
     return null;
   }
@@ -41,6 +49,8 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
 
   app.post<MintParams>('/curve/:mint/buy', { preHandler: buildLimit }, async (request) => {
     const body = parseInput(buyRequestSchema, request.body);
+    if (!await poolExists(request.params.mint)) throw notFound(TRADE_ERRORS.poolNotFound);
+    await requireSol(services.chain.connection, body.wallet, body.amount);
     const quote = await book.buildBuyQuote({
       mint: request.params.mint, trader: body.wallet, solIn: body.amount, slippageBps: body.slippageBps, minimumTokens: body.expectedOutput,
     });
@@ -49,6 +59,8 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
 
   app.post<MintParams>('/curve/:mint/sell', { preHandler: buildLimit }, async (request) => {
     const body = parseInput(sellRequestSchema, request.body);
+    if (!await poolExists(request.params.mint)) throw notFound(TRADE_ERRORS.poolNotFound);
+    await requireTokens(services.chain.connection, request.params.mint, body.wallet, body.amount);
     const quote = await book.buildSellQuote({
       mint: request.params.mint, trader: body.wallet, tokens: body.amount, slippageBps: body.slippageBps, minimumSol: body.expectedOutput,
     });
@@ -65,6 +77,10 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
     if (message && !message.accounts.includes(mint) && (await findQuoteByHash(services.db, messageHash(message.bytes)))) {
       throw badRequest(OTHER_TOKEN_MESSAGE);
     }
-    return presentExecution(await book.execute(transactionBase64));
+    try {
+      return presentExecution(await book.execute(transactionBase64));
+    } catch (err) {
+      throw explainFailure(err, message?.side ?? 'buy');
+    }
   });
 };
