@@ -165,3 +165,13 @@ describe('GET /api/campaigns/{tokenAddress}', () => {
     expect(shown.statusCode).toBe(404);
   });
 });
+
+describe('GET /api/token-metadata/{mint}', () => {
+  it('is 404 for a token this server did not launch, and 400 for a malformed address', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/token-metadata/So11111111111111111111111111111111111111112' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'Token not found' });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/token-metadata/not-an-address' });
+    expect(bad.statusCode).toBe(400);
+  });
+});

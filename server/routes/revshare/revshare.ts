@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { forbidden } from '../../http/errors';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { HttpError, forbidden } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { launcherFor, LAUNCH_MESSAGES } from '../../launch';
 import { rateLimit } from '../../policies/rateLimit';
@@ -12,6 +12,15 @@ import { CreateBody, PrepareQuery, withGoalAlias } from './schema';
  * The launch service (spec 1 section 7, /api/revshare): health, docs, prepare -> the
  * creator funds -> create. The state machine behind it is server/launch/.
  */
+/** The spec's service messages for what is not the caller's fault (details go to the log only). */
+function serviceError(log: FastifyBaseLogger, message: string) {
+  return (err: unknown): never => {
+    if (err instanceof HttpError) throw err;
+    log.error({ err }, message);
+    throw new HttpError(502, message);
+  };
+}
+
 // Every prepare makes four platform keys: a script may not mint them by the thousand.
 const PREPARE_LIMIT = { max: 60, windowMs: 60_000, message: 'Too many launch requests: please wait a minute' };
 
@@ -28,7 +37,7 @@ export const revshareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
 
   app.get('/revshare/prepare', { preHandler: [rateLimit(PREPARE_LIMIT), requireWallet(services)] }, async (request) => {
     const { initialBuy } = parseInput(PrepareQuery, request.query);
-    return launcher.prepare(currentWallet(request), initialBuy);
+    return launcher.prepare(currentWallet(request), initialBuy).catch(serviceError(request.log, 'Failed to prepare token'));
   });
 
   app.post('/revshare/create', { preHandler: requireWallet(services) }, async (request) => {
@@ -36,6 +45,6 @@ export const revshareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
     const wallet = currentWallet(request);
     if (body.developerWallet !== wallet) throw forbidden(LAUNCH_MESSAGES.notYours);
     const { request_id: requestId, ref, ...campaign } = body;
-    return launcher.create(wallet, requestId, { ...campaign, ref });
+    return launcher.create(wallet, requestId, { ...campaign, ref }).catch(serviceError(request.log, LAUNCH_MESSAGES.failed));
   });
 };
