@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import type { TradeEvent } from '../trading';
 import { marketOf } from './service';
 
-/** Live event types (app/api/liveEvents.ts maps them to query invalidations). */
+/** Live event types (app/api/liveEvents.ts maps them to query invalidations); curve_trade names a mint's newest trade, one per burst. */
 export const TRADE_EVENT = 'curve_trade';
 export const GRADUATED_EVENT = 'curve_graduated';
 
@@ -62,8 +62,9 @@ export function registerTradeHooks(services: Services): void {
     const tracked = work.catch((err: unknown) => services.log.error({ err }, 'trade hook failed')).finally(() => state.pending.delete(tracked));
     state.pending.add(tracked);
   };
-  // Only the newest state of a mint matters to its campaign row: trades that commit while
-  // one update runs are folded into the next one.
+  // Only the newest state of a mint matters to its campaign row and to browsers (they
+  // refetch): trades that commit while one update runs are folded into the next one, and
+  // the event goes out after the row is written, so a refetch sees it.
   const refreshCampaign = (event: TradeEvent) => {
     state.latest.set(event.mint, event);
     if (state.refreshing.has(event.mint)) return;
@@ -73,6 +74,10 @@ export function registerTradeHooks(services: Services): void {
         for (let next = state.latest.get(event.mint); next; next = state.latest.get(event.mint)) {
           state.latest.delete(event.mint);
           await updateCampaignMarket(services, next);
+          await services.events.publish({
+            type: TRADE_EVENT, mint: next.mint, campaignId: next.campaignId, side: next.side, signature: next.signature,
+            wallet: next.wallet, graduated: next.graduated,
+          });
         }
       } finally {
         state.refreshing.delete(event.mint);
@@ -84,10 +89,6 @@ export function registerTradeHooks(services: Services): void {
     marketOf(services).invalidate(event.mint);
     refreshCampaign(event);
     track(recordSessionActivity(services.db, event.wallet, 'made_trade', services.now()).then(() => {}));
-    track(services.events.publish({
-      type: TRADE_EVENT, mint: event.mint, campaignId: event.campaignId, side: event.side, signature: event.signature,
-      wallet: event.wallet, graduated: event.graduated,
-    }));
   });
   // Graduation is rare and is part of the completing step: is_bonded is set before the
   // completing trade's execute answers.

@@ -8,6 +8,7 @@ import { formatTokenAmount, parseSol, parseTokenAmount } from '../../../core/mon
 import { calculateTransferFee } from '../../../core/tokenFee';
 import { tokenAccountOf } from '../../chain/curve';
 import { campaigns, curveQuotes, userSessions } from '../../db/schema';
+import type { AppEvent } from '../../events/hub';
 import { tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { signInWallet, testIp } from '../../testing/wallet';
@@ -67,9 +68,13 @@ describe('POST /api/curve/{mint}/buy, /sell, /execute through HTTP and the ledge
     const fee = parseTokenAmount(quote.transferFee);
     expect(fee).toBe(calculateTransferFee(held + fee, { transferFeeBasisPoints: CAMPAIGN_TAX_BPS, maximumFee: 10n ** 18n }));
 
+    const event = new Promise<AppEvent>((resolve) => {
+      const stop = t.services.events.subscribe((e) => { if (e.type === 'curve_trade' && e.mint === m.mint) { stop(); resolve(e); } });
+    });
     const res = await execute(m, signAsWallet(quote.transactionBase64, trader));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ transactionSignature: expect.any(String), expectedOutput: quote.expectedTokens, side: 'buy', graduated: false });
+    expect(await event).toMatchObject({ side: 'buy', signature: res.json().transactionSignature, wallet: signedIn.wallet, campaignId: m.campaignId });
     expect(m.tokenBalance(trader.publicKey)).toBe(held);
     expect(m.withheld(trader.publicKey)).toBe(fee);
     const rent = m.lamports(tokenAccountOf(m.mintKey, trader.publicKey));
