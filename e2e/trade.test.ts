@@ -55,6 +55,13 @@ async function fund(wallet: PublicKey, sol: number): Promise<void> {
   await connection.confirmTransaction({ signature, ...(await connection.getLatestBlockhash()) }, 'confirmed');
 }
 
+/** A live campaign token; its creator is funded from the JSON-RPC faucet, not the rate-limited dev airdrop. */
+async function launch(options: Parameters<typeof launchCampaign>[1] = {}) {
+  const creator = Keypair.generate();
+  await fund(creator.publicKey, 3);
+  return launchCampaign(baseUrl, { ...options, creator, airdropSol: 0 });
+}
+
 /** Another trader's buy straight through the API: build, sign, execute. */
 async function apiBuy(mint: string, trader: Keypair, sol: string): Promise<ExecuteResponse> {
   const post = async (path: string, body: unknown) => {
@@ -106,7 +113,7 @@ describe('/trade', () => {
   });
 
   it('a token nobody has traded yet says so in the chart and the list; the market cap is the curve\'s', async () => {
-    const { mint } = await launchCampaign(baseUrl, { name: 'Trade Empty', initialBuy: '0' });
+    const { mint } = await launch({ name: 'Trade Empty', initialBuy: '0' });
     const { page, errors } = await newPage(browser);
     await page.goto(`${baseUrl}/trade/${mint}`);
     await page.getByTestId('trade-chart-empty').waitFor({ timeout: 20_000 });
@@ -119,7 +126,7 @@ describe('/trade', () => {
   });
 
   it('without a wallet it quotes and offers Connect Wallet; another trader\'s trade shows up live', async () => {
-    const { mint } = await launchCampaign(baseUrl, { name: 'Trade Live' });
+    const { mint } = await launch({ name: 'Trade Live' });
     const whale = Keypair.generate();
     await fund(whale.publicKey, 2);
     const { page, errors } = await newPage(browser);
@@ -150,7 +157,7 @@ describe('/trade', () => {
 
   it('the Local wallet buys then sells; chart, trade list and balances follow the quotes', async () => {
     const ticker = `TRD${Array.from({ length: 4 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
-    const { mint } = await launchCampaign(baseUrl, { ticker, name: 'Trade Page Test' });
+    const { mint } = await launch({ ticker, name: 'Trade Page Test' });
     const { page, errors } = await newPage(browser);
     await page.goto(`${baseUrl}/trade/${mint}`);
     await page.getByTestId('trade-page').waitFor({ timeout: 20_000 });
@@ -217,7 +224,7 @@ describe('/trade', () => {
   });
 
   it('refuses a buy beyond the SOL balance and a sell beyond the tokens held; a refused signature is "Transaction cancelled by user"', async () => {
-    const { mint } = await launchCampaign(baseUrl, { name: 'Trade Refusals' });
+    const { mint } = await launch({ name: 'Trade Refusals' });
     const keypair = Keypair.generate();
     await fund(keypair.publicKey, 1);
     const { page, errors } = await openWithTradeWallet(mint, keypair);
@@ -247,7 +254,7 @@ describe('/trade', () => {
   });
 
   it('a quote that expired while the wallet was open is rebuilt once and signed again at the same price', async () => {
-    const { mint } = await launchCampaign(baseUrl, { name: 'Trade Expiry' });
+    const { mint } = await launch({ name: 'Trade Expiry' });
     const keypair = Keypair.generate();
     await fund(keypair.publicKey, 2);
     const { page, errors } = await openWithTradeWallet(mint, keypair);
@@ -271,7 +278,7 @@ describe('/trade', () => {
   });
 
   it('a rebuilt quote beyond the slippage tolerance is not signed: the new quote is shown instead', async () => {
-    const { mint } = await launchCampaign(baseUrl, { name: 'Trade Slippage' });
+    const { mint } = await launch({ name: 'Trade Slippage' });
     const keypair = Keypair.generate();
     const whale = Keypair.generate();
     await fund(keypair.publicKey, 2);
@@ -301,7 +308,7 @@ describe('/trade', () => {
   });
 
   it('a buy that completes the curve takes only the SOL it needs, shows Bonded, and trading goes on', async () => {
-    const { mint } = await launchCampaign(baseUrl, { name: 'Trade Graduation', bondingCurveType: 1 });
+    const { mint } = await launch({ name: 'Trade Graduation', bondingCurveType: 1 });
     const keypair = Keypair.generate();
     await fund(keypair.publicKey, 30);
     const { page, errors } = await openWithTradeWallet(mint, keypair);
