@@ -27,6 +27,7 @@ export const UNFINISHED_STATES: LaunchState[] = ['funded', 'mint_created', 'curv
 // Passing problems (an unknown send outcome, a busy pool) are retried this often per run;
 // after that the request waits for the next create call or sweep.
 const MAX_TRIES_PER_RUN = 3;
+const RETRY_PAUSE_MS = 250;
 
 /** The job (server/jobs/resumeLaunches.ts) whose advisory lock makes one process the launch runner. */
 export const LAUNCH_JOB_NAME = 'launches';
@@ -268,6 +269,8 @@ export class Launcher {
           continue;
         }
         if (++tries >= MAX_TRIES_PER_RUN) return (await this.find(requestId))!;
+        // A passing problem (a busy pool, an unknown outcome): give it a moment before looking again.
+        await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * tries));
         continue;
       }
       const after = (await this.find(requestId))!;
