@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Message } from '@solana/web3.js';
+import { Message, PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { buyRequestSchema, executeRequestSchema, sellRequestSchema } from '../../../core/schemas/trade';
 import { messageHash, splitWire } from '../../chain/curve';
@@ -16,16 +16,16 @@ import { presentBuyQuote, presentExecution, presentSellQuote } from './present';
 type MintParams = { Params: { mint: string } };
 
 /**
- * A wire transaction's message, its base58 account keys and the trade side it reads as
+ * A wire transaction's message, its account keys and the trade side it reads as
  * (a sell starts with the trader's token transfer), or null when it is not one (the book says why).
  */
-function messageOf(transactionBase64: string): { bytes: Uint8Array; accounts: string[]; side: 'buy' | 'sell' } | null {
+function messageOf(transactionBase64: string): { bytes: Uint8Array; accounts: PublicKey[]; side: 'buy' | 'sell' } | null {
   try {
     const bytes = splitWire(Buffer.from(transactionBase64, 'base64')).message;
     const message = Message.from(Buffer.from(bytes));
     const first = message.instructions[0];
     const side = first && message.accountKeys[first.programIdIndex]?.equals(TOKEN_2022_PROGRAM_ID) ? 'sell' : 'buy';
-    return { bytes, accounts: message.accountKeys.map((key) => key.toBase58()), side };
+    return { bytes, accounts: message.accountKeys, side };
   } catch {
     return null;
   }
@@ -70,11 +70,13 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
   app.post<MintParams>('/curve/:mint/execute', { preHandler: rateLimit(EXECUTE_LIMIT) }, async (request) => {
     const { transactionBase64 } = parseInput(executeRequestSchema, request.body);
     const { mint } = request.params;
+    // poolExists first: a known pool's mint is a valid address.
     if (!await poolExists(mint)) throw notFound(TRADE_ERRORS.poolNotFound);
     // The book finds the quote by its message alone; the URL must name that quote's token
     // (each quote's message names exactly one mint among its accounts).
     const message = messageOf(transactionBase64);
-    if (message && !message.accounts.includes(mint) && (await findQuoteByHash(services.db, messageHash(message.bytes)))) {
+    const mintKey = new PublicKey(mint);
+    if (message && !message.accounts.some((key) => key.equals(mintKey)) && (await findQuoteByHash(services.db, messageHash(message.bytes)))) {
       throw badRequest(OTHER_TOKEN_MESSAGE);
     }
     try {
