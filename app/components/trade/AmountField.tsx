@@ -32,7 +32,7 @@ export function AmountField({ side, ticker, value, onChange, tokenUnits, disable
           value={value}
           disabled={disabled}
           onChange={(e) => onChange(sanitizeAmountInput(e.target.value, TOKEN_DECIMALS))}
-          className="h-12 min-w-0 flex-1 bg-transparent px-3 text-lg outline-none"
+          className="h-12 min-w-0 flex-1 bg-transparent px-3 text-lg outline-none focus-visible:outline-none"
         />
         <span className="px-3 text-sm font-semibold text-muted">{unit}</span>
       </div>
