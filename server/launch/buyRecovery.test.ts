@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { PublicKey } from '@solana/web3.js';
+import { TOKEN_2022_PROGRAM_ID, unpackAccount } from '@solana/spl-token';
+import { expectedTokensForBuy, initialCurveState } from '../../core/curve';
+import { tokenAccountOf } from '../chain/curve';
+import { curveQuotes, launchRequests } from '../db/schema';
+import { createTestApp, type TestApp } from '../testing/app';
+import { POOL_WALLET_RENT_LAMPORTS, QuoteBook, ledgerSender, type SendResult } from '../trading';
+import { create, createBody, fund, prepare, signedInCreator } from './testing/launchFlow';
+
+// The initial buy's reply is lost (the process cannot tell whether it landed): the launch
+// must look at the chain, settle that quote, and never buy twice.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
+}, 60_000);
+afterAll(async () => { await t.close(); });
+
+/** The product's quote book whose first send either lands and loses its reply, or is lost before sending. */
+function bookLosingFirstReply(landFirst: boolean) {
+  const ledger = t.services.chain.ledger!;
+  const send = ledgerSender(ledger);
+  let sends = 0;
+  return new QuoteBook({
+    db: t.services.db,
+    poolSigner: (wallet) => t.services.keys.load(wallet),
+    latestBlockhash: () => ledger.latestBlockhash.blockhash,
+    send: async (wire): Promise<SendResult> => {
+      sends += 1;
+      if (sends > 1) return send(wire);
+      if (landFirst) await send(wire);
+      throw new Error('connection reset while confirming');
+    },
+  });
+}
+
+describe('the initial buy after a lost reply', () => {
+  it.each([
+    ['landed: the stored quote is settled from the chain', true, 1],
+    ['never sent: the quote is released and a new one executes', false, 2],
+  ])('%s', async (_, landFirst, quotes) => {
+    const real = t.services.trading;
+    t.services.trading = { ...real, book: bookLosingFirstReply(landFirst) };
+    try {
+      const user = await signedInCreator(t.app, t.services, 3);
+      const prepared = await prepare(t.app, user, '1');
+      await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
+      const res = await create(t.app, user, createBody(user, prepared.request_id, { initialBuy: '1' }));
+      expect(res.statusCode, res.body).toBe(200);
+
+      const bought = expectedTokensForBuy(initialCurveState(1), 1_000_000_000n);
+      const mint = new PublicKey(prepared.token_address);
+      const ata = tokenAccountOf(mint, user.keypair.publicKey);
+      const info = await t.services.chain.connection.getAccountInfo(ata);
+      expect(unpackAccount(ata, info!, TOKEN_2022_PROGRAM_ID).amount).toBe(bought);
+      expect(BigInt(await t.services.chain.connection.getBalance(new PublicKey(prepared.bonding_curve)))).toBe(POOL_WALLET_RENT_LAMPORTS + 1_000_000_000n);
+      const rows = await t.services.db.select().from(curveQuotes).where(eq(curveQuotes.mint, prepared.token_address));
+      expect(rows).toHaveLength(quotes);
+      expect(rows.filter((q) => q.status === 'executed')).toHaveLength(1);
+      const [launch] = await t.services.db.select().from(launchRequests).where(eq(launchRequests.requestId, prepared.request_id));
+      expect(launch).toMatchObject({ state: 'created', buyTokens: bought, attempts: 1 });
+      expect(await t.services.trading.book.committedState(prepared.token_address)).toMatchObject({ realSolReserves: 1_000_000_000n });
+    } finally {
+      t.services.trading = real;
+    }
+  }, 60_000);
+});
