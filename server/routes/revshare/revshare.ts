@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { HttpError, forbidden } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { launcherFor, LAUNCH_MESSAGES } from '../../launch';
+import { refuseDuringMaintenance } from '../../policies/maintenance';
 import { rateLimit } from '../../policies/rateLimit';
 import { currentWallet, requireWallet } from '../../policies/wallet';
 import type { RouteOptions } from '../../services';
@@ -35,7 +36,7 @@ export const revshareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
 
   app.get('/revshare/docs', async () => openApiDocument(services.env.publicUrl));
 
-  app.get('/revshare/prepare', { preHandler: [rateLimit(PREPARE_LIMIT), requireWallet(services)] }, async (request) => {
+  app.get('/revshare/prepare', { preHandler: [rateLimit(PREPARE_LIMIT), requireWallet(services), refuseDuringMaintenance(services)] }, async (request) => {
     const { initialBuy } = parseInput(PrepareQuery, request.query);
     return launcher.prepare(currentWallet(request), initialBuy).catch(serviceError(request.log, 'Failed to prepare token'));
   });
