@@ -4,11 +4,13 @@ import { buildAppIfNeeded } from '../scripts/build-if-needed.mjs';
 import { startServer } from './server';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-123' };
+/** Trade quotes live this long on the browser suite's server (30 s in production), so expiry tests wait less. */
+export const E2E_QUOTE_TTL_MS = 10_000;
 
 // One server for the browser suite (files run one after another).
 export default async function setup(project: TestProject) {
   buildAppIfNeeded();
-  const server = await startServer({ ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password });
+  const server = await startServer({ ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, QUOTE_TTL_MS: String(E2E_QUOTE_TTL_MS) });
   project.provide('baseUrl', server.url);
   return () => server.stop();
 }

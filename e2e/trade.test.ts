@@ -6,6 +6,7 @@ import { formatMarketCapOrDefault, formatUnitsGrouped } from '../core/format';
 import { parseSol, parseTokenAmount } from '../core/money';
 import type { BuyQuoteResponse, ExecuteResponse, SellQuoteResponse, TradesResponse } from '../core/schemas/trade';
 import { launchBrowser, newPage } from './browser';
+import { E2E_QUOTE_TTL_MS } from './globalSetup';
 import { launchCampaign } from './launchApi';
 import { connectLocalWallet, headerAddress, localWalletAddress, walletButton } from './localWallet';
 import { installTradeWallet, steerTradeWallet, tradeWalletState, TRADE_WALLET_NAME } from './tradeWallet';
@@ -263,8 +264,8 @@ describe('/trade', () => {
     page.on('response', (res) => { if (new URL(res.url()).pathname === `/api/curve/${mint}/buy`) void res.json().then((b) => builds.push(b)); });
 
     const shown = await enterAmount(page, '0.2');
-    // The wallet stays open past the quote's 30 s.
-    await steerTradeWallet(page, { delayNextMs: 31_000 });
+    // The wallet stays open past the quote's lifetime.
+    await steerTradeWallet(page, { delayNextMs: E2E_QUOTE_TTL_MS + 1000 });
     await page.getByTestId('trade-submit').click();
     await toast(page, 'Bought').waitFor({ timeout: 60_000 });
     expect(requests).toEqual(['buy 200', 'execute 409', 'buy 200', 'execute 200']);
@@ -289,7 +290,7 @@ describe('/trade', () => {
     await page.getByTestId('trade-slippage-50').click();
     expect(await page.getByTestId('trade-slippage-value').textContent()).toBe('0.5%');
     const shown = await enterAmount(page, '0.2');
-    await steerTradeWallet(page, { delayNextMs: 31_000 });
+    await steerTradeWallet(page, { delayNextMs: E2E_QUOTE_TTL_MS + 1000 });
     const firstBuild = page.waitForResponse((res) => new URL(res.url()).pathname === `/api/curve/${mint}/buy`);
     await page.getByTestId('trade-submit').click();
     await firstBuild;

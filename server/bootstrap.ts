@@ -29,7 +29,8 @@ export async function createServices(env: Env, options: { database?: Database; l
   const keys = createKeyStore({ db: database.db, env });
   // Reads services.now at call time, so a test that moves the clock moves quote expiry too.
   const trading = createTrading({
-    db: database.db, chain, keys, now: () => services.now(), onError: (err) => log.error({ err }, 'trade hook failed'),
+    db: database.db, chain, keys, now: () => services.now(), quoteTtlMs: env.QUOTE_TTL_MS,
+    onError: (err) => log.error({ err }, 'trade hook failed'),
   });
   const services: Services = { env, database, db: database.db, events, log, chain, keys, trading, now: () => new Date() };
   registerTradeHooks(services);

@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   // Campaign launch: how create waits for the funding transfer (spec: every 2 s, 30 times); tests shorten it.
   LAUNCH_FUNDING_POLL_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   LAUNCH_FUNDING_POLL_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(30),
+  // How long a built trade transaction stays a firm quote (the spec's 30 s); browser tests shorten it.
+  QUOTE_TTL_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   // Local mode only: launch the demo campaigns on the first start, and keep demo wallets trading and donating.
   DEMO_CAMPAIGNS: bool.default(true),
   DEMO_ACTIVITY: bool.default(true),

@@ -20,7 +20,7 @@ export type Trading = {
 };
 
 export function createTrading(deps: {
-  db: Db; chain: ChainService; keys: KeyStore; now: () => Date; onError: (err: unknown) => void;
+  db: Db; chain: ChainService; keys: KeyStore; now: () => Date; onError: (err: unknown) => void; quoteTtlMs?: number;
 }): Trading {
   const tradeListeners: TradeListener[] = [];
   const graduationListeners: TradeListener[] = [];
@@ -42,6 +42,7 @@ export function createTrading(deps: {
       : async () => (await chain.connection.getLatestBlockhash('confirmed')).blockhash,
     send: chain.ledger ? ledgerSender(chain.ledger) : connectionSender(chain.connection),
     now: deps.now,
+    quoteTtlMs: deps.quoteTtlMs,
     onTrade: (event) => runAll(tradeListeners, event),
     onGraduated: (event) => runAll(graduationListeners, event),
     onCallbackError: deps.onError,
