@@ -11,19 +11,15 @@ export function bondingLabel(percent: number): BondingLabel {
   return percent >= 100 ? 'Bonded' : 'Bonding Curve';
 }
 
-/** floor(sqrt(n)) for a non-negative bigint (Newton's method). */
+/** floor(sqrt(n)) for a non-negative bigint: Newton's method from above. */
 export function isqrt(n: bigint): bigint {
   if (n < 0n) throw new RangeError('Square root of a negative number');
   if (n < 2n) return n;
-  let x = BigInt(Math.floor(Math.sqrt(Number(n))));
-  // The float guess is close; Newton's steps make it exact.
-  for (;;) {
-    const y = (x + n / x) >> 1n;
-    if (y >= x) break;
-    x = y;
-  }
-  while (x * x > n) x -= 1n;
-  while ((x + 1n) * (x + 1n) <= n) x += 1n;
+  // A float guess, pushed above the root (AM-GM, plus a margin for the floors) so the
+  // iteration only descends; it then stops exactly at the floor.
+  const guess = BigInt(Math.floor(Math.sqrt(Number(n)))) || 1n;
+  let x = ((guess + n / guess) >> 1n) + 2n;
+  for (let y = (x + n / x) >> 1n; y < x; y = (x + n / x) >> 1n) x = y;
   return x;
 }
 

@@ -36,14 +36,24 @@ export function marketOf(services: Services): MarketService {
 function createMarketService(services: Services): MarketService {
   const cache = new Map<string, { at: number; value: Promise<MarketDataResponse> }>();
 
+  const lastHolders = async (mint: string): Promise<number | null> => {
+    const [row] = await services.db.select({ holders: campaigns.cachedHolders }).from(campaigns).where(eq(campaigns.tokenAddress, mint));
+    return row?.holders ?? null;
+  };
+
   const compute = async (mint: string): Promise<MarketDataResponse> => {
     const pool = await findCurvePool(services.db, mint);
     if (!pool) throw notFound(TRADE_ERRORS.poolNotFound);
     const now = services.now();
-    const [window, holders] = await Promise.all([
+    const [window, counted] = await Promise.all([
       readTradeWindow(services.db, mint, now),
-      countHolders(services.chain.connection, mint),
+      // Some RPC providers refuse program-account scans: keep the last count (spec: a holders failure shows 0).
+      countHolders(services.chain.connection, mint).catch((err: unknown) => {
+        services.log.warn({ err, mint }, 'holders scan failed');
+        return null;
+      }),
     ]);
+    const holders = counted ?? (await lastHolders(mint)) ?? 0;
     const data = buildMarketData({ pool, window, holders, solUsd: services.env.SOL_USD, now });
     // The campaign row keeps these for lists and sorting; a campaign saved after its
     // curve's last trade (the launch flow's initial buy) gets them here too.
@@ -51,7 +61,7 @@ function createMarketService(services: Services): MarketService {
     const cap = marketCapLamports(state);
     const progress = bondingProgressPercent(state).toFixed(2);
     await services.db.update(campaigns).set({
-      holders, cachedHolders: holders, marketCapLamports: cap, cachedMarketCapLamports: cap, bondingCurveProgress: progress,
+      ...(counted === null ? {} : { holders, cachedHolders: holders }), marketCapLamports: cap, cachedMarketCapLamports: cap, bondingCurveProgress: progress,
       cachedBondingProgress: progress, cachedVolume24hLamports: window.volume24h, marketDataUpdatedAt: now,
       ...(state.complete ? { isBonded: true } : {}),
     }).where(pool.campaignId === null ? eq(campaigns.tokenAddress, mint) : or(eq(campaigns.id, pool.campaignId), eq(campaigns.tokenAddress, mint)));
