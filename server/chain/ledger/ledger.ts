@@ -66,6 +66,8 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   private flushing: Promise<void> | null = null;
   /** The seq of the last transaction known durable: where a failed batch rolls back to. */
   private committedSeq: bigint;
+  /** Transactions in the last committed batch: how long the next one waits for company. */
+  private lastBatchSize = 0;
   /** Executed, not yet committed: a resend must be AlreadyProcessed, not run twice. */
   private readonly inflight = new Set<string>();
   /** The status cache: committed signatures of the last 150 slots. */
@@ -283,10 +285,13 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     try {
       while (this.queue.length > 0) {
         // A commit blocks the event loop (PGlite runs on this thread), so requests arrive in
-        // bursts and take several turns of the loop to reach here: give them a moment to join.
-        await new Promise((r) => setTimeout(r, GATHER_MS));
+        // bursts and take several turns of the loop to reach here: under load (the last batch
+        // had company) give them a moment to join; a lone sender (one trade at a time on a
+        // token) only lets the loop turn once.
+        await new Promise((r) => (this.lastBatchSize > 1 ? setTimeout(r, GATHER_MS) : setImmediate(r)));
         const batch = this.queue;
         this.queue = [];
+        this.lastBatchSize = batch.length;
         const accounts = new Map<string, AccountRecord>();
         for (const p of batch) for (const a of p.accounts) accounts.set(a.address, a);
         const records = batch.map((p) => p.record);

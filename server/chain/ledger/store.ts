@@ -151,8 +151,11 @@ export class LedgerStore {
           on conflict (address) do update set lamports = excluded.lamports, owner = excluded.owner, executable = excluded.executable,
             rent_epoch = excluded.rent_epoch, data = excluded.data, updated_slot = excluded.updated_slot`);
       }
-      await tx.insert(ledgerMeta).values({ key: 'clock', value: clock })
-        .onConflictDoUpdate({ target: ledgerMeta.key, set: { value: clock } });
+      // A batch's transactions already say how far the clock got (loadClock reads the last one).
+      if (!txs.length) {
+        await tx.insert(ledgerMeta).values({ key: 'clock', value: clock })
+          .onConflictDoUpdate({ target: ledgerMeta.key, set: { value: clock } });
+      }
     });
     this.history.append(txs.map((t) => ({ seq: t.seq, accountKeys: t.accountKeys, json: historyEntryJson(t) })));
   }
