@@ -3,7 +3,7 @@ import { shortAddress } from '../../../core/format';
 import type { AccountCampaign } from '../../api/account';
 import { ButtonLink } from '../../components/ui/Button';
 import { formatRaisedOfGoal } from './campaignStats';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../components/CopyButton';
 
 /** One of the creator's campaigns: image, title, ticker, verified badge, contract address, raised of goal, actions. */
 export function MyCampaignItem({ campaign }: { campaign: AccountCampaign }) {

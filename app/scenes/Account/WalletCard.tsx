@@ -3,7 +3,7 @@ import { Card } from '../../components/ui/Card';
 import { formatSolBalance } from '../../solana/format';
 import { useExplorer } from '../../solana/useClientConfig';
 import { useSolBalance } from '../../solana/useSolBalance';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../components/CopyButton';
 
 /** The connected wallet: full address with copy, explorer link and SOL balance. */
 export function WalletCard({ address }: { address: string }) {

@@ -1,9 +1,7 @@
-import { Check, CheckCircle2, Copy, ExternalLink, Home } from 'lucide-react';
+import { CheckCircle2, ExternalLink, Home } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { COPY_INDICATOR_MS } from '../../../core/constants';
-import { copyText } from '../../lib/clipboard';
+import { CopyButton } from '../../components/CopyButton';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 
@@ -13,21 +11,9 @@ const VIEW_CAMPAIGN_DELAY_MS = 500;
 /** The token's address (with copy), View Campaign and Back to Home. */
 export function CompleteView({ tokenAddress, ticker }: { tokenAddress: string; ticker: string }) {
   const navigate = useNavigate();
-  const [copied, setCopied] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPY_INDICATOR_MS);
-    return () => clearTimeout(t);
-  }, [copied]);
-
-  const copy = async () => {
-    if (!(await copyText(tokenAddress))) return;
-    setCopied(true);
-    toast.success('Copied!');
-  };
   const view = () => {
     setLeaving(true);
     timer.current = setTimeout(() => navigate(`/campaign/${tokenAddress}`), VIEW_CAMPAIGN_DELAY_MS);
@@ -42,10 +28,7 @@ export function CompleteView({ tokenAddress, ticker }: { tokenAddress: string; t
         <p className="text-sm font-medium">Token Contract Address</p>
         <div className="mt-1 flex items-center gap-2 rounded-lg border border-line bg-surface p-2">
           <code className="min-w-0 flex-1 truncate text-sm" data-testid="created-token-address">{tokenAddress}</code>
-          <button type="button" onClick={() => void copy()} aria-label="Copy token address" data-testid="copy-token-address"
-            className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-surface-3 hover:text-fg">
-            {copied ? <Check className="h-4 w-4 text-brand-400" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
-          </button>
+          <CopyButton text={tokenAddress} label="Copy token address" toastTitle="Copied!" testId="copy-token-address" />
         </div>
       </div>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">

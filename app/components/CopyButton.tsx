@@ -1,18 +1,16 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { copyText } from '../../lib/clipboard';
+import { COPY_INDICATOR_MS } from '../../core/constants';
+import { copyText } from '../lib/clipboard';
 
-// Spec 1 section 9: the copy indicator shows for 2 s.
-const COPIED_MS = 2_000;
-
-/** Copies `text`, confirms with the toast `toastTitle` and a check mark for 2 s. */
+/** Copies `text`, confirms with the toast `toastTitle` and a check mark for 2 s (spec 1 section 9). */
 export function CopyButton({ text, label, toastTitle, testId }: { text: string; label: string; toastTitle: string; testId?: string }) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
     if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    const timer = setTimeout(() => setCopied(false), COPY_INDICATOR_MS);
     return () => clearTimeout(timer);
   }, [copied]);
 
