@@ -12,6 +12,8 @@ const invalidates: Record<string, QueryKey[]> = {
   // Trades move prices, charts, holders and progress of a token, and the lists that show them.
   curve_trade: [tradingRootKey, ['campaigns'], ['ticker']],
   curve_graduated: [tradingRootKey, ['campaigns'], ['ticker']],
+  // A launch finished (anyone's, or the demo market's): lists, counts and stats grow.
+  campaign_created: [['campaigns'], ['ticker'], platformStatsKey],
 };
 
 /** One EventSource on /api/events that turns server events into query invalidations. */
