@@ -7,6 +7,7 @@ import { tokenAccountOf } from '../chain/curve';
 import { curveQuotes, launchRequests } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/app';
 import { POOL_WALLET_RENT_LAMPORTS, QuoteBook, ledgerSender, type SendResult } from '../trading';
+import { launcherFor } from './launcher';
 import { create, createBody, fund, prepare, signedInCreator } from './testing/launchFlow';
 
 // The initial buy's reply is lost (the process cannot tell whether it landed): the launch
@@ -17,8 +18,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => { await t.close(); });
 
-/** The product's quote book whose first send either lands and loses its reply, or is lost before sending. */
-function bookLosingFirstReply(landFirst: boolean) {
+/** The product's quote book whose first sends (`lost` of them) either land and lose their reply, or are lost before sending. */
+function bookLosingFirstReply(landFirst: boolean, lost = 1) {
   const ledger = t.services.chain.ledger!;
   const send = ledgerSender(ledger);
   let sends = 0;
@@ -28,7 +29,7 @@ function bookLosingFirstReply(landFirst: boolean) {
     latestBlockhash: () => ledger.latestBlockhash.blockhash,
     send: async (wire): Promise<SendResult> => {
       sends += 1;
-      if (sends > 1) return send(wire);
+      if (sends > lost) return send(wire);
       if (landFirst) await send(wire);
       throw new Error('connection reset while confirming');
     },
@@ -62,6 +63,28 @@ describe('the initial buy after a lost reply', () => {
       expect(launch).toMatchObject({ state: 'created', buyTokens: bought, attempts: 1 });
       expect(await t.services.trading.book.committedState(prepared.token_address)).toMatchObject({ realSolReserves: 1_000_000_000n });
     } finally {
+      t.services.trading = real;
+    }
+  }, 60_000);
+
+  it('a failure that outlasts the retries of one run: create waits for the launches job and answers with the launch', async () => {
+    const real = t.services.trading;
+    t.services.trading = { ...real, book: bookLosingFirstReply(false, 3) };
+    // What the worker's 'launches' job does every few seconds.
+    const job = setInterval(() => { void launcherFor(t.services).sweep().catch(() => {}); }, 300);
+    try {
+      const user = await signedInCreator(t.app, t.services, 3);
+      const prepared = await prepare(t.app, user, '0.5');
+      await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
+      const res = await create(t.app, user, createBody(user, prepared.request_id, { initialBuy: '0.5' }));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ mintAddress: prepared.token_address });
+      const [launch] = await t.services.db.select().from(launchRequests).where(eq(launchRequests.requestId, prepared.request_id));
+      expect(launch!.state).toBe('created');
+      const rows = await t.services.db.select().from(curveQuotes).where(eq(curveQuotes.mint, prepared.token_address));
+      expect(rows.filter((q) => q.status === 'executed')).toHaveLength(1);
+    } finally {
+      clearInterval(job);
       t.services.trading = real;
     }
   }, 60_000);

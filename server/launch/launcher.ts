@@ -150,11 +150,14 @@ export class Launcher {
     const row = await this.find(requestId);
     if (!row) throw notFound(LAUNCH_MESSAGES.unknownRequest);
     if (row.creatorWallet !== sessionWallet) throw forbidden(LAUNCH_MESSAGES.notYours);
-    const finished = await this.locks.run(requestId, async () => {
+    let finished = await this.locks.run(requestId, async () => {
       const current = (await this.find(requestId))!;
       if (current.state === 'prepared') await this.acceptFunding(current, campaign);
       return await this.isRunner() ? this.drive(requestId) : this.waitForOutcome(requestId);
     });
+    // A passing failure outlasted this run's retries: the launches job takes the request on
+    // within seconds, so the creator hears its outcome rather than a failure that then succeeds.
+    if (UNFINISHED_STATES.includes(finished.state)) finished = await this.waitForOutcome(requestId);
     if (finished.state === 'created' && finished.campaignId !== null) return resultOf(finished);
     if (finished.state === 'refunded') throw new HttpError(502, LAUNCH_MESSAGES.failed, { refunded: true, requestId });
     throw new HttpError(502, LAUNCH_MESSAGES.failed, { refunded: false, requestId, state: finished.state });
