@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID, getTransferFeeAmount, unpackAccount } from '@solana/spl-token';
 import { CAMPAIGN_TAX_BPS } from '../../core/constants';
 import { poolTokenBalance } from '../../core/curve';
 import { tokenAccountOf } from '../chain/curve';
 import { createChain, type ChainService } from '../chain/service';
-import { buildCampaignTokenTransactions, signCampaignTokenPlan } from '../chain/token';
 import type { Database } from '../db/client';
 import { loadEnv } from '../env';
 import { createKeyStore } from '../keys';
@@ -15,6 +14,7 @@ import { POOL_WALLET_RENT_LAMPORTS, createCurvePool } from './pools';
 import { QuoteBook } from './quoteBook';
 import { connectionSender, ledgerSender } from './senders';
 import { signAsWallet } from './testing/market';
+import { poolTokenSetupTransactions } from './testing/poolTokenSetup';
 
 const SOL = BigInt(LAMPORTS_PER_SOL);
 let database: Database;
@@ -47,17 +47,10 @@ async function launch() {
   const [payer, mint, distributor, platform] = Array.from({ length: 4 }, () => Keypair.generate()) as [Keypair, Keypair, Keypair, Keypair];
   const pool = await keys.getOrCreate('pool', mint.publicKey.toBase58());
   await fund(payer.publicKey, 2n * SOL);
-  const blockhash = chain.ledger!.latestBlockhash.blockhash;
-  const plan = buildCampaignTokenTransactions({
-    payer: payer.publicKey, mint: mint.publicKey, pool: pool.publicKey, distributor: distributor.publicKey,
-    transferFeeBps: CAMPAIGN_TAX_BPS, transferFeeConfigAuthority: null, metadataUpdateAuthority: platform.publicKey,
-    name: 'Seeds for Sahel', symbol: 'seed', uri: 'http://localhost:8787/api/metadata/seed.json',
-  }, blockhash);
-  for (const wire of signCampaignTokenPlan(plan, [payer, mint])) await landed(wire);
-  const rent = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash })
-    .add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: pool.publicKey, lamports: POOL_WALLET_RENT_LAMPORTS }));
-  rent.sign(payer);
-  await landed(rent.serialize());
+  for (const wire of poolTokenSetupTransactions({
+    payer, mint, pool: pool.publicKey, distributor: distributor.publicKey, metadataAuthority: platform.publicKey,
+    name: 'Seeds for Sahel', symbol: 'seed',
+  }, chain.ledger!.latestBlockhash.blockhash)) await landed(wire);
   await createCurvePool(database.db, { mint: mint.publicKey.toBase58(), poolWallet: pool.publicKey.toBase58(), curveType: 1, transferFeeBps: CAMPAIGN_TAX_BPS });
   const tokenAccount = (owner: PublicKey) => {
     const address = tokenAccountOf(mint.publicKey, owner);

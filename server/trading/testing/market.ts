@@ -2,12 +2,11 @@
 // the real token builders, the real key store, the real quote book and database.
 import bs58 from 'bs58';
 import { FailedTransactionMetadata } from 'litesvm';
-import { Keypair, SystemProgram, Transaction, type PublicKey } from '@solana/web3.js';
+import { Keypair, Transaction, type PublicKey } from '@solana/web3.js';
 import { getTransferFeeAmount } from '@solana/spl-token';
 import { CAMPAIGN_TAX_BPS } from '../../../core/constants';
 import { poolTokenBalance, type CurveState } from '../../../core/curve';
 import type { BondingCurveType } from '../../../core/enums';
-import { buildCampaignTokenTransactions, signCampaignTokenPlan } from '../../chain/token';
 import { createTestLedger } from '../../chain/token/testLedger';
 import { splitWire, tokenAccountOf, withSignature } from '../../chain/curve';
 import { signEd25519 } from '../../chain/ed25519';
@@ -15,6 +14,7 @@ import type { Db } from '../../db/client';
 import { createKeyStore } from '../../keys';
 import { POOL_WALLET_RENT_LAMPORTS, createCurvePool } from '../pools';
 import { QuoteBook, type QuoteBookOptions, type SendResult } from '../quoteBook';
+import { poolTokenSetupTransactions } from './poolTokenSetup';
 
 export type TestMarket = Awaited<ReturnType<typeof createTestMarket>>;
 
@@ -26,17 +26,10 @@ export async function createTestMarket(params: {
   const [payer, mint, distributor, platform] = Array.from({ length: 4 }, () => Keypair.generate()) as [Keypair, Keypair, Keypair, Keypair];
   const pool = await keys.getOrCreate('pool', mint.publicKey.toBase58());
   ledger.airdrop(payer.publicKey, 10);
-  const plan = buildCampaignTokenTransactions({
-    payer: payer.publicKey, mint: mint.publicKey, pool: pool.publicKey, distributor: distributor.publicKey,
-    transferFeeBps: CAMPAIGN_TAX_BPS, transferFeeConfigAuthority: null, metadataUpdateAuthority: platform.publicKey,
-    name: 'Clean Water for Kisumu', symbol: 'water', uri: 'http://localhost:8787/api/metadata/water.json',
-  }, ledger.blockhash());
-  for (const wire of signCampaignTokenPlan(plan, [payer, mint])) ledger.send(wire);
-  // The pool wallet keeps its rent reserve; only SOL above it is the curve's.
-  const rent = new Transaction({ feePayer: payer.publicKey, recentBlockhash: ledger.blockhash() })
-    .add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: pool.publicKey, lamports: POOL_WALLET_RENT_LAMPORTS }));
-  rent.sign(payer);
-  ledger.send(rent);
+  for (const wire of poolTokenSetupTransactions({
+    payer, mint, pool: pool.publicKey, distributor: distributor.publicKey, metadataAuthority: platform.publicKey,
+    name: 'Clean Water for Kisumu', symbol: 'water',
+  }, ledger.blockhash())) ledger.send(wire);
   await createCurvePool(params.db, {
     mint: mint.publicKey.toBase58(), poolWallet: pool.publicKey.toBase58(), curveType: params.curveType ?? 1, transferFeeBps: CAMPAIGN_TAX_BPS,
   });

@@ -2,16 +2,16 @@
 // the trading route tests and the bench: the real mint builder, key store and pool seed,
 // then everything else goes through HTTP. Not the launch flow: that is its own issue.
 
-import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID, getTransferFeeAmount, unpackAccount } from '@solana/spl-token';
 import { CAMPAIGN_TAX_BPS } from '../../../../core/constants';
 import { poolTokenBalance, type CurveState } from '../../../../core/curve';
 import type { BondingCurveType } from '../../../../core/enums';
 import { tokenAccountOf } from '../../../chain/curve';
-import { buildCampaignTokenTransactions, signCampaignTokenPlan } from '../../../chain/token';
 import { campaigns } from '../../../db/schema';
 import type { Services } from '../../../services';
 import { POOL_WALLET_RENT_LAMPORTS, createCurvePool } from '../../../trading';
+import { poolTokenSetupTransactions } from '../../../trading/testing/poolTokenSetup';
 
 const SOL = BigInt(LAMPORTS_PER_SOL);
 
@@ -33,18 +33,11 @@ export async function launchCurveMarket(services: Services, options: {
   const [payer, mint, distributor, platform] = Array.from({ length: 4 }, () => Keypair.generate()) as [Keypair, Keypair, Keypair, Keypair];
   const pool = await services.keys.getOrCreate('pool', mint.publicKey.toBase58());
   await fund(payer.publicKey, 2n * SOL);
-  const blockhash = ledger.latestBlockhash.blockhash;
   const ticker = options.ticker ?? 'SEED';
-  const plan = buildCampaignTokenTransactions({
-    payer: payer.publicKey, mint: mint.publicKey, pool: pool.publicKey, distributor: distributor.publicKey,
-    transferFeeBps: CAMPAIGN_TAX_BPS, transferFeeConfigAuthority: null, metadataUpdateAuthority: platform.publicKey,
-    name: `Seeds ${ticker}`, symbol: ticker, uri: `http://localhost:8787/api/metadata/${ticker}.json`,
-  }, blockhash);
-  for (const wire of signCampaignTokenPlan(plan, [payer, mint])) await landed(wire);
-  const rent = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash })
-    .add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: pool.publicKey, lamports: POOL_WALLET_RENT_LAMPORTS }));
-  rent.sign(payer);
-  await landed(rent.serialize());
+  for (const wire of poolTokenSetupTransactions({
+    payer, mint, pool: pool.publicKey, distributor: distributor.publicKey, metadataAuthority: platform.publicKey,
+    name: `Seeds ${ticker}`, symbol: ticker,
+  }, ledger.latestBlockhash.blockhash)) await landed(wire);
 
   const mintAddress = mint.publicKey.toBase58();
   let campaignId: number | null = null;
