@@ -6,7 +6,7 @@ import { expectedTokensForBuy, initialCurveState } from '../../core/curve';
 import { tokenAccountOf } from '../chain/curve';
 import { curveQuotes, launchRequests } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/app';
-import { POOL_WALLET_RENT_LAMPORTS, QuoteBook, ledgerSender, type SendResult } from '../trading';
+import { POOL_WALLET_RENT_LAMPORTS, QuoteBook, chainHoldings, ledgerSender, type SendResult } from '../trading';
 import { launcherFor } from './launcher';
 import { create, createBody, fund, prepare, signedInCreator } from './testing/launchFlow';
 
@@ -25,6 +25,7 @@ function bookLosingFirstReply(landFirst: boolean, lost = 1) {
   let sends = 0;
   return new QuoteBook({
     db: t.services.db,
+    holdings: chainHoldings(t.services.chain),
     poolSigner: (wallet) => t.services.keys.load(wallet),
     latestBlockhash: () => ledger.latestBlockhash.blockhash,
     send: async (wire): Promise<SendResult> => {

@@ -3,7 +3,7 @@
 // row lock, so across processes exactly one writer wins and the others re-read and retry
 // (optimistic concurrency instead of holding `select ... for update` across round trips).
 
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { CurveState } from '../../core/curve';
 import type { PoolDelta } from '../chain/curve';
 import type { Db } from '../db/client';
@@ -11,9 +11,11 @@ import { curvePools, curveQuotes } from '../db/schema';
 
 export type QuoteRow = typeof curveQuotes.$inferSelect;
 export type PoolRow = typeof curvePools.$inferSelect;
-export type LiveQuote = { id: string; side: string; amountIn: bigint; amountOut: bigint; transferFee: bigint; status: string; expiresAt: number };
+export type LiveQuote = {
+  id: string; side: string; trader: string; amountIn: bigint; amountOut: bigint; transferFee: bigint; status: string; expiresAt: number;
+};
 
-type Json = { id: string; side: string; amountIn: string; amountOut: string; transferFee: string; status: string; expiresAt: string };
+type Json = { id: string; side: string; trader: string; amountIn: string; amountOut: string; transferFee: string; status: string; expiresAt: string };
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -24,14 +26,14 @@ export async function readBook(db: Db, mint: string): Promise<{ pool: PoolRow; l
     // curve_pools.mint qualified by hand: in a one-table select Drizzle renders a column as a
     // bare "mint", which inside this subquery would mean q.mint (every mint's quotes).
     live: sql<string>`(select coalesce(json_agg(json_build_object(
-        'id', q.id, 'side', q.side, 'amountIn', q.amount_in::text, 'amountOut', q.amount_out::text,
+        'id', q.id, 'side', q.side, 'trader', q.trader_wallet, 'amountIn', q.amount_in::text, 'amountOut', q.amount_out::text,
         'transferFee', q.transfer_fee::text, 'status', q.status,
         'expiresAt', (extract(epoch from q.expires_at) * 1000)::bigint::text) order by q.seq), '[]')::text
       from ${curveQuotes} q where q.mint = curve_pools.mint and q.status in ('open', 'executing'))`,
   }).from(curvePools).where(eq(curvePools.mint, mint));
   if (!row) return undefined;
   const live = (JSON.parse(row.live) as Json[]).map((q) => ({
-    id: q.id, side: q.side, amountIn: BigInt(q.amountIn), amountOut: BigInt(q.amountOut), transferFee: BigInt(q.transferFee),
+    id: q.id, side: q.side, trader: q.trader, amountIn: BigInt(q.amountIn), amountOut: BigInt(q.amountOut), transferFee: BigInt(q.transferFee),
     status: q.status, expiresAt: Number(q.expiresAt),
   }));
   return { pool: row.pool, live };
@@ -39,24 +41,54 @@ export async function readBook(db: Db, mint: string): Promise<{ pool: PoolRow; l
 
 export type NewQuote = {
   id: string; mint: string; side: string; traderWallet: string;
-  amountIn: bigint; amountOut: bigint; transferFee: bigint; expectedOutput: bigint; slippageBps: number;
+  amountIn: bigint; amountOut: bigint; transferFee: bigint; expectedOutput: bigint; traderLamports: bigint; slippageBps: number;
   messageHash: string; message: Buffer; expiresAt: Date; createdAt: Date;
 };
 
-/** Inserts the quote if the pool is still at `version` (bumping it). False: someone else wrote first. */
-export async function insertQuoteAt(db: Db, version: number, q: NewQuote): Promise<boolean> {
+export const REPLACED_ERROR = 'replaced by a newer quote';
+
+/**
+ * Inserts the quote if the pool is still at `version` (bumping it), and in the same statement
+ * releases the trader's open quotes of this mint and side: a new quote replaces them.
+ * Null: someone else wrote first; else the ids replaced.
+ */
+export async function insertQuoteAt(db: Db, version: number, q: NewQuote): Promise<string[] | null> {
   const result = await db.execute(sql`
     with bump as (
       update ${curvePools} set version = version + 1 where mint = ${q.mint} and version = ${version} returning mint
+    ),
+    replaced as (
+      update ${curveQuotes} set status = 'expired', error = ${REPLACED_ERROR}, settled_at = ${q.createdAt.toISOString()}::timestamptz
+      where mint = ${q.mint} and side = ${q.side} and trader_wallet = ${q.traderWallet} and status = 'open'
+        and exists (select 1 from bump)
+      returning id
+    ),
+    inserted as (
+      insert into ${curveQuotes} (id, mint, side, trader_wallet, amount_in, amount_out, transfer_fee, expected_output,
+        trader_lamports, slippage_bps, message_hash, message, status, expires_at, created_at)
+      select ${q.id}, bump.mint, ${q.side}, ${q.traderWallet}, ${q.amountIn.toString()}::bigint, ${q.amountOut.toString()}::bigint,
+        ${q.transferFee.toString()}::bigint, ${q.expectedOutput.toString()}::bigint, ${q.traderLamports.toString()}::bigint,
+        ${q.slippageBps}::int, ${q.messageHash}, decode(${q.message.toString('hex')}, 'hex'), 'open',
+        ${q.expiresAt.toISOString()}::timestamptz, ${q.createdAt.toISOString()}::timestamptz
+      from bump
+      returning id
     )
-    insert into ${curveQuotes} (id, mint, side, trader_wallet, amount_in, amount_out, transfer_fee, expected_output,
-      slippage_bps, message_hash, message, status, expires_at, created_at)
-    select ${q.id}, bump.mint, ${q.side}, ${q.traderWallet}, ${q.amountIn.toString()}::bigint, ${q.amountOut.toString()}::bigint,
-      ${q.transferFee.toString()}::bigint, ${q.expectedOutput.toString()}::bigint, ${q.slippageBps}::int, ${q.messageHash},
-      decode(${q.message.toString('hex')}, 'hex'), 'open', ${q.expiresAt.toISOString()}::timestamptz, ${q.createdAt.toISOString()}::timestamptz
-    from bump
-    returning id`);
-  return rows(result).length === 1;
+    select (select count(*) from inserted)::int as inserted, (select coalesce(json_agg(id), '[]'::json) from replaced)::text as replaced`);
+  const [row] = rows<{ inserted: number; replaced: string }>(result);
+  return Number(row?.inserted) === 1 ? JSON.parse(row!.replaced) as string[] : null;
+}
+
+export type TraderQuote = { id: string; mint: string; side: string; amountIn: bigint; traderLamports: bigint; status: string };
+
+/** The trader's live quotes on every mint: open and unexpired at `now`, or being executed. */
+export async function liveQuotesOfTrader(db: Db, trader: string, now: Date): Promise<TraderQuote[]> {
+  return db.select({
+    id: curveQuotes.id, mint: curveQuotes.mint, side: curveQuotes.side, amountIn: curveQuotes.amountIn,
+    traderLamports: curveQuotes.traderLamports, status: curveQuotes.status,
+  }).from(curveQuotes).where(and(
+    eq(curveQuotes.traderWallet, trader),
+    or(eq(curveQuotes.status, 'executing'), and(eq(curveQuotes.status, 'open'), gt(curveQuotes.expiresAt, now))),
+  ));
 }
 
 export async function findQuoteByHash(db: Db, hash: string): Promise<QuoteRow | undefined> {

@@ -5,6 +5,7 @@
 import type { ChainService } from '../chain/service';
 import type { Db } from '../db/client';
 import type { KeyStore } from '../keys';
+import { chainHoldings } from './holdings';
 import { QuoteBook } from './quoteBook';
 import { connectionSender, ledgerSender } from './senders';
 import type { TradeEvent } from './types';
@@ -36,6 +37,7 @@ export function createTrading(deps: {
   const { chain } = deps;
   const book = new QuoteBook({
     db: deps.db,
+    holdings: chainHoldings(chain),
     poolSigner: (wallet) => deps.keys.load(wallet),
     latestBlockhash: chain.ledger
       ? () => chain.ledger!.latestBlockhash.blockhash

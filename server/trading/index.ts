@@ -8,3 +8,4 @@ export {
 } from './pools';
 export { connectionSender, ledgerSender } from './senders';
 export { createTrading, type TradeListener, type Trading } from './createTrading';
+export { chainHoldings, holdingsReader, type Holdings, type ReadHoldings } from './holdings';

@@ -177,12 +177,31 @@ describe('trading on the curve against a real ledger', () => {
     await expect(m.book.execute(signed)).rejects.toMatchObject({ statusCode: 409, message: 'Quote expired, please try again' });
     expect(m.signerCalls()).toBe(0);
     expect(m.tokenBalance(trader.publicKey)).toBe(0n);
-    // Priced as if the expired reservation never existed.
-    const again = await m.book.buildBuyQuote({ mint: m.mint, trader: wallet(trader), solIn: 5n * SOL });
+    // Priced as if the expired reservation never existed (for anyone: another trader here).
+    const other = m.trader(10);
+    const again = await m.book.buildBuyQuote({ mint: m.mint, trader: wallet(other), solIn: 5n * SOL });
     expect(again.expectedTokens).toBe(q.expectedTokens);
     expect(await m.book.expireStale()).toBe(1);
     expect((await quoteRow(q.quoteId)).status).toBe('expired');
-    await m.book.execute(signAsWallet(again.transactionBase64, trader));
+    await m.book.execute(signAsWallet(again.transactionBase64, other));
+    await expectInvariant(m);
+  });
+
+  it('caps live quotes per wallet: a new one of the same mint and side replaces the last, others count', async () => {
+    const m = await market({ maxLiveQuotesPerWallet: 1 });
+    const trader = m.trader(10);
+    const bought = await m.book.buildBuyQuote({ mint: m.mint, trader: wallet(trader), solIn: SOL });
+    await m.book.execute(signAsWallet(bought.transactionBase64, trader));
+    const first = await m.book.buildBuyQuote({ mint: m.mint, trader: wallet(trader), solIn: SOL });
+    const second = await m.book.buildBuyQuote({ mint: m.mint, trader: wallet(trader), solIn: SOL });
+    expect((await quoteRow(first.quoteId)).status).toBe('expired');
+    // Priced as if the replaced quote had never been reserved.
+    expect(second.expectedTokens).toBe(first.expectedTokens);
+    await expect(m.book.execute(signAsWallet(first.transactionBase64, trader))).rejects.toMatchObject({ statusCode: 409 });
+    await expect(m.book.buildSellQuote({ mint: m.mint, trader: wallet(trader), tokens: 1_000n * 10n ** 9n }))
+      .rejects.toMatchObject({ statusCode: 429, message: TRADE_ERRORS.tooManyQuotes });
+    await m.book.execute(signAsWallet(second.transactionBase64, trader));
+    await m.book.buildSellQuote({ mint: m.mint, trader: wallet(trader), tokens: 1_000n * 10n ** 9n });
     await expectInvariant(m);
   });
 
@@ -247,10 +266,11 @@ describe('trading on the curve against a real ledger', () => {
   });
 
   it('releases the reservation of a trade that fails on chain', async () => {
-    const m = await market();
-    const poor = m.trader(0.5);
-    const q = await m.book.buildBuyQuote({ mint: m.mint, trader: wallet(poor), solIn: SOL });
-    await expect(m.book.execute(signAsWallet(q.transactionBase64, poor)))
+    // A blockhash the chain does not know (as one too old would be): the transaction fails.
+    const m = await market({ latestBlockhash: () => Keypair.generate().publicKey.toBase58() });
+    const trader = m.trader(10);
+    const q = await m.book.buildBuyQuote({ mint: m.mint, trader: wallet(trader), solIn: SOL });
+    await expect(m.book.execute(signAsWallet(q.transactionBase64, trader)))
       .rejects.toMatchObject({ statusCode: 400, message: 'Transaction failed' });
     expect((await quoteRow(q.quoteId)).status).toBe('failed');
     expect(await m.book.committedState(m.mint)).toEqual(initialCurveState(1));

@@ -4,6 +4,7 @@ import { PublicKey } from '@solana/web3.js';
 import { DEFAULT_SLIPPAGE_BPS } from '../../core/constants';
 import type { CurveState } from '../../core/curve';
 import { U64_MAX } from '../../core/money';
+import { tradeLamports } from '../../core/tradeCosts';
 import {
   applyTrade, buildBuyTransaction, buildSellTransaction, coSignQuote, messageHash, quoteIdInMessage,
   reservedState, splitWire, unsignedForms, verifySignature, type TradeSide, type WireParts,
@@ -11,14 +12,14 @@ import {
 import { curveQuotes } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import {
-  claimQuote, commitTrade, findQuote, findQuoteByHash, insertQuoteAt, readBook, releaseQuote,
+  claimQuote, commitTrade, findQuote, findQuoteByHash, insertQuoteAt, liveQuotesOfTrader, readBook, releaseQuote,
   type LiveQuote, type PoolRow, type QuoteRow,
 } from './bookStore';
 import { KeyedMutex } from './mutex';
 import { stateColumns, stateOfPool, transferFeeOfPool } from './pools';
 import { deltaOf, liveDeltas, priceBuy, priceSell, ratio, walletKey, type Amounts } from './pricing';
 import {
-  QUOTE_TTL_MS, TRADE_ERRORS, type BuyQuoteResult, type ExecuteResult, type QuoteBookOptions, type SellQuoteResult,
+  MAX_LIVE_QUOTES_PER_WALLET, QUOTE_TTL_MS, TRADE_ERRORS, type BuyQuoteResult, type ExecuteResult, type QuoteBookOptions, type SellQuoteResult,
   type SendResult, type TradeEvent,
 } from './types';
 
@@ -65,6 +66,7 @@ const MAX_ATTEMPTS = 20;
 export class QuoteBook {
   private readonly book = new KeyedMutex();
   private readonly sending = new KeyedMutex();
+  private readonly wallets = new KeyedMutex();
   private readonly now: () => Date;
   private readonly ttlMs: number;
   /**
@@ -87,7 +89,7 @@ export class QuoteBook {
     mint: string; trader: string; solIn: bigint; slippageBps?: number; minimumTokens?: bigint; recipient?: string;
   }): Promise<BuyQuoteResult> {
     if (params.solIn <= 0n || params.solIn > U64_MAX) throw badRequest(TRADE_ERRORS.tooSmall);
-    const built = await this.build(params.mint, params.trader, 'buy', params.slippageBps, (pool, committed, reserved) =>
+    const built = await this.build(params.mint, params.trader, 'buy', params.solIn, params.slippageBps, (pool, committed, reserved) =>
       priceBuy(committed, reserved, transferFeeOfPool(pool), params.solIn, params.minimumTokens, params.slippageBps), params.recipient);
     return {
       quoteId: built.quoteId, transactionBase64: built.transactionBase64, expiresAt: built.expiresAt,
@@ -100,7 +102,7 @@ export class QuoteBook {
     mint: string; trader: string; tokens: bigint; slippageBps?: number; minimumSol?: bigint;
   }): Promise<SellQuoteResult> {
     if (params.tokens <= 0n || params.tokens > U64_MAX) throw badRequest(TRADE_ERRORS.tooSmall);
-    const built = await this.build(params.mint, params.trader, 'sell', params.slippageBps, (pool, _committed, reserved) =>
+    const built = await this.build(params.mint, params.trader, 'sell', params.tokens, params.slippageBps, (pool, _committed, reserved) =>
       priceSell(reserved, transferFeeOfPool(pool), params.tokens, params.minimumSol, params.slippageBps));
     return {
       quoteId: built.quoteId, transactionBase64: built.transactionBase64, expiresAt: built.expiresAt,
@@ -127,6 +129,7 @@ export class QuoteBook {
     if (!verifySignature(parts.signers[0]!, parts.message, parts.signatures[0]!)) throw badRequest(TRADE_ERRORS.unsigned);
 
     const { quote, pool } = await this.claim(found);
+    await this.assertStillBacked(quote);
     let cosigned: Buffer;
     try {
       cosigned = coSignQuote({ ...quote, poolWallet: pool.poolWallet }, wire, await this.options.poolSigner(pool.poolWallet));
@@ -197,41 +200,83 @@ export class QuoteBook {
   }
 
   private async build(
-    mint: string, trader: string, side: TradeSide, slippageBps: number | undefined,
+    mint: string, trader: string, side: TradeSide, offered: bigint, slippageBps: number | undefined,
     price: (pool: PoolRow, committed: CurveState, reserved: CurveState) => Amounts, recipient?: string,
   ) {
     const slippage = slippageBps ?? DEFAULT_SLIPPAGE_BPS;
     if (!Number.isInteger(slippage) || slippage < 0 || slippage > 10_000) throw badRequest(TRADE_ERRORS.slippageRange);
     const traderKey = walletKey(trader);
     const recipientKey = recipient === undefined ? undefined : walletKey(recipient);
-    const recentBlockhash = await this.options.latestBlockhash();
-    return this.book.run(mint, async () => {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const { pool, live } = await this.read(mint, attempt > 0);
-        if (pool.poolWallet === trader || pool.poolWallet === recipient) throw badRequest(TRADE_ERRORS.wallet);
-        const now = this.now();
-        const committed = stateOfPool(pool);
-        const amounts = price(pool, committed, reservedState(committed, liveDeltas(live, now), side));
-        const quoteId = randomUUID();
-        const common = {
-          trader: traderKey, mint: new PublicKey(mint), poolWallet: new PublicKey(pool.poolWallet), quoteId, recentBlockhash,
-        };
-        const transaction = side === 'buy'
-          ? buildBuyTransaction({ ...common, recipient: recipientKey, solLamports: amounts.amountIn, tokens: amounts.amountOut, transferFee: amounts.transferFee })
-          : buildSellTransaction({ ...common, tokens: amounts.amountIn, transferFee: amounts.transferFee, solLamports: amounts.amountOut });
-        const { message, wire } = unsignedForms(transaction);
-        const expiresAt = new Date(now.getTime() + this.ttlMs);
-        const inserted = await insertQuoteAt(this.options.db, pool.version, {
-          id: quoteId, mint, side, traderWallet: trader, ...amounts, slippageBps: slippage,
-          messageHash: messageHash(message), message, expiresAt, createdAt: now,
-        });
-        this.wrote(mint, pool.version, inserted ? pool.version + 1 : null, (book) => {
-          book.live.push({ id: quoteId, side, ...amounts, status: 'open', expiresAt: expiresAt.getTime() });
-        });
-        if (inserted) return { quoteId, transactionBase64: wire.toString('base64'), expiresAt, ...amounts };
-      }
-      throw conflict(TRADE_ERRORS.busy);
+    // One build per wallet at a time in this process, so two builds cannot both spend the same balance.
+    return this.wallets.run(trader, async () => {
+      const backing = await this.backing(mint, trader, side, recipient);
+      // A sell's amount is exact: checked before pricing, which would refuse an oversell in other words.
+      if (side === 'sell' && tradeLamports('sell', 0n, false) > backing.lamports) throw badRequest(TRADE_ERRORS.insufficientSol);
+      if (side === 'sell' && offered > backing.tokens) throw badRequest(TRADE_ERRORS.insufficientTokens);
+      const recentBlockhash = await this.options.latestBlockhash();
+      return this.book.run(mint, async () => {
+        for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+          const { pool, live } = await this.read(mint, attempt > 0);
+          if (pool.poolWallet === trader || pool.poolWallet === recipient) throw badRequest(TRADE_ERRORS.wallet);
+          const now = this.now();
+          const committed = stateOfPool(pool);
+          // The trader's open quote of this side is replaced by this one: it no longer reserves anything.
+          const replaced = (q: LiveQuote) => q.trader === trader && q.side === side && q.status === 'open';
+          const amounts = price(pool, committed, reservedState(committed, liveDeltas(live.filter((q) => !replaced(q)), now), side));
+          const traderLamports = tradeLamports(side, amounts.amountIn, backing.createsTokenAccount);
+          if (traderLamports > backing.lamports) throw badRequest(TRADE_ERRORS.insufficientSol);
+          const quoteId = randomUUID();
+          const common = {
+            trader: traderKey, mint: new PublicKey(mint), poolWallet: new PublicKey(pool.poolWallet), quoteId, recentBlockhash,
+          };
+          const transaction = side === 'buy'
+            ? buildBuyTransaction({ ...common, recipient: recipientKey, solLamports: amounts.amountIn, tokens: amounts.amountOut, transferFee: amounts.transferFee })
+            : buildSellTransaction({ ...common, tokens: amounts.amountIn, transferFee: amounts.transferFee, solLamports: amounts.amountOut });
+          const { message, wire } = unsignedForms(transaction);
+          const expiresAt = new Date(now.getTime() + this.ttlMs);
+          const released = await insertQuoteAt(this.options.db, pool.version, {
+            id: quoteId, mint, side, traderWallet: trader, ...amounts, traderLamports, slippageBps: slippage,
+            messageHash: messageHash(message), message, expiresAt, createdAt: now,
+          });
+          this.wrote(mint, pool.version, released ? pool.version + 1 : null, (book) => {
+            book.live = book.live.filter((q) => !released!.includes(q.id));
+            book.live.push({ id: quoteId, side, trader, ...amounts, status: 'open', expiresAt: expiresAt.getTime() });
+          });
+          if (released) return { quoteId, transactionBase64: wire.toString('base64'), expiresAt, ...amounts };
+        }
+        throw conflict(TRADE_ERRORS.busy);
+      });
     });
+  }
+
+  /**
+   * What a new quote of this wallet may still spend: its holdings less what its other live
+   * quotes reserve (SOL across every mint and side; tokens of this mint). Its open quote of
+   * the same mint and side does not count: the new quote replaces it.
+   */
+  private async backing(mint: string, trader: string, side: TradeSide, recipient: string | undefined) {
+    // The quotes first, then the chain: a quote that lands in between is counted twice (refusing
+    // too much for a moment), never missed.
+    const others = (await liveQuotesOfTrader(this.options.db, trader, this.now()))
+      .filter((q) => !(q.mint === mint && q.side === side && q.status === 'open'));
+    if (others.length >= (this.options.maxLiveQuotesPerWallet ?? MAX_LIVE_QUOTES_PER_WALLET)) throw new HttpError(429, TRADE_ERRORS.tooManyQuotes);
+    const held = await this.options.holdings(trader, mint);
+    const receiver = side === 'buy' && recipient !== undefined && recipient !== trader ? await this.options.holdings(recipient, mint) : held;
+    return {
+      lamports: held.lamports - sum(others.map((q) => q.traderLamports)),
+      tokens: held.tokens - sum(others.filter((q) => q.side === 'sell' && q.mint === mint).map((q) => q.amountIn)),
+      createsTokenAccount: side === 'buy' && !receiver.hasTokenAccount,
+    };
+  }
+
+  /** At execute: the wallet must still hold what this quote spends, or the quote is released unsent. */
+  private async assertStillBacked(quote: QuoteRow): Promise<void> {
+    const held = await this.options.holdings(quote.traderWallet, quote.mint);
+    const message = held.lamports < quote.traderLamports ? TRADE_ERRORS.insufficientSol
+      : quote.side === 'sell' && held.tokens < quote.amountIn ? TRADE_ERRORS.insufficientTokens : null;
+    if (!message) return;
+    await this.release(quote, null, `unbacked at execute: ${message}`);
+    throw badRequest(message);
   }
 
   /** Claims a live quote for this execute (open -> executing), or says why not. */
@@ -320,6 +365,8 @@ export class QuoteBook {
     return await findQuote(this.options.db, quoteId) ? TRADE_ERRORS.altered : TRADE_ERRORS.unknown;
   }
 }
+
+const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
 
 function jsonValue(value: unknown): unknown {
   return JSON.parse(jsonText(value)) as unknown;

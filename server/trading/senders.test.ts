@@ -11,7 +11,8 @@ import { loadEnv } from '../env';
 import { createKeyStore } from '../keys';
 import { createTestDatabase } from '../testing/db';
 import { POOL_WALLET_RENT_LAMPORTS, createCurvePool } from './pools';
-import { QuoteBook } from './quoteBook';
+import { chainHoldings } from './holdings';
+import { QuoteBook, type QuoteBookOptions } from './quoteBook';
 import { connectionSender, ledgerSender } from './senders';
 import { signAsWallet } from './testing/market';
 import { poolTokenSetupTransactions } from './testing/poolTokenSetup';
@@ -68,12 +69,14 @@ describe.each(['ledger', 'connection'] as const)('trading through the product le
   it('buys and sells at the quoted amounts; a failing trade releases its reservation', async () => {
     const market = await launch();
     const mint = market.mint.toBase58();
-    const book = new QuoteBook({
+    const options: QuoteBookOptions = {
       db: database.db,
+      holdings: chainHoldings(chain),
       poolSigner: (wallet) => market.keys.load(wallet),
       latestBlockhash: () => chain.ledger!.latestBlockhash.blockhash,
       send: kind === 'ledger' ? ledgerSender(chain.ledger!) : connectionSender(chain.connection),
-    });
+    };
+    const book = new QuoteBook(options);
     const trader = Keypair.generate();
     await fund(trader.publicKey, 3n * SOL);
     const invariant = async () => {
@@ -95,9 +98,10 @@ describe.each(['ledger', 'connection'] as const)('trading through the product le
     expect(market.lamports(trader.publicKey) - before).toBe(sell.expectedSOL - 10_000n);
     await invariant();
 
-    // More SOL than the wallet has: refused by preflight, nothing lands, the reservation goes.
-    const tooBig = await book.buildBuyQuote({ mint, trader: trader.publicKey.toBase58(), solIn: 10n * SOL });
-    await expect(book.execute(signAsWallet(tooBig.transactionBase64, trader))).rejects.toMatchObject({ statusCode: 400, message: 'Transaction failed' });
+    // A blockhash the chain does not know (as one too old would be): refused, nothing lands, the reservation goes.
+    const stale = new QuoteBook({ ...options, latestBlockhash: () => Keypair.generate().publicKey.toBase58() });
+    const refused = await stale.buildBuyQuote({ mint, trader: trader.publicKey.toBase58(), solIn: SOL / 10n });
+    await expect(stale.execute(signAsWallet(refused.transactionBase64, trader))).rejects.toMatchObject({ statusCode: 400, message: 'Transaction failed' });
     expect(await book.reservedState(mint, 'buy')).toEqual(await book.committedState(mint));
     await invariant();
   });

@@ -2,6 +2,7 @@ import type { Keypair } from '@solana/web3.js';
 import type { CurveState } from '../../core/curve';
 import type { TradeSide } from '../chain/curve';
 import type { Db } from '../db/client';
+import type { ReadHoldings } from './holdings';
 
 export const QUOTE_TTL_MS = 30_000;
 
@@ -22,7 +23,13 @@ export const TRADE_ERRORS = {
   slippageRange: 'slippageBps must be an integer from 0 to 10000',
   busy: 'The pool is busy, please try again',
   failed: 'Transaction failed',
+  insufficientSol: 'Insufficient SOL balance for transaction',
+  insufficientTokens: 'Insufficient token balance for transaction',
+  tooManyQuotes: 'Too many open quotes for this wallet: execute one or let it expire first',
 } as const;
+
+/** A wallet's live quotes across every mint and side (one per mint and side: a new one replaces it). */
+export const MAX_LIVE_QUOTES_PER_WALLET = 10;
 
 /** What the injected sender reports: `err` null when the transaction landed and succeeded. */
 export type SendResult = { signature: string; err: unknown; slot?: bigint | null; blockTime?: Date | null };
@@ -45,6 +52,8 @@ export type TradeEvent = {
 
 export type QuoteBookOptions = {
   db: Db;
+  /** What a wallet holds on chain: every live quote must be backed by it, at build and again at execute. */
+  holdings: ReadHoldings;
   /** The pool wallet's keypair (the key store's `load`). Used only through coSignQuote. */
   poolSigner: (poolWallet: string) => Promise<Keypair>;
   latestBlockhash: () => string | Promise<string>;
@@ -52,6 +61,8 @@ export type QuoteBookOptions = {
   send: (wire: Uint8Array) => Promise<SendResult>;
   now?: () => Date;
   quoteTtlMs?: number;
+  /** Default MAX_LIVE_QUOTES_PER_WALLET. */
+  maxLiveQuotesPerWallet?: number;
   /** After every committed trade (e.g. record 'made_trade', refresh market data). */
   onTrade?: (event: TradeEvent) => void | Promise<void>;
   /** After the trade that completed the curve (e.g. set the campaign's is_bonded). */

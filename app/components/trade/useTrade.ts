@@ -1,6 +1,7 @@
-import { useConnection, useWallet } from '@solana/wallet-adapter-react';
-import { Transaction, type Connection, type PublicKey } from '@solana/web3.js';
+import { useWallet } from '@solana/wallet-adapter-react';
+import { Transaction, type PublicKey } from '@solana/web3.js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { tradeLamports } from '../../../core/tradeCosts';
 import { ApiError } from '../../api/client';
 import { buildTrade, builtOutput, executeTrade, tradingKey, type BuildBody, type BuiltTrade, type TradeSide } from '../../api/curve';
 import { solBalanceKey } from '../../solana/useSolBalance';
@@ -21,10 +22,6 @@ export type TradeRequest = {
 
 export type TradeResult = { side: TradeSide; signature: string; output: string; graduated: boolean };
 
-// The trader pays two signature fees (theirs and the pool's co-signature).
-const NETWORK_FEE_LAMPORTS = 10_000n;
-// A Token-2022 account with ImmutableOwner and TransferFeeAmount: 165 + 1 + 4 + 12 bytes.
-const TOKEN_ACCOUNT_SIZE = 182;
 
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 function toBase64(bytes: Uint8Array): string {
@@ -47,20 +44,18 @@ type Deps = {
   mint: string;
   publicKey: PublicKey;
   signTransaction: <T extends Transaction>(tx: T) => Promise<T>;
-  connection: Connection;
   sol: bigint | undefined;
   tokens: { units: bigint | undefined; exists: boolean | undefined };
 };
 
-async function checkBalance(req: TradeRequest, deps: Deps): Promise<void> {
+function checkBalance(req: TradeRequest, deps: Deps): void {
   if (req.side === 'sell') {
     if (deps.tokens.units !== undefined && req.units > deps.tokens.units) throw new Error(TRADE_TOAST.insufficientTokens);
-    if (deps.sol !== undefined && deps.sol < NETWORK_FEE_LAMPORTS) throw new Error(TX_ERROR.insufficientSol);
+    if (deps.sol !== undefined && deps.sol < tradeLamports('sell', 0n, false)) throw new Error(TX_ERROR.insufficientSol);
     return;
   }
   if (deps.sol === undefined) return;
-  const rent = deps.tokens.exists === false ? BigInt(await deps.connection.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE)) : 0n;
-  if (req.units + NETWORK_FEE_LAMPORTS + rent > deps.sol) throw new Error(TX_ERROR.insufficientSol);
+  if (tradeLamports('buy', req.units, deps.tokens.exists === false) > deps.sol) throw new Error(TX_ERROR.insufficientSol);
 }
 
 /**
@@ -70,7 +65,7 @@ async function checkBalance(req: TradeRequest, deps: Deps): Promise<void> {
  * and the widget shows the new quote instead.
  */
 async function runTrade(req: TradeRequest, deps: Deps): Promise<TradeResult> {
-  await checkBalance(req, deps);
+  checkBalance(req, deps);
   const body: BuildBody = { wallet: deps.publicKey.toBase58(), amount: req.amount, slippageBps: req.slippageBps, expectedOutput: req.shownOutput };
   const signAndExecute = async (built: BuiltTrade) => {
     const signed = await stage('sign', () => deps.signTransaction(Transaction.from(fromBase64(built.transactionBase64))));
@@ -91,13 +86,12 @@ async function runTrade(req: TradeRequest, deps: Deps): Promise<TradeResult> {
 
 /** The trade mutation of a widget; balances feed the pre-flight check. */
 export function useTrade(mint: string, balances: { sol: bigint | undefined; tokens: Deps['tokens'] }) {
-  const { connection } = useConnection();
   const { publicKey, signTransaction } = useWallet();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (req: TradeRequest) => {
       if (!publicKey || !signTransaction) throw new Error(TX_ERROR.reconnect);
-      return runTrade(req, { mint, publicKey, signTransaction, connection, sol: balances.sol, tokens: balances.tokens });
+      return runTrade(req, { mint, publicKey, signTransaction, sol: balances.sol, tokens: balances.tokens });
     },
     onSettled: () => {
       // Failed or not, the pool and the balances may have moved: read them again.

@@ -63,6 +63,9 @@ export const curveQuotes = pgTable('curve_quotes', {
   transferFee: u64('transfer_fee').notNull(),
   // What the trader ends up with: tokens after the fee (buy) or lamports (sell).
   expectedOutput: u64('expected_output').notNull(),
+  // Every lamport the trader's wallet pays if it lands (buy: SOL in, network fees, a new token
+  // account's rent; sell: network fees): a wallet's live quotes together never exceed its SOL.
+  traderLamports: u64('trader_lamports').notNull().default(sql`0`),
   slippageBps: integer('slippage_bps').notNull(),
   messageHash: text('message_hash').notNull(),
   message: bytea('message').notNull(),
@@ -75,6 +78,8 @@ export const curveQuotes = pgTable('curve_quotes', {
 }, (t) => [
   uniqueIndex('curve_quotes_message_hash').on(t.messageHash),
   index('curve_quotes_mint_status').on(t.mint, t.status),
+  // A wallet's live quotes, summed against its balance on every build.
+  index('curve_quotes_trader_live').on(t.traderWallet).where(sql`status in ('open', 'executing')`),
   check('curve_quotes_side', sql`${t.side} in ('buy', 'sell')`),
   check('curve_quotes_status', sql`${t.status} in ('open', 'executing', 'executed', 'expired', 'failed')`),
 ]);

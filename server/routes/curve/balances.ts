@@ -1,38 +1,11 @@
-// A quote reserves curve liquidity for 30 s, so it is built only for a wallet that holds
-// what it offers: otherwise anyone could quote (and so block) the whole curve for free.
-// The chain checks again when the trade executes.
+// The quote book refuses quotes a wallet cannot back (server/trading/quoteBook.ts); the
+// chain checks again when the trade executes. This turns the chain's refusals into the
+// same words.
 
-import { PublicKey } from '@solana/web3.js';
-import { tokenAccountOf } from '../../chain/curve';
-import type { ChainService } from '../../chain/service';
-import { HttpError, badRequest } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import { TRADE_ERRORS } from '../../trading';
 
-export const BALANCE_MESSAGES = {
-  sol: 'Insufficient SOL balance for transaction',
-  tokens: 'Insufficient token balance for transaction',
-} as const;
-
-/** What the balance checks read: the local ledger directly (no JSON-RPC round trip), else the Connection. */
-export type ChainReader = Pick<ChainService, 'connection' | 'ledger'>;
-
-async function accountOf(chain: ChainReader, address: PublicKey): Promise<{ lamports: bigint; data: Uint8Array } | null> {
-  if (chain.ledger) return chain.ledger.getAccount(address.toBase58());
-  const info = await chain.connection.getAccountInfo(address, 'confirmed');
-  return info && { lamports: BigInt(info.lamports), data: info.data };
-}
-
-export async function requireSol(chain: ChainReader, wallet: string, lamports: bigint): Promise<void> {
-  const balance = (await accountOf(chain, new PublicKey(wallet)))?.lamports ?? 0n;
-  if (balance < lamports) throw badRequest(BALANCE_MESSAGES.sol);
-}
-
-export async function requireTokens(chain: ChainReader, mint: string, wallet: string, tokens: bigint): Promise<void> {
-  const account = await accountOf(chain, tokenAccountOf(new PublicKey(mint), new PublicKey(wallet)));
-  // A token account's amount: u64 LE after mint (32) and owner (32).
-  const held = account && account.data.length >= 72 ? Buffer.from(account.data.buffer, account.data.byteOffset, account.data.byteLength).readBigUInt64LE(64) : 0n;
-  if (held < tokens) throw badRequest(BALANCE_MESSAGES.tokens);
-}
+export const BALANCE_MESSAGES = { sol: TRADE_ERRORS.insufficientSol, tokens: TRADE_ERRORS.insufficientTokens } as const;
 
 /**
  * A trade the chain refused for want of funds says so in the wallet's words. Buy: the

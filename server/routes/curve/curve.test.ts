@@ -227,7 +227,7 @@ describe('POST /api/curve/{mint}/buy, /sell, /execute through HTTP and the ledge
     expect([noTokens.statusCode, noTokens.json().error]).toEqual([400, BALANCE_MESSAGES.tokens]);
     expect(await t.services.db.$count(curveQuotes, eq(curveQuotes.mint, m.mint))).toBe(0);
 
-    // The SOL leaves the wallet between the quote and its execution: the chain refuses, the reservation goes.
+    // The SOL leaves the wallet between the quote and its execution: execute re-checks and releases it unsent.
     const quote = await buy(m, trader, '1.5');
     const drain = new Transaction({ feePayer: trader.publicKey, recentBlockhash: t.services.chain.ledger!.latestBlockhash.blockhash })
       .add(SystemProgram.transfer({ fromPubkey: trader.publicKey, toPubkey: Keypair.generate().publicKey, lamports: SOL }));

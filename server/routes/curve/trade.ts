@@ -9,7 +9,7 @@ import { rateLimit } from '../../policies/rateLimit';
 import type { RouteOptions } from '../../services';
 import { TRADE_ERRORS, findCurvePool } from '../../trading';
 import { findQuoteByHash } from '../../trading/bookStore';
-import { explainFailure, requireSol, requireTokens } from './balances';
+import { explainFailure } from './balances';
 import { BUILD_LIMIT, EXECUTE_LIMIT } from './limits';
 import { presentBuyQuote, presentExecution, presentSellQuote } from './present';
 
@@ -50,7 +50,6 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
   app.post<MintParams>('/curve/:mint/buy', { preHandler: buildLimit }, async (request) => {
     const body = parseInput(buyRequestSchema, request.body);
     if (!await poolExists(request.params.mint)) throw notFound(TRADE_ERRORS.poolNotFound);
-    await requireSol(services.chain, body.wallet, body.amount);
     const quote = await book.buildBuyQuote({
       mint: request.params.mint, trader: body.wallet, solIn: body.amount, slippageBps: body.slippageBps, minimumTokens: body.expectedOutput,
     });
@@ -60,7 +59,6 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
   app.post<MintParams>('/curve/:mint/sell', { preHandler: buildLimit }, async (request) => {
     const body = parseInput(sellRequestSchema, request.body);
     if (!await poolExists(request.params.mint)) throw notFound(TRADE_ERRORS.poolNotFound);
-    await requireTokens(services.chain, request.params.mint, body.wallet, body.amount);
     const quote = await book.buildSellQuote({
       mint: request.params.mint, trader: body.wallet, tokens: body.amount, slippageBps: body.slippageBps, minimumSol: body.expectedOutput,
     });

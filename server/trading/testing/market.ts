@@ -13,6 +13,7 @@ import { signEd25519 } from '../../chain/ed25519';
 import type { Db } from '../../db/client';
 import { createKeyStore } from '../../keys';
 import { POOL_WALLET_RENT_LAMPORTS, createCurvePool } from '../pools';
+import { holdingsReader } from '../holdings';
 import { QuoteBook, type QuoteBookOptions, type SendResult } from '../quoteBook';
 import { poolTokenSetupTransactions } from './poolTokenSetup';
 
@@ -45,6 +46,7 @@ export async function createTestMarket(params: {
   // Each QuoteBook has its own in-process locks and cache: two of them behave like two server processes.
   const newBook = () => new QuoteBook({
     db: params.db,
+    holdings: holdingsReader((address) => ledger.account(address)),
     poolSigner: async (wallet) => { signerCalls++; return keys.load(wallet); },
     latestBlockhash: () => ledger.blockhash(),
     send,

@@ -1,0 +1,2 @@
+ALTER TABLE "curve_quotes" ADD COLUMN "trader_lamports" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "curve_quotes_trader_live" ON "curve_quotes" USING btree ("trader_wallet") WHERE status in ('open', 'executing');
