@@ -65,7 +65,11 @@ async function spawnServer(dataDir: string): Promise<{ server: Spawned; seconds:
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', DEMO_ACTIVITY: 'off', DEMO_CAMPAIGNS: 'off' },
+    env: {
+      ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', DEMO_ACTIVITY: 'off', DEMO_CAMPAIGNS: 'off',
+      // The bench is one client measuring the ledger, not a visitor: lift the per-client RPC and faucet limits.
+      RPC_RATE_LIMIT: '10000000', FAUCET_MAX_SOL: '1000000', FAUCET_PER_MINUTE: '1000',
+    },
   });
   let output = '';
   child.stdout.on('data', (d) => { output += d; });

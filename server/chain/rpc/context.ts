@@ -1,8 +1,12 @@
 import type { LocalLedger } from '../ledger/ledger';
 import type { LedgerStore } from '../ledger/store';
 import { MIN_CONTEXT_SLOT_NOT_REACHED, RpcError } from './errors';
+import type { RpcLimits } from './limits';
 
-export type RpcContext = { ledger: LocalLedger; store: LedgerStore };
+/** A client calling over HTTP (/api/rpc) and the limits that apply to it. */
+export type RpcCaller = { ip: string; limits: RpcLimits };
+/** `caller` is absent for the server's own in-process calls, which are never limited. */
+export type RpcContext = { ledger: LocalLedger; store: LedgerStore; caller?: RpcCaller };
 /** One RPC method: positional params in, the `result` out (throw RpcError for an error). */
 export type Handler = (params: unknown[], ctx: RpcContext) => unknown;
 export type MethodTable = Record<string, Handler>;

@@ -14,5 +14,7 @@ export const SEND_TRANSACTION_PREFLIGHT_FAILURE = -32002;
 export const TRANSACTION_SIGNATURE_VERIFICATION_FAILURE = -32003;
 export const UNSUPPORTED_TRANSACTION_VERSION = -32015;
 export const MIN_CONTEXT_SLOT_NOT_REACHED = -32016;
+/** Not the validator's: what RPC providers (and devnet's faucet) answer a client over its limit with. */
+export { RATE_LIMITED } from '../gateway/jsonRpc';
 
 export const invalidParams = (message: string) => new RpcError(INVALID_PARAMS, message);

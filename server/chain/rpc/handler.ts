@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MethodTable, RpcContext } from './context';
+import type { MethodTable, RpcCaller, RpcContext } from './context';
 import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, RpcError } from './errors';
 import { stringifyRpc } from './json';
 import { accountMethods } from './methods/accounts';
@@ -8,6 +8,7 @@ import { clusterMethods } from './methods/cluster';
 import { historyMethods } from './methods/history';
 import { tokenMethods } from './methods/tokens';
 import { transactionMethods } from './methods/transactions';
+import { yieldTurn } from './yielding';
 
 const METHODS: MethodTable = {
   ...clusterMethods, ...blockhashMethods, ...accountMethods, ...tokenMethods, ...transactionMethods, ...historyMethods,
@@ -16,11 +17,16 @@ const METHODS: MethodTable = {
 type Id = string | number | null;
 type Response = { jsonrpc: '2.0'; id: Id; result?: unknown; error?: { code: number; message: string; data?: unknown } };
 
+/** /api/rpc's answer: status, body text ('' for notifications only) and, when rate limited, Retry-After seconds. */
+export type RpcHttpAnswer = { status: number; text: string; retryAfterSeconds?: number };
+
 export type RpcHandler = {
   /** A parsed request body (one call or a batch); undefined when nothing is to be answered (notifications only). */
-  handle(body: unknown): Promise<Response | Response[] | undefined>;
-  /** The raw body text in, the response text out ('' for notifications only). */
+  handle(body: unknown, caller?: RpcCaller): Promise<Response | Response[] | undefined>;
+  /** The server's own calls (the in-process Connection): the raw body text in, the response text out, no limits. */
   handleText(text: string): Promise<string>;
+  /** A client's call over HTTP: the caller's limits (batch size, rate, faucet) apply. */
+  handleHttp(text: string, caller: RpcCaller): Promise<RpcHttpAnswer>;
   methods: string[];
 };
 
@@ -30,7 +36,7 @@ export function createRpcHandler(ctx: RpcContext, log: FastifyBaseLogger): RpcHa
     jsonrpc: '2.0', id, error: { code: err.code, message: err.message, ...(err.data === undefined ? {} : { data: err.data }) },
   });
 
-  async function call(request: unknown): Promise<Response | undefined> {
+  async function call(request: unknown, callCtx: RpcContext): Promise<Response | undefined> {
     if (!request || typeof request !== 'object' || Array.isArray(request)) return errorResponse(null, new RpcError(INVALID_REQUEST, 'Invalid request'));
     const { jsonrpc, method, params, id } = request as { jsonrpc?: unknown; method?: unknown; params?: unknown; id?: unknown };
     const isNotification = !('id' in request);
@@ -46,7 +52,7 @@ export function createRpcHandler(ctx: RpcContext, log: FastifyBaseLogger): RpcHa
       response = errorResponse(replyId, new RpcError(INVALID_PARAMS, 'Invalid params: invalid type: map, expected a sequence.'));
     } else {
       try {
-        response = { jsonrpc: '2.0', result: await handler((params as unknown[] | undefined) ?? [], ctx), id: replyId };
+        response = { jsonrpc: '2.0', result: await handler((params as unknown[] | undefined) ?? [], callCtx), id: replyId };
       } catch (err) {
         if (!(err instanceof RpcError)) log.error({ err, method }, 'rpc method failed');
         response = errorResponse(replyId, err instanceof RpcError ? err : new RpcError(INTERNAL_ERROR, 'Internal error'));
@@ -55,24 +61,54 @@ export function createRpcHandler(ctx: RpcContext, log: FastifyBaseLogger): RpcHa
     return isNotification ? undefined : response;
   }
 
-  async function handle(body: unknown): Promise<Response | Response[] | undefined> {
+  async function handle(body: unknown, caller?: RpcCaller): Promise<Response | Response[] | undefined> {
+    const callCtx: RpcContext = caller ? { ...ctx, caller } : ctx;
     if (Array.isArray(body)) {
       if (body.length === 0) return errorResponse(null, new RpcError(INVALID_REQUEST, 'Invalid request'));
-      const responses = (await Promise.all(body.map(call))).filter((r): r is Response => r !== undefined);
+      // Each call starts after a turn of the event loop, so a batch never holds it for more than
+      // one call; calls still run concurrently (transactions share a group commit).
+      const pending: Promise<Response | undefined>[] = [];
+      for (const item of body) {
+        pending.push(call(item, callCtx));
+        await yieldTurn();
+      }
+      const responses = (await Promise.all(pending)).filter((r): r is Response => r !== undefined);
       return responses.length ? responses : undefined;
     }
-    return call(body);
+    return call(body, callCtx);
   }
+
+  function parse(text: string): { ok: true; body: unknown } | { ok: false } {
+    try { return { ok: true, body: JSON.parse(text) as unknown }; } catch { return { ok: false }; }
+  }
+
+  /** A batch's answers are written one at a time, yielding between them: one huge JSON.stringify would block. */
+  async function stringify(out: Response | Response[] | undefined): Promise<string> {
+    if (out === undefined) return '';
+    if (!Array.isArray(out)) return stringifyRpc(out);
+    const parts: string[] = [];
+    for (const response of out) {
+      parts.push(stringifyRpc(response));
+      await yieldTurn();
+    }
+    return `[${parts.join(',')}]`;
+  }
+
+  const parseErrorText = () => stringifyRpc(errorResponse(null, new RpcError(PARSE_ERROR, 'Parse error')));
 
   return {
     handle,
     async handleText(text) {
-      let body: unknown;
-      try { body = JSON.parse(text); } catch {
-        return stringifyRpc(errorResponse(null, new RpcError(PARSE_ERROR, 'Parse error')));
-      }
-      const out = await handle(body);
-      return out === undefined ? '' : stringifyRpc(out);
+      const parsed = parse(text);
+      if (!parsed.ok) return parseErrorText();
+      return stringify(await handle(parsed.body));
+    },
+    async handleHttp(text, caller) {
+      const parsed = parse(text);
+      const refused = caller.limits.admit(parsed.ok ? parsed.body : undefined, caller.ip);
+      if (refused) return { status: refused.status, text: stringifyRpc(refused.body), retryAfterSeconds: refused.retryAfterSeconds };
+      if (!parsed.ok) return { status: 200, text: parseErrorText() };
+      return { status: 200, text: await stringify(await handle(parsed.body, caller)) };
     },
     methods: Object.keys(METHODS),
   };

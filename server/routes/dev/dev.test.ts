@@ -43,6 +43,38 @@ describe('POST /api/dev/airdrop', () => {
     expect(limited.json().error).toBe('Too many airdrops: at most 10 a minute');
     expect((await airdrop({ wallet, sol: '0.01' }, '10.0.0.4')).statusCode).toBe(200);
   });
+
+  const requestAirdrop = (wallet: string, lamports: number, ip: string) => t.app.inject({
+    method: 'POST', url: '/api/rpc', remoteAddress: ip, headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [wallet, lamports] }),
+  });
+
+  it('counts airdrops through /api/dev/airdrop and the JSON-RPC requestAirdrop together, per client', async () => {
+    const wallet = Keypair.generate().publicKey.toBase58();
+    for (let i = 0; i < 10; i++) {
+      if (i % 2 === 0) expect((await airdrop({ wallet, sol: '0.01' }, '10.0.0.5')).statusCode).toBe(200);
+      else expect((await requestAirdrop(wallet, 10_000_000, '10.0.0.5')).json().result).toEqual(expect.any(String));
+    }
+    const overHttp = await airdrop({ wallet, sol: '0.01' }, '10.0.0.5');
+    expect(overHttp.statusCode).toBe(429);
+    expect(overHttp.json().error).toBe('Too many airdrops: at most 10 a minute');
+    const overRpc = await requestAirdrop(wallet, 10_000_000, '10.0.0.5');
+    expect(overRpc.statusCode).toBe(200);
+    expect(overRpc.json().error.code).toBe(429);
+    expect(overRpc.json().error.message).toMatch(/^airdrop request limit reached: at most 10 airdrops a minute/);
+    expect(t.services.chain.ledger!.getAccount(wallet)?.lamports).toBe(100_000_000n);
+    // Another client still has its own ten.
+    expect((await requestAirdrop(wallet, 10_000_000, '10.0.0.6')).json().result).toEqual(expect.any(String));
+  });
+
+  it('caps the JSON-RPC requestAirdrop at 100 SOL, as the dev route', async () => {
+    const wallet = Keypair.generate().publicKey.toBase58();
+    const tooBig = await requestAirdrop(wallet, 100_000_000_001, '10.0.0.7');
+    expect(tooBig.json().error).toEqual({ code: -32602, message: 'Invalid params: airdrop request too large: at most 100 SOL (100000000000 lamports) per airdrop.' });
+    expect(t.services.chain.ledger!.getAccount(wallet)).toBeNull();
+    expect((await requestAirdrop(wallet, 100_000_000_000, '10.0.0.7')).json().result).toEqual(expect.any(String));
+    expect(t.services.chain.ledger!.getAccount(wallet)?.lamports).toBe(100_000_000_000n);
+  });
 });
 
 describe('POST /api/dev/airdrop on a real cluster', () => {

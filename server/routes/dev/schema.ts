@@ -2,8 +2,6 @@ import { PublicKey } from '@solana/web3.js';
 import { z } from 'zod';
 import { solToLamports } from '../../../core/money';
 
-export const MAX_AIRDROP_SOL = 100n;
-
 const wallet = z.string({ error: 'Wallet address is required' }).trim().refine((v) => {
   try { return new PublicKey(v).toBase58() === v; } catch { return false; }
 }, 'Invalid wallet address');
@@ -18,13 +16,12 @@ const sol = z.union([z.string(), z.number()], { error: 'SOL amount is required' 
       return z.NEVER;
     }
   })
-  .refine((lamports) => lamports > 0n, 'SOL amount must be greater than 0')
-  .refine((lamports) => lamports <= MAX_AIRDROP_SOL * 1_000_000_000n, `At most ${MAX_AIRDROP_SOL} SOL per airdrop`);
+  .refine((lamports) => lamports > 0n, 'SOL amount must be greater than 0');
 
 export const AirdropSchema = z.object({
   /** The recipient's base58 address. */
   wallet,
-  /** How much test SOL, at most 100 a call. */
+  /** How much test SOL (the faucet policy caps it: FAUCET_MAX_SOL). */
   sol,
 });
 export type AirdropInput = z.infer<typeof AirdropSchema>;

@@ -4,10 +4,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { enableRpcCors } from '../../chain/gateway/cors';
 import { listenPubsub, PUBSUB_MAX_PAYLOAD } from '../../chain/pubsub/listener';
 import { LocalPubsub } from '../../chain/pubsub/pubsub';
+import { RpcLimits } from '../../chain/rpc/limits';
+import { faucetPolicyFor } from '../../policies/faucet';
 import type { RouteOptions } from '../../services';
 
 /**
- * /api/rpc in local mode: Solana JSON-RPC 2.0 over the in-process ledger, and its PubSub
+ * /api/rpc in local mode: Solana JSON-RPC 2.0 over the in-process ledger under per-client
+ * limits (batch size, calls per 10 s, result size, the faucet), and its PubSub
  * websocket both as an upgrade on /api/rpc and on PORT + 1. On a real cluster it registers
  * nothing (gateway.ts serves /api/rpc then).
  */
@@ -22,9 +25,17 @@ export const rpcRoutes: FastifyPluginAsync<RouteOptions> = async (app, { service
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
+  const limits = new RpcLimits({
+    maxBatch: env.RPC_MAX_BATCH,
+    ratePerWindow: env.RPC_RATE_LIMIT,
+    maxProgramAccounts: env.RPC_MAX_PROGRAM_ACCOUNTS,
+    faucet: faucetPolicyFor(services),
+    now: () => services.now().getTime(),
+  });
   app.post('/rpc', async (request, reply) => {
-    const text = await rpc.handleText(typeof request.body === 'string' ? request.body : '');
-    return reply.header('content-type', 'application/json; charset=utf-8').send(text);
+    const answer = await rpc.handleHttp(typeof request.body === 'string' ? request.body : '', { ip: request.ip, limits });
+    if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
+    return reply.status(answer.status).header('content-type', 'application/json; charset=utf-8').send(answer.text);
   });
 
   await app.register(websocket, { options: { maxPayload: PUBSUB_MAX_PAYLOAD } });

@@ -4,6 +4,7 @@ import { checkMinContextSlot, withContext, type MethodTable } from '../context';
 import { accountEncoding, dataSliceParam, encodeAccount } from '../encoding';
 import { invalidParams } from '../errors';
 import { configParam, pubkeyParam, requireParam, type Config } from '../params';
+import { WorkSlice } from '../yielding';
 
 const MAX_MULTIPLE_ACCOUNTS = 100;
 
@@ -37,15 +38,32 @@ export const accountMethods: MethodTable = {
       return account ? encodeAccount(ctx, account, encoding, slice) : null;
     }));
   },
-  getProgramAccounts: (params, ctx) => {
+  getProgramAccounts: async (params, ctx) => {
     const program = pubkeyParam(requireParam(params, 0, 'program id'));
     const config = configParam(params, 1);
     checkMinContextSlot(ctx, config);
     const encoding = accountEncoding(config, 'binary');
     const slice = dataSliceParam(config);
     const filters = parseFilters(config);
-    const matches = ctx.ledger.getProgramAccounts(program).filter(({ account }) => filters.every((f) => f(account)));
-    const value = matches.map(({ address, account }) => ({ pubkey: address, account: encodeAccount(ctx, account, encoding, slice) }));
+    // As RPC providers do: unfiltered, it is every account of the program (for a token program, every holder of every token).
+    if (filters.length === 0) throw invalidParams('getProgramAccounts needs filters: add a dataSize or memcmp filter to narrow the scan.');
+    // The server's own scans (holders) are not capped; a client's answer is.
+    const max = ctx.caller?.limits.maxProgramAccounts ?? Infinity;
+    const work = new WorkSlice();
+    const matches: { address: string; account: AccountState }[] = [];
+    for (const item of ctx.ledger.getProgramAccounts(program)) {
+      if (work.due) await work.yieldTurn();
+      if (!filters.every((f) => f(item.account))) continue;
+      if (matches.length === max) {
+        throw invalidParams(`getProgramAccounts matched more than ${max} accounts: add filters to narrow the scan.`);
+      }
+      matches.push(item);
+    }
+    const value: { pubkey: string; account: Record<string, unknown> }[] = [];
+    for (const { address, account } of matches) {
+      if (work.due) await work.yieldTurn();
+      value.push({ pubkey: address, account: encodeAccount(ctx, account, encoding, slice) });
+    }
     return config.withContext === true ? withContext(ctx, value) : value;
   },
 };

@@ -1,10 +1,12 @@
 import { tokenAmountToUiAmount } from '../../parse';
 import { isTokenProgram, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../ledger/programs';
+import type { AccountState } from '../../ledger/svm';
 import { readMint, readTokenAccount } from '../../ledger/tokenAmounts';
 import { checkMinContextSlot, withContext, type MethodTable, type RpcContext } from '../context';
 import { accountEncoding, dataSliceParam, encodeAccount } from '../encoding';
 import { invalidParams } from '../errors';
 import { configParam, pubkeyParam, requireParam } from '../params';
+import { WorkSlice } from '../yielding';
 
 const LARGEST_ACCOUNTS = 20;
 
@@ -32,16 +34,16 @@ export const tokenMethods: MethodTable = {
     const mint = mintOf(ctx, address);
     return withContext(ctx, tokenAmountToUiAmount(mint.supply, mint.decimals));
   },
-  getTokenLargestAccounts: (params, ctx) => {
+  getTokenLargestAccounts: async (params, ctx) => {
     const address = pubkeyParam(requireParam(params, 0, 'pubkey'));
     checkMinContextSlot(ctx, configParam(params, 1));
     const mint = mintOf(ctx, address);
-    const holders = tokenAccounts(ctx, mint.program, (a) => a.mint === address)
+    const holders = (await tokenAccounts(ctx, mint.program, (a) => a.mint === address))
       .sort((a, b) => (b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : 0))
       .slice(0, LARGEST_ACCOUNTS);
     return withContext(ctx, holders.map((h) => ({ address: h.address, ...tokenAmountToUiAmount(h.amount, mint.decimals) })));
   },
-  getTokenAccountsByOwner: (params, ctx) => {
+  getTokenAccountsByOwner: async (params, ctx) => {
     const owner = pubkeyParam(requireParam(params, 0, 'owner'));
     const filter = requireParam(params, 1, 'filter (mint or programId)') as { mint?: unknown; programId?: unknown };
     const config = configParam(params, 2);
@@ -62,18 +64,23 @@ export const tokenMethods: MethodTable = {
     } else {
       throw invalidParams('Invalid params: expected a filter object with mint or programId.');
     }
-    const value = programs.flatMap((p) => tokenAccounts(ctx, p, (a) => a.owner === owner && (!mint || a.mint === mint)))
-      .map((a) => ({ pubkey: a.address, account: encodeAccount(ctx, ctx.ledger.getAccount(a.address)!, encoding, slice) }));
+    const found = await Promise.all(programs.map((p) => tokenAccounts(ctx, p, (a) => a.owner === owner && (!mint || a.mint === mint))));
+    const value = found.flat()
+      .map((a) => ({ pubkey: a.address, account: encodeAccount(ctx, a.state, encoding, slice) }));
     return withContext(ctx, value);
   },
 };
 
-function tokenAccounts(ctx: RpcContext, program: string, keep: (a: { mint: string; owner: string }) => boolean) {
-  const out: { address: string; mint: string; owner: string; amount: bigint }[] = [];
+/** A scan of every token account of `program`: it yields now and then, as it grows with the ledger. */
+async function tokenAccounts(ctx: RpcContext, program: string, keep: (a: { mint: string; owner: string }) => boolean) {
+  // Each account's state as scanned: the ledger may move on while the scan yields.
+  const out: { address: string; state: AccountState; mint: string; owner: string; amount: bigint }[] = [];
   if (program !== TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM) return out;
+  const work = new WorkSlice();
   for (const { address, account } of ctx.ledger.getProgramAccounts(program)) {
+    if (work.due) await work.yieldTurn();
     const token = readTokenAccount(program, account.data);
-    if (token && keep(token)) out.push({ address, ...token });
+    if (token && keep(token)) out.push({ address, state: account, ...token });
   }
   return out;
 }
