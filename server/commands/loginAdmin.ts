@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ADMIN_LOCKOUT_MS, ADMIN_MAX_FAILED_LOGINS, ADMIN_SESSION_MS } from '../../core/constants';
+import { ADMIN_SESSION_MS } from '../../core/constants';
 import { burnPasswordCheck, verifyPassword } from '../auth/admin/password';
 import { hashSessionToken, newSessionToken } from '../auth/admin/session';
 import { adminAccounts, adminSessions } from '../db/schema';
@@ -10,25 +10,22 @@ export type LoginProps = { username: string; password: string; ip: string | null
 
 export type LoginResult =
   | { ok: true; token: string; username: string; expiresAt: Date }
-  | { ok: false; reason: 'invalid' | 'locked' };
+  | { ok: false };
 
 /**
- * Checks the credentials and opens a 24-hour session. Failures count towards a
- * lockout kept in the database, so every server process sees the same count.
+ * Checks the credentials and opens a 24-hour session. An unknown username and a wrong
+ * password do the same work (one lookup, one scrypt check) and give the same answer.
+ * Throttling happens before this, in the route (auth/admin/loginThrottle.ts); the
+ * account's old lockout columns (failed_attempts, locked_until) are no longer read.
  */
 export async function loginAdmin({ db, now }: Services, props: LoginProps): Promise<LoginResult> {
   const at = now();
   const [account] = await db.select().from(adminAccounts).where(eq(adminAccounts.username, props.username)).limit(1);
   if (!account) {
     await burnPasswordCheck(props.password);
-    return { ok: false, reason: 'invalid' };
+    return { ok: false };
   }
-  if (account.lockedUntil && account.lockedUntil > at) return { ok: false, reason: 'locked' };
-
-  if (!(await verifyPassword(props.password, account.passwordHash))) {
-    await recordFailure(db, account.id, at);
-    return { ok: false, reason: 'invalid' };
-  }
+  if (!(await verifyPassword(props.password, account.passwordHash))) return { ok: false };
 
   const token = newSessionToken();
   const expiresAt = new Date(at.getTime() + ADMIN_SESSION_MS);
@@ -39,18 +36,4 @@ export async function loginAdmin({ db, now }: Services, props: LoginProps): Prom
     });
   });
   return { ok: true, token, username: account.username, expiresAt };
-}
-
-async function recordFailure(db: Services['db'], adminId: number, at: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    // Row lock: concurrent failures from several processes must all count.
-    const [row] = await tx.select().from(adminAccounts).where(eq(adminAccounts.id, adminId)).for('update');
-    if (!row || (row.lockedUntil && row.lockedUntil > at)) return;
-    const failures = (row.lockedUntil ? 0 : row.failedAttempts) + 1;
-    const lock = failures >= ADMIN_MAX_FAILED_LOGINS;
-    await tx.update(adminAccounts).set({
-      failedAttempts: lock ? 0 : failures,
-      lockedUntil: lock ? new Date(at.getTime() + ADMIN_LOCKOUT_MS) : null,
-    }).where(eq(adminAccounts.id, adminId));
-  });
 }

@@ -24,7 +24,7 @@ export function AdminLoginPage() {
       await login.mutateAsync({ username, password });
       navigate(`${ADMIN_PREFIX}/dashboard`, { replace: true });
     } catch (err) {
-      // Lockout (429) and outages keep the server's words; everything else is the spec's mismatch text.
+      // Throttling (429: how long to wait) and outages keep the server's words; everything else is the spec's mismatch text.
       const message = err instanceof ApiError && err.status !== 401 && err.status !== 400 ? err.message : MISMATCH;
       setError(message);
       toast.error('Login failed', { description: message === MISMATCH ? 'Please check your credentials' : message });

@@ -1,18 +1,23 @@
 import { ADMIN_PREFIX } from '../../../core/constants';
+import { frame } from '../../console/frame';
 
-/** The framed console notice shown once, when the local admin is generated. */
-export function firstAdminNotice(username: string, password: string, publicUrl: string): string {
-  const lines = [
+/** The admin login page's URL. */
+export function adminLoginUrl(publicUrl: string): string {
+  return `${publicUrl}${ADMIN_PREFIX}/login`;
+}
+
+/** What a newcomer needs about the local admin generated on the first start. */
+export function firstAdminLines(username: string, password: string): string[] {
+  return [
     'An admin account was created for this local installation.',
-    '',
-    `  Login:    ${publicUrl}${ADMIN_PREFIX}/login`,
     `  Username: ${username}`,
     `  Password: ${password}`,
-    '',
     'This password is shown only now. Keep it somewhere safe, or set',
     'ADMIN_USERNAME and ADMIN_PASSWORD to choose your own.',
   ];
-  const width = Math.max(...lines.map((l) => l.length));
-  const bar = `+${'-'.repeat(width + 2)}+`;
-  return [bar, ...lines.map((l) => `| ${l.padEnd(width)} |`), bar].join('\n');
+}
+
+/** The admin part alone, framed (the start-up notice includes the same lines). */
+export function firstAdminNotice(username: string, password: string, publicUrl: string): string {
+  return frame([`Admin login: ${adminLoginUrl(publicUrl)}`, '', ...firstAdminLines(username, password)]);
 }

@@ -3,6 +3,13 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 
+// How many scrypt verifications ran: the costly step, so tests can prove that a refused
+// attempt does the same work (none) whether or not its username exists.
+let passwordChecks = 0;
+export function passwordChecksRun(): number {
+  return passwordChecks;
+}
+
 function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
@@ -23,14 +30,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const salt = Buffer.from(parts[4], 'base64');
   const expected = Buffer.from(parts[5], 'base64');
   if (!N || !r || !p || expected.length === 0) return false;
+  passwordChecks += 1;
   const actual = await derive(password, salt, expected.length, { N, r, p });
   return timingSafeEqual(actual, expected);
 }
 
 // Verifying against this when the username is unknown keeps the answer time the same,
-// so response timing does not reveal which usernames exist.
-let dummyHash: Promise<string> | undefined;
+// so response timing does not reveal which usernames exist. Made at start-up: made on
+// first use, the first unknown username would cost two derivations and stand out.
+const dummyHash: Promise<string> = hashPassword(randomBytes(16).toString('hex'));
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   await verifyPassword(password, await dummyHash);
 }

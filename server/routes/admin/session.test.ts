@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_LOCKOUT_MS, ADMIN_MAX_FAILED_LOGINS, ADMIN_SESSION_MS } from '../../../core/constants';
+import { ADMIN_SESSION_MS } from '../../../core/constants';
 import { sessionCookieOptions } from '../../http/cookies';
-import { adminAuditLog, adminSessions } from '../../db/schema';
+import { buildServer } from '../../app';
+import { LOGIN_BACKOFF } from '../../auth/admin/loginThrottle';
+import { passwordChecksRun } from '../../auth/admin/password';
+import { adminAccounts, adminAuditLog, adminSessions } from '../../db/schema';
 import { loadEnv } from '../../env';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { LOGIN_RATE_LIMIT } from './session';
 import { TEST_ADMIN, TEST_ADMIN_ENV, loginTestAdmin } from './testAdmin';
 
 describe('admin sessions', () => {
@@ -109,34 +111,129 @@ describe('admin sessions', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie }, payload: {} })).statusCode).toBe(204);
   });
 
-  it('locks the account after repeated failures, even for the right password, until the lockout ends', async () => {
-    for (let i = 0; i < ADMIN_MAX_FAILED_LOGINS; i++) {
-      expect((await login({ username: 'boss', password: `wrong-${i}` })).statusCode).toBe(401);
-    }
-    const locked = await login(TEST_ADMIN);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ error: 'Too many failed attempts. Try again later.' });
-    expect(locked.cookies).toHaveLength(0);
+  describe('throttling', () => {
+    const FREE = LOGIN_BACKOFF.freeFailures;
+    const wrong = (username = 'boss') => ({ username, password: 'not-the-password' });
+    let clock = Date.now();
+    let restore: () => Date;
+    beforeAll(() => {
+      restore = t.services.now;
+      // Time moves only when a case says so: waits are read off the clock, never slept.
+      t.services.now = () => new Date(clock);
+    });
+    afterAll(() => { t.services.now = restore; });
+    const advance = (ms: number) => { clock += ms; };
+    const refused = { error: 'Too many login attempts. Try again in 1 second.' };
 
-    const realNow = t.services.now;
-    try {
-      t.services.now = () => new Date(Date.now() + ADMIN_LOCKOUT_MS + 1000);
-      expect((await login(TEST_ADMIN)).statusCode).toBe(200);
-    } finally {
-      t.services.now = realNow;
-    }
-    // A success resets the count: one more failure does not lock again.
-    expect((await login({ username: 'boss', password: 'wrong' })).statusCode).toBe(401);
-    expect((await login(TEST_ADMIN)).statusCode).toBe(200);
-  });
+    it('lets the right password in at once from an address that has not failed', async () => {
+      const attacker = ip();
+      for (let i = 0; i < FREE + 3; i++) await login(wrong(), attacker);
+      expect((await login(wrong(), attacker)).statusCode).toBe(429);
+      const res = await login(TEST_ADMIN, ip());
+      expect(res.statusCode).toBe(200);
+      expect(res.cookies.find((c) => c.name === 'cm_admin')).toBeDefined();
+    });
 
-  it('limits failed logins per IP address, without slowing down correct ones', async () => {
-    const address = ip();
-    for (let i = 0; i < LOGIN_RATE_LIMIT.max + 5; i++) expect((await login(TEST_ADMIN, address)).statusCode).toBe(200);
-    for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++) expect((await login({ username: `guess${i}`, password: 'x' }, address)).statusCode).toBe(401);
-    const limited = await login(TEST_ADMIN, address);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: 'Too many login attempts. Try again later.' });
-    expect((await login(TEST_ADMIN, ip())).statusCode).toBe(200);
+    it('makes a failing address wait longer after each further failure, up to the cap', async () => {
+      const address = ip();
+      for (let i = 0; i < FREE; i++) expect((await login(wrong(`typo${i}`), address)).statusCode).toBe(401);
+      let wait = LOGIN_BACKOFF.baseDelayMs;
+      for (let round = 0; round < 4; round++) {
+        expect((await login(wrong(), address)).statusCode).toBe(401);
+        const early = await login(TEST_ADMIN, address);
+        expect(early.statusCode).toBe(429);
+        expect(early.headers['retry-after']).toBe(String(wait / 1000));
+        advance(wait - 1);
+        expect((await login(TEST_ADMIN, address)).statusCode).toBe(429);
+        advance(1);
+        wait *= 2;
+      }
+      // Any username from that address waits alike; after the wait the right password works.
+      expect((await login(wrong(), address)).statusCode).toBe(401);
+      expect((await login(TEST_ADMIN, address)).statusCode).toBe(429);
+      advance(wait);
+      expect((await login(TEST_ADMIN, address)).statusCode).toBe(200);
+      // ...and the address starts over.
+      expect((await login(wrong(), address)).statusCode).toBe(401);
+
+      const capped = ip();
+      for (let i = 0; i < FREE + 12; i++) { await login(wrong('cap'), capped); advance(LOGIN_BACKOFF.maxDelayMs); }
+      await login(wrong('cap'), capped);
+      expect((await login(TEST_ADMIN, capped)).headers['retry-after']).toBe(String(LOGIN_BACKOFF.maxDelayMs / 1000));
+      advance(LOGIN_BACKOFF.maxDelayMs);
+    });
+
+    it('throttles a username for addresses that have failed, wherever its failures came from', async () => {
+      for (let i = 0; i < FREE + 1; i++) await login(wrong('target'), ip());
+      // A fresh address is not held back by the username's wait...
+      expect((await login(wrong('target'), ip())).statusCode).toBe(401);
+      // ...one that has failed before is.
+      const failed = ip();
+      expect((await login(wrong('other'), failed)).statusCode).toBe(401);
+      expect((await login(wrong('target'), failed)).statusCode).toBe(429);
+      advance(LOGIN_BACKOFF.maxDelayMs);
+    });
+
+    it('counts a burst of concurrent guesses before any of them is checked', async () => {
+      const address = ip();
+      const answers = await Promise.all(Array.from({ length: FREE + 5 }, (_, i) => login(wrong(`burst${i}`), address)));
+      expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(FREE + 1);
+      expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(4);
+      advance(LOGIN_BACKOFF.maxDelayMs);
+    });
+
+    it('counts a whole IPv6 /64 as one address', async () => {
+      for (let i = 0; i < FREE + 1; i++) await login(wrong(`six${i}`), `2001:db8:1:2::${i + 1}`);
+      expect((await login(TEST_ADMIN, '2001:db8:1:2:ffff:0:0:9')).statusCode).toBe(429);
+      expect((await login(TEST_ADMIN, '2001:db8:1:3::1')).statusCode).toBe(200);
+      advance(LOGIN_BACKOFF.maxDelayMs);
+    });
+
+    it('answers an unknown username exactly like a known one, fresh and throttled, with the same work', async () => {
+      const answer = async (username: string, address: string) => {
+        const before = passwordChecksRun();
+        const res = await login(wrong(username), address);
+        return { status: res.statusCode, body: res.json(), retryAfter: res.headers['retry-after'], cookies: res.cookies.length, checks: passwordChecksRun() - before };
+      };
+      const known = ip();
+      const unknown = ip();
+      // Fresh: one scrypt check each, the same 401.
+      const fresh = [await answer('boss', known), await answer('nobody-here', unknown)];
+      expect(fresh[0]).toEqual({ status: 401, body: { error: 'Invalid username or password' }, retryAfter: undefined, cookies: 0, checks: 1 });
+      expect(fresh[1]).toEqual(fresh[0]);
+      for (let i = 1; i < FREE + 1; i++) {
+        expect(await answer('boss', known)).toEqual(await answer('nobody-here', unknown));
+      }
+      // Throttled by the address: no lookup, no scrypt check, the same 429.
+      const throttled = [await answer('boss', known), await answer('nobody-here', unknown)];
+      expect(throttled[0]).toEqual({ status: 429, body: refused, retryAfter: '1', cookies: 0, checks: 0 });
+      expect(throttled[1]).toEqual(throttled[0]);
+      advance(LOGIN_BACKOFF.maxDelayMs);
+
+      // Throttled by the username (from addresses that failed once elsewhere): alike again.
+      for (let i = 0; i < FREE + 1; i++) { await login(wrong('boss'), ip()); await login(wrong('nobody-here'), ip()); }
+      const [knownAgain, unknownAgain] = [ip(), ip()];
+      await login(wrong('first'), knownAgain);
+      await login(wrong('second'), unknownAgain);
+      const byUsername = [await answer('boss', knownAgain), await answer('nobody-here', unknownAgain)];
+      expect(byUsername[0]).toMatchObject({ status: 429, body: { error: expect.stringMatching(/^Too many login attempts\. Try again in \d+ seconds?\.$/) }, cookies: 0, checks: 0 });
+      expect(byUsername[1]).toEqual(byUsername[0]);
+      advance(LOGIN_BACKOFF.maxDelayMs);
+    });
+
+    it('leaves nobody locked after a restart, including a lock stored by the old account lockout', async () => {
+      const address = ip();
+      for (let i = 0; i < FREE + 5; i++) await login(wrong(), address);
+      expect((await login(TEST_ADMIN, address)).statusCode).toBe(429);
+      await t.services.db.update(adminAccounts).set({ failedAttempts: 4, lockedUntil: new Date(clock + 3_600_000) }).where(eq(adminAccounts.username, 'boss'));
+
+      const restarted = await buildServer({ services: t.services, serveApp: false });
+      try {
+        const res = await restarted.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN, remoteAddress: address });
+        expect(res.statusCode).toBe(200);
+      } finally {
+        await restarted.close();
+      }
+    });
   });
 });

@@ -1,33 +1,34 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionCookieOptions } from '../../http/cookies';
 import { ADMIN_COOKIE, findAdminSession } from '../../auth/admin/session';
+import { LoginThrottle } from '../../auth/admin/loginThrottle';
 import { loginAdmin } from '../../commands/loginAdmin';
 import { logoutAdmin } from '../../commands/logoutAdmin';
-import { HttpError, unauthorized } from '../../http/errors';
+import { unauthorized } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { currentAdmin, requireAdmin } from '../../policies/admin';
-import { FailureLimiter } from '../../policies/rateLimit';
 import { assertSameOrigin } from '../../policies/sameOrigin';
 import type { RouteOptions } from '../../services';
 import { LoginSchema } from './schema';
 
-/** Failed logins allowed per IP address in the window (the account lockout is separate and per account). */
-export const LOGIN_RATE_LIMIT = { max: 20, windowMs: 10 * 60_000 };
-
 /** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/session. */
 export const adminSessionRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  const failures = new FailureLimiter(LOGIN_RATE_LIMIT);
+  const throttle = new LoginThrottle();
 
   app.post('/admin/login', async (request, reply) => {
     assertSameOrigin(request, services.env);
-    if (failures.isBlocked(request.ip)) throw new HttpError(429, 'Too many login attempts. Try again later.');
     const input = parseInput(LoginSchema, request.body);
+    const attempt = { ip: request.ip, username: input.username };
+    // Refused before any lookup or password check: the same instant answer for every username.
+    const waitMs = throttle.begin(attempt, services.now().getTime());
+    if (waitMs > 0) {
+      return reply.status(429).header('retry-after', String(Math.ceil(waitMs / 1000))).send({ error: tooManyAttempts(waitMs) });
+    }
     const result = await loginAdmin(services, {
       ...input, ip: request.ip, userAgent: request.headers['user-agent'] ?? null,
     });
-    if (!result.ok) failures.recordFailure(request.ip);
-    if (!result.ok && result.reason === 'locked') throw new HttpError(429, 'Too many failed attempts. Try again later.');
     if (!result.ok) throw unauthorized('Invalid username or password');
+    throttle.succeeded(attempt);
     reply.setCookie(ADMIN_COOKIE, result.token, sessionCookieOptions(services.env, result.expiresAt));
     return { username: result.username, expiresAt: result.expiresAt.toISOString() };
   });
@@ -46,3 +47,9 @@ export const adminSessionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
     return reply.header('cache-control', 'no-store').send({ username: admin.username, expiresAt: admin.expiresAt.toISOString() });
   });
 };
+
+function tooManyAttempts(waitMs: number): string {
+  const seconds = Math.ceil(waitMs / 1000);
+  const wait = seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
+  return `Too many login attempts. Try again in ${wait}.`;
+}

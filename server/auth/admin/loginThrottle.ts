@@ -1,0 +1,73 @@
+import { isIPv6 } from 'node:net';
+import { FailureBackoff, type FailureBackoffOptions } from '../../policies/rateLimit';
+
+/**
+ * Three free failures, then 1 s, 2 s, 4 s ... up to 15 minutes between considered
+ * attempts; a key with no failure for a day starts over.
+ */
+export const LOGIN_BACKOFF: FailureBackoffOptions = {
+  freeFailures: 3,
+  baseDelayMs: 1000,
+  maxDelayMs: 15 * 60_000,
+  forgetAfterMs: 24 * 3_600_000,
+};
+
+export type LoginAttempt = { ip: string; username: string };
+
+/**
+ * Admin login throttling, per source address and per submitted username.
+ *
+ * The state lives in this process's memory, not the database:
+ * - with several web processes an attacker gains at most that constant factor against a
+ *   wait that doubles per failure, which does not change what guessing costs;
+ * - no database write per failed guess (a cheap write amplifier for anyone on the
+ *   internet), and the refusal of a throttled attempt does no I/O at all, so it is the
+ *   same instant answer whatever the username;
+ * - a restart forgets it: nobody stays locked out by state nobody can see or clear.
+ *
+ * The username key is the submitted string, never the account: unknown and known
+ * usernames collect failures and waits exactly alike, so the throttle reveals nothing.
+ * The username's wait holds only addresses that have failed themselves: guesses for the
+ * admin's name from elsewhere never lock the admin out of a clean address.
+ */
+export class LoginThrottle {
+  private readonly addresses = new FailureBackoff(LOGIN_BACKOFF);
+  private readonly usernames = new FailureBackoff(LOGIN_BACKOFF);
+
+  /**
+   * The wait before this attempt may be considered, or 0 when it may go ahead. An attempt
+   * that may go ahead is counted as a failure at once, so a burst of concurrent guesses is
+   * throttled before any of them finishes; `succeeded` takes it back.
+   */
+  begin(attempt: LoginAttempt, now: number): number {
+    const address = addressKey(attempt);
+    const username = usernameKey(attempt);
+    const addressWait = this.addresses.waitMs(address, now);
+    const usernameWait = this.addresses.hasFailed(address, now) ? this.usernames.waitMs(username, now) : 0;
+    const wait = Math.max(addressWait, usernameWait);
+    if (wait > 0) return wait;
+    this.addresses.recordFailure(address, now);
+    this.usernames.recordFailure(username, now);
+    return 0;
+  }
+
+  /** The right password: the address and the username start over. */
+  succeeded(attempt: LoginAttempt): void {
+    this.addresses.forget(addressKey(attempt));
+    this.usernames.forget(usernameKey(attempt));
+  }
+}
+
+// One IPv6 subscriber usually holds a whole /64: counted per address, it would be
+// 2^64 fresh addresses.
+const addressKey = ({ ip }: LoginAttempt) => (isIPv6(ip) && !ip.toLowerCase().startsWith('::ffff:') ? ipv6Prefix64(ip) : ip);
+
+function ipv6Prefix64(ip: string): string {
+  const [head, tail = ''] = ip.split('%')[0].toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+// Folded so spellings the database might one day treat as one name share one count.
+const usernameKey = ({ username }: LoginAttempt) => username.normalize('NFKC').toLowerCase();
