@@ -4,8 +4,13 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { installErrorHandling } from './http/errors';
+import { frameworkErrors, installErrorHandling } from './http/errors';
+import { refuseNulBytes } from './http/nulBytes';
+import { captureRoutes } from './http/routeTable';
 import { refuseCrossSiteWrites } from './http/origin';
+import { requestLogController } from './log/requestLog';
+import { registerSecurityHeaders } from './http/securityHeaders';
+import { hideSourceMaps } from './http/sourceMaps';
 import { WALLET_SESSION_COOKIE } from './auth/wallet/session';
 import type { RouteOptions, Services } from './services';
 import { adminPageGuard } from './routes/admin/pageGuard';
@@ -17,18 +22,26 @@ export type BuildOptions = {
   services: Services;
   /** Serve the built React app (off in API tests). */
   serveApp?: boolean;
+  /** Where the built app is (tests serve a small stand-in). */
+  appDir?: string;
   /** Extra route plugins mounted under /api (issues add theirs to server/routes/index.ts). */
   extraRoutes?: FastifyPluginAsync<RouteOptions>[];
 };
 
 /** Builds the HTTP server: the API under /api and the React app for every other GET. */
-export async function buildServer({ services, serveApp = true, extraRoutes = [] }: BuildOptions): Promise<FastifyInstance> {
+export async function buildServer({ services, serveApp = true, appDir = APP_DIST_DIR, extraRoutes = [] }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: services.log,
+    logController: requestLogController(services.env.LOG_LEVEL),
     trustProxy: services.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
+  captureRoutes(app);
   installErrorHandling(app);
+  await registerSecurityHeaders(app, services.env);
+  hideSourceMaps(app, services.env);
+  refuseNulBytes(app);
   await app.register(cookie);
   app.addHook('onRequest', adminPageGuard(services));
   app.addHook('onRequest', refuseCrossSiteWrites(services.env, [WALLET_SESSION_COOKIE]));
@@ -40,16 +53,17 @@ export async function buildServer({ services, serveApp = true, extraRoutes = [] 
     await app.register(routes, { services });
   }
 
-  const indexHtml = path.join(APP_DIST_DIR, 'index.html');
+  const indexHtml = path.join(appDir, 'index.html');
   const hasApp = serveApp && fs.existsSync(indexHtml);
   if (hasApp) {
-    await app.register(fastifyStatic, { root: APP_DIST_DIR, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: appDir, wildcard: false, index: false });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasApp) {
-      return reply.status(404).send({ error: `Not found: ${request.method} ${url}` });
+      // Never the path echoed back: a reflected URL is a gift to anyone crafting one.
+      return reply.status(404).send({ error: 'Not found' });
     }
     // Client-side routes: the React app decides (including its own 404 page).
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { adminPage } from './pageGuard';
 import { TEST_ADMIN_ENV, loginTestAdmin } from './testAdmin';
 
 describe('admin page guard', () => {
@@ -31,6 +32,26 @@ describe('admin page guard', () => {
     }
   });
 
+  it('guards every spelling the app router would render as an admin page', async () => {
+    const guarded = ['/XK9J2M4P/dashboard', '/Xk9J2m4P/DASHBOARD', '/%78k9j2m4p/dashboard', '/%58K9J2M4P/dashboard',
+      '/xk9j2m4p/%64ashboard', '/xk9j2m4p//dashboard', '/xk9j2m4p/dashboard//', '/XK9J2M4P/charities/'];
+    for (const url of guarded) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe('/xk9j2m4p/login');
+    }
+    for (const url of ['/XK9J2M4P', '/%78k9j2m4p/', '/xk9j2m4p//']) {
+      expect((await get(url)).headers.location, url).toBe('/xk9j2m4p/dashboard');
+    }
+    // The login page in any spelling stays open (the app renders the login there too).
+    for (const url of ['/XK9J2M4P/LOGIN', '/xk9j2m4p/%6cogin', '/xk9j2m4p/login//']) expect((await get(url)).statusCode, url).toBe(404);
+    expect((await get('/XK9J2M4P/dashboard', { cookie })).statusCode).toBe(404);
+    // A path that does not decode never reaches the app shell (Fastify refuses it before routing).
+    expect((await get('/xk9j2m4p/%E0%A4%A')).statusCode).toBe(400);
+    // Were one to get through, it is guarded, as the router (matching it raw) renders it.
+    expect(adminPage('/xk9j2m4p/%E0%A4%A')).toBe('guarded');
+  });
+
   it('lets the login page and, with a session, the guarded pages through to the app', async () => {
     // No built app in API tests: "through" means the normal not-found handling, not a redirect.
     expect((await get('/xk9j2m4p/login')).statusCode).toBe(404);
@@ -39,7 +60,8 @@ describe('admin page guard', () => {
   });
 
   it('leaves other paths alone', async () => {
-    expect((await get('/xk9j2m4pX/dashboard')).statusCode).toBe(404);
+    // Paths the app renders as public pages (its not-found page), not admin ones.
+    for (const url of ['/xk9j2m4pX/dashboard', '//xk9j2m4p/dashboard', '/xk9j2m4p%2Fdashboard']) expect((await get(url)).statusCode, url).toBe(404);
     expect((await get('/api/health')).statusCode).toBe(200);
   });
 

@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { FILE_TYPE_SNIFF_BYTES } from '../../../core/fileType';
 import { MAX_UPLOAD_BYTES } from '../../../core/uploadRules';
-import { badRequest } from '../../http/errors';
+import { badRequest, HttpError } from '../../http/errors';
+import { hasNul, NUL_BYTE_MESSAGE } from '../../http/nulBytes';
 
 /** An uploaded file, streamed to a temporary path while hashed. */
 export type TempUpload = {
@@ -34,19 +35,36 @@ export async function receiveUpload(
   if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data upload');
   const fields: Record<string, string> = {};
   let file: TempUpload | null = null;
-  const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 11 } });
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      continue;
+  // Noted and refused once the body is read, so the request still completes.
+  let nul = false;
+  try {
+    const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 11 } });
+    for await (const part of parts) {
+      if (hasNul([part.fieldname, part.type === 'field' ? part.value : part.filename])) nul = true;
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file' || nul) {
+        part.file.resume();
+        continue;
+      }
+      file = await streamToTemp(part.file, tempPath, part.filename, limitsFor(fields));
     }
-    if (part.fieldname !== 'file') {
-      part.file.resume();
-      continue;
-    }
-    file = await streamToTemp(part.file, tempPath, part.filename, limitsFor(fields));
+  } catch (err) {
+    throw isMalformedBody(err) ? badRequest(MALFORMED_UPLOAD) : err;
   }
+  if (nul) throw badRequest(NUL_BYTE_MESSAGE);
   return { fields, file };
+}
+
+const MALFORMED_UPLOAD = 'The upload is not a valid multipart/form-data body';
+
+// The multipart parser (busboy) reports a malformed body (no boundary, a bad part header,
+// a truncated part) as a bare Error, with neither a status nor the `syscall` of a failing
+// disk write: those are the sender's fault. Plugin limit errors carry their own status.
+function isMalformedBody(err: unknown): boolean {
+  return err instanceof Error && !(err instanceof HttpError) && !('statusCode' in err) && !('syscall' in err);
 }
 
 async function streamToTemp(stream: Readable & { truncated?: boolean }, tempPath: string, filename: string, limits: FileLimits): Promise<TempUpload> {
