@@ -42,8 +42,6 @@ export const FILE_LIMITS = {
 export const WALLET_AUTH_VALIDITY_MS = 3_600_000;
 export const AUTH_NONCE_TTL_MS = 5 * 60_000;
 export const ADMIN_SESSION_MS = 24 * 3_600_000;
-export const ADMIN_MAX_FAILED_LOGINS = 5;
-export const ADMIN_LOCKOUT_MS = 15 * 60_000;
 
 export const ADMIN_PREFIX = '/xk9j2m4p';
 

@@ -14,7 +14,8 @@ function newestMtime(target) {
 }
 
 // Several test runs may build at once on one machine: a lock directory serialises them.
-function withLock(fn) {
+// fn may be async: the lock is held until its promise settles.
+export function withLock(fn) {
   const lock = path.join(root, 'dist/.build-lock');
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   const deadline = Date.now() + 180_000;
@@ -27,7 +28,12 @@ function withLock(fn) {
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
     }
   }
-  try { return fn(); } finally { fs.rmSync(lock, { recursive: true, force: true }); }
+  const release = () => fs.rmSync(lock, { recursive: true, force: true });
+  let result;
+  try { result = fn(); } catch (err) { release(); throw err; }
+  if (typeof result?.then === 'function') return result.finally(release);
+  release();
+  return result;
 }
 
 export function buildAppIfNeeded() {

@@ -1,4 +1,3 @@
-import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Database } from './db/client';
 import type { Env } from './env';
@@ -8,19 +7,21 @@ import { createChain } from './chain/service';
 import { createKeyStore } from './keys';
 import { createTrading } from './trading/createTrading';
 import { seedDatabase } from './db/seed';
-import { ensureFirstAdmin } from './commands/ensureFirstAdmin';
-import { firstAdminNotice } from './auth/admin/firstAdminNotice';
+import { ensureFirstAdmin, type GeneratedAdmin } from './commands/ensureFirstAdmin';
+import { createLogger } from './log/createLogger';
 import { registerTradeHooks } from './market/registerTradeHooks';
 
-export function createLogger(env: Env): FastifyBaseLogger {
-  return pino({
-    level: env.LOG_LEVEL,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  }) as unknown as FastifyBaseLogger;
-}
+export { createLogger };
+
+export type CreateServicesOptions = {
+  database?: Database;
+  log?: FastifyBaseLogger;
+  /** Receives the local admin's generated password on the first start, for the console (main.ts). */
+  onGeneratedAdmin?: (admin: NonNullable<GeneratedAdmin>) => void;
+};
 
 /** Opens the database (migrating it) and wires the shared services. */
-export async function createServices(env: Env, options: { database?: Database; log?: FastifyBaseLogger } = {}): Promise<Services> {
+export async function createServices(env: Env, options: CreateServicesOptions = {}): Promise<Services> {
   const log = options.log ?? createLogger(env);
   const database = options.database ?? await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   const events = new EventHub(database);
@@ -36,8 +37,8 @@ export async function createServices(env: Env, options: { database?: Database; l
   registerTradeHooks(services);
   await seedDatabase(services.db);
   const generated = await ensureFirstAdmin(services);
-  // Printed once, to the console only (never to the log): the password is not stored in clear anywhere.
-  if (generated && env.NODE_ENV !== 'test') process.stdout.write(`\n${firstAdminNotice(generated.username, generated.password, env.publicUrl)}\n\n`);
+  // The password is stored in clear nowhere: it goes to the console once, never to the log.
+  if (generated) options.onGeneratedAdmin?.(generated);
   return services;
 }
 

@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: url.optional(),
   DATA_DIR: z.string().default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // auto: readable lines when stdout is a terminal, JSON lines otherwise (files, log collectors).
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SOLANA_RPC_URL: url.optional(),
   SOLANA_WS_URL: z.string().trim().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL').optional(),
@@ -32,6 +34,8 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   TRUST_PROXY: bool.default(false),
+  // Serve the app's *.map files (the build always writes them); off: they answer 404.
+  SOURCE_MAPS: bool.default(false),
   // Local ledger: one slot per LEDGER_SLOT_MS (a validator's 400 ms); tests shorten it to expire blockhashes quickly.
   LEDGER_SLOT_MS: z.coerce.number().int().min(5).max(60_000).default(400),
   // Campaign launch: how create waits for the funding transfer (spec: every 2 s, 30 times); tests shorten it.
@@ -39,6 +43,13 @@ const EnvSchema = z.object({
   LAUNCH_FUNDING_POLL_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(30),
   // How long a built trade transaction stays a firm quote (the spec's 30 s); browser tests shorten it.
   QUOTE_TTL_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  // Local mode /api/rpc from outside: calls per batch, calls per 10 s per client IP, accounts per getProgramAccounts answer.
+  RPC_MAX_BATCH: z.coerce.number().int().min(1).max(10_000).default(100),
+  RPC_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(300),
+  RPC_MAX_PROGRAM_ACCOUNTS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  // Local mode test-SOL faucet (POST /api/dev/airdrop and requestAirdrop together): SOL per airdrop, airdrops per minute per client IP.
+  FAUCET_MAX_SOL: z.coerce.number().int().min(1).max(1_000_000_000).default(100),
+  FAUCET_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   // Local mode only: launch the demo campaigns on the first start, and keep demo wallets trading and donating.
   DEMO_CAMPAIGNS: bool.default(true),
   DEMO_ACTIVITY: bool.default(true),

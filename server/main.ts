@@ -3,6 +3,8 @@ import { closeServices, createServices } from './bootstrap';
 import { EnvError, loadEnv } from './env';
 import { launcherFor } from './launch';
 import { jobsFor, startJobs, type JobRunner } from './jobs';
+import { demoMarketFirstRun } from './jobs/demoMarket';
+import { readyNotice } from './console/readyNotice';
 
 type Role = 'web' | 'worker' | 'all';
 
@@ -30,7 +32,8 @@ async function main(): Promise<void> {
   }
 
   const started = Date.now();
-  const services = await createServices(env);
+  let admin: { username: string; password: string } | undefined;
+  const services = await createServices(env, { onGeneratedAdmin: (generated) => { admin = generated; } });
   const app = await buildServer({ services });
   // Launches run in the worker (its 'launches' job resumes interrupted ones); a web process hands them over.
   launcherFor(services).setRole(role);
@@ -54,6 +57,24 @@ async function main(): Promise<void> {
   }
   if (role !== 'web') runner = startJobs(services, jobsFor(env));
   services.log.info({ role, url: env.publicUrl, ms: Date.now() - started, localMode: env.localMode }, 'Causemint ready');
+
+  // The notice comes last, after the demo launches' log lines, so the password stays on screen.
+  const demoLaunching = role !== 'web' && env.localMode && env.DEMO_CAMPAIGNS;
+  await (demoLaunching ? untilDemoLaunchesEnd() : Promise.resolve());
+  if (closing) return;
+  // Written to stdout directly, never through the logger: the password must not reach a log.
+  process.stdout.write(`\n${readyNotice({ publicUrl: env.publicUrl, serving: role !== 'worker', admin })}\n\n`);
+  admin = undefined;
+}
+
+/** The demo-market job's first run, or at most two minutes (another process may hold its lock). */
+async function untilDemoLaunchesEnd(): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => { timer = setTimeout(resolve, 120_000).unref(); });
+  await Promise.race([demoMarketFirstRun(), timeout]);
+  clearTimeout(timer);
+  // One more turn: a failed run's 'job failed' line is logged before the notice.
+  await new Promise((resolve) => setImmediate(resolve));
 }
 
 main().catch((err) => {
