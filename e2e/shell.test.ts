@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
+import { connectLocalWallet, pageSession } from './localWallet';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -198,21 +199,30 @@ describe('pages', () => {
     expect(await fetchButton.isEnabled()).toBe(true);
     expect(await createButton.isEnabled()).toBe(true);
 
-    const before = await (await fetch(`${baseUrl}/api/campaigns/count`)).json() as { total: number };
+    // Without a session the server refuses, and says how to get one.
+    await createButton.click();
+    await visible(page, 'Sign in with your wallet, or as an admin, to use test campaigns');
+    await visible(page, 'Test campaigns are listed and created for a signed-in wallet');
+
+    await connectLocalWallet(page);
+    await expect.poll(() => pageSession(page).then((s) => typeof s === 'object')).toBe(true);
     await fetchButton.click();
-    if (before.total === 0) await visible(page, 'No campaigns yet. Try creating a test campaign!');
-    else await page.getByTestId('campaign-list').waitFor();
+    await visible(page, 'No campaigns yet. Try creating a test campaign!');
 
     await createButton.click();
     await visible(page, 'Test campaign created');
     const list = page.getByTestId('campaign-list');
     await list.waitFor();
-    const { campaigns } = await (await fetch(`${baseUrl}/api/campaigns?limit=50&offset=0`)).json() as { campaigns: { name: string; ticker: string; category: string }[] };
+    const { campaigns } = await page.evaluate(async () => (await fetch('/api/test-campaigns')).json()) as { campaigns: { name: string; ticker: string }[] };
+    expect(campaigns).toHaveLength(1);
     const created = campaigns[0];
     await list.getByText(created.name).first().waitFor();
     await list.getByText(`$${created.ticker}`).first().waitFor();
     await list.getByText(/\d+(\.\d+)? SOL/).first().waitFor();
     await list.getByText('Created:').first().waitFor();
+    // Never public.
+    const publicList = await (await fetch(`${baseUrl}/api/campaigns?limit=50&offset=0&search=${encodeURIComponent(created.name)}`)).json() as { total: number };
+    expect(publicList.total).toBe(0);
     await page.context().close();
   });
 });

@@ -47,6 +47,11 @@ const EnvSchema = z.object({
   RPC_MAX_BATCH: z.coerce.number().int().min(1).max(10_000).default(100),
   RPC_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(300),
   RPC_MAX_PROGRAM_ACCOUNTS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  // POST /api/uploads: uploads a minute, and MB stored a day, per signed-in wallet (a client address: 4x the MB).
+  UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  // Open /api/events streams per client address (a browser tab holds one).
+  EVENTS_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
   // Local mode test-SOL faucet (POST /api/dev/airdrop and requestAirdrop together): SOL per airdrop, airdrops per minute per client IP.
   FAUCET_MAX_SOL: z.coerce.number().int().min(1).max(1_000_000_000).default(100),
   FAUCET_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
 export type CampaignSummary = {
@@ -39,11 +39,14 @@ export function useCampaigns(limit: number, offset = 0, options: { enabled?: boo
   });
 }
 
-/** Local mode only: the server answers 403 elsewhere. */
+/** The connection-test page's test campaigns: all of them for an admin, a wallet's own for a signed-in wallet (401 otherwise). */
+export function fetchTestCampaigns() {
+  return api.get<{ campaigns: CampaignSummary[] }>('/api/test-campaigns');
+}
+
+/** Local mode only (403 elsewhere); needs an admin or wallet session. Test campaigns are in no public list. */
 export function useCreateTestCampaign() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<CampaignSummary>('/api/test-campaigns', {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsKey }),
   });
 }

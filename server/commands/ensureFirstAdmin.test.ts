@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstAdminNotice } from '../auth/admin/firstAdminNotice';
 import { adminAccounts, adminAuditLog } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/app';
 import { ensureFirstAdmin } from './ensureFirstAdmin';
@@ -47,16 +46,5 @@ describe('ensureFirstAdmin', () => {
     await ensureFirstAdmin(withEnv('second-password-456'));
     expect((await login('ops', 'first-password-123')).statusCode).toBe(401);
     expect((await login('ops', 'second-password-456')).statusCode).toBe(200);
-  });
-
-  it('frames the one-time console notice', () => {
-    const text = firstAdminNotice('admin', 's3cret-pass', 'http://localhost:8787');
-    const lines = text.split('\n');
-    expect(lines[0]).toMatch(/^\+-+\+$/);
-    expect(lines.at(-1)).toBe(lines[0]);
-    expect(text).toContain('Username: admin');
-    expect(text).toContain('Password: s3cret-pass');
-    expect(text).toContain('http://localhost:8787/xk9j2m4p/login');
-    expect(new Set(lines.map((l) => l.length)).size).toBe(1);
   });
 });

@@ -2,9 +2,19 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 
 /** An error whose message is safe to show to the person who made the request. */
 export class HttpError extends Error {
+  /** Sent as Retry-After (seconds) when set: when the client may try again. */
+  retryAfterSeconds?: number;
+
   constructor(public readonly statusCode: number, message: string, public readonly extra: Record<string, unknown> = {}) {
     super(message);
   }
+}
+
+/** A 429 with Retry-After: the client may try again in `retryAfterMs` (rounded up to a second). */
+export function tooManyRequests(message: string, retryAfterMs: number): HttpError {
+  const err = new HttpError(429, message);
+  err.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return err;
 }
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
@@ -33,6 +43,7 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
 
 function answerError(err: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (err instanceof HttpError) {
+    if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
     return reply.status(err.statusCode).send({ error: err.message, ...err.extra });
   }
   const status = err.statusCode ?? 500;

@@ -26,6 +26,20 @@ export function isCrossSiteWrite(request: FastifyRequest, env: Env): boolean {
 }
 
 /**
+ * Whether a browser sent this request from another site, whatever its method: the
+ * browser's own Sec-Fetch-Site verdict when it gives one (only same-origin and a typed
+ * URL, 'none', pass), else a foreign Origin or Referer. A top-level navigation carries
+ * our Lax cookies across sites, so a GET that creates something must ask this.
+ */
+export function isCrossSiteRequest(request: FastifyRequest, env: Env): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
+  const { origin, referer } = request.headers;
+  if (origin !== undefined && !isOwnOrigin(origin, request, env)) return true;
+  return referer !== undefined && !isOwnOrigin(referer, request, env);
+}
+
+/**
  * CSRF guard for the whole server: a write that carries one of our session cookies
  * and comes from a foreign Origin is refused before any route runs.
  */

@@ -1,5 +1,5 @@
 import { Keypair } from '@solana/web3.js';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { platformKeys } from '../db/schema';
 import { KeyDecryptionError, openSecretKey, sealSecretKey } from './crypto';
@@ -20,6 +20,11 @@ export type KeyStore = {
   load(publicKey: string): Promise<Keypair>;
   treasury(): Promise<Keypair>;
   poolAuthority(): Promise<Keypair>;
+  /**
+   * Deletes the keys of these roles stored under `reference` (in `tx` when given) and
+   * forgets them. Only for keys that never held anything: a deleted key is gone for good.
+   */
+  discard(reference: string, roles: readonly KeyRole[], tx?: Db): Promise<number>;
 };
 
 type Row = typeof platformKeys.$inferSelect;
@@ -92,5 +97,16 @@ export function createKeyStore({ db, env }: { db: Db; env: SecretEnv }): KeyStor
     },
     treasury: () => getOrCreate('treasury'),
     poolAuthority: () => getOrCreate('pool_authority'),
+    discard: async (reference, roles, tx = db) => {
+      if (reference === '') throw new Error('Platform-wide keys are never discarded');
+      const gone = await tx.delete(platformKeys)
+        .where(and(eq(platformKeys.reference, reference), inArray(platformKeys.role, [...roles])))
+        .returning({ publicKey: platformKeys.publicKey, role: platformKeys.role });
+      for (const { publicKey, role } of gone) {
+        byPublicKey.delete(publicKey);
+        byRole.delete(`${role}\n${reference}`);
+      }
+      return gone.length;
+    },
   };
 }

@@ -5,7 +5,7 @@ import { TOKEN_2022_PROGRAM_ID, getTransferFeeAmount, unpackAccount } from '@sol
 import { expectedTokensForBuy, initialCurveState } from '../../core/curve';
 import { tokenAccountOf } from '../chain/curve';
 import { readCampaignMint } from '../chain/token';
-import { campaignGallery, campaignVideos, campaigns, curvePools, launchRequests, platformWallets, userSessions } from '../db/schema';
+import { campaignGallery, campaignVideos, campaigns, curvePools, launchRequests, platformKeys, platformWallets, userSessions } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/app';
 import { POOL_WALLET_RENT_LAMPORTS } from '../trading';
 import { LAUNCH_BASE_LAMPORTS, SIGNATURE_FEE_LAMPORTS } from './amounts';
@@ -183,7 +183,11 @@ describe('who runs a launch', () => {
     }
     const rows = await t.services.db.select().from(launchRequests);
     expect(rows.find((r) => r.requestId === prepared.request_id)).toMatchObject({ state: 'refunded', refundedLamports: 50_000_000n - SIGNATURE_FEE_LAMPORTS });
-    expect(rows.find((r) => r.requestId === unfunded.request_id)!.state).toBe('failed');
+    // Never funded: the request and its four keys are gone, nothing else is touched.
+    expect(rows.find((r) => r.requestId === unfunded.request_id)).toBeUndefined();
+    expect(await t.services.db.$count(platformKeys, eq(platformKeys.reference, unfunded.request_id))).toBe(0);
+    expect(await t.services.db.$count(platformKeys, eq(platformKeys.reference, prepared.request_id))).toBe(4);
+    await expect(t.services.keys.load(unfunded.funding_wallet)).rejects.toThrow(/No platform key/);
     expect(BigInt(await rpc.getBalance(user.keypair.publicKey))).toBe(start - 2n * SIGNATURE_FEE_LAMPORTS);
   }, 60_000);
 });

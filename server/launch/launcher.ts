@@ -19,7 +19,14 @@ export const LAUNCH_MESSAGES = {
   unknownRequest: 'Unknown request_id',
   notYours: 'developerWallet must be the signed-in wallet',
   failed: 'Failed to create token',
+  tooManyOpen: 'Too many unfinished launch requests: fund or finish one, or wait an hour for them to expire',
 } as const;
+
+/** Every launch request's own platform keys, named by its request id. */
+const LAUNCH_KEY_ROLES = ['funding', 'distributor', 'pool', 'mint'] as const;
+
+// A creator retrying a launch needs a few open requests; each holds four keys until it expires.
+export const MAX_OPEN_PREPARED_PER_WALLET = 10;
 
 /** States a restart picks up: funded and not finished. */
 export const UNFINISHED_STATES: LaunchState[] = ['funded', 'mint_created', 'curve_seeded', 'initial_buy_done', 'campaign_saved', 'refunding'];
@@ -120,8 +127,9 @@ export class Launcher {
   async prepare(creatorWallet: string, initialBuyLamports: bigint): Promise<PrepareResult> {
     const { keys, db } = this.services;
     const requestId = randomUUID();
-    const [funding, distributor, pool, mint] = await Promise.all(
-      (['funding', 'distributor', 'pool', 'mint'] as const).map((role) => keys.getOrCreate(role, requestId)));
+    const open = await db.$count(launchRequests, and(eq(launchRequests.creatorWallet, creatorWallet), eq(launchRequests.state, 'prepared')));
+    if (open >= MAX_OPEN_PREPARED_PER_WALLET) throw new HttpError(429, LAUNCH_MESSAGES.tooManyOpen);
+    const [funding, distributor, pool, mint] = await Promise.all(LAUNCH_KEY_ROLES.map((role) => keys.getOrCreate(role, requestId)));
     const amount = amountToFund(initialBuyLamports);
     const row = {
       requestId, creatorWallet, state: 'prepared' as const, fundingWallet: funding!.publicKey.toBase58(),
@@ -194,10 +202,28 @@ export class Launcher {
     for (const row of stale) {
       if (this.active.has(row.requestId)) continue;
       const balance = await this.chain.balance(row.fundingWallet);
-      await this.services.db.update(launchRequests)
-        .set({ state: balance > 0n ? 'refunding' : 'failed', lastError: 'Abandoned before create', updatedAt: this.services.now() })
-        .where(and(eq(launchRequests.requestId, row.requestId), eq(launchRequests.state, 'prepared')));
+      if (balance > 0n) {
+        await this.services.db.update(launchRequests)
+          .set({ state: 'refunding', lastError: 'Abandoned before create', updatedAt: this.services.now() })
+          .where(and(eq(launchRequests.requestId, row.requestId), eq(launchRequests.state, 'prepared')));
+      } else {
+        await this.expireUnfunded(row.requestId);
+      }
     }
+  }
+
+  /**
+   * Never funded: nothing of anyone's is at stake, so the request and its four keys go
+   * (a script that prepares without funding leaves nothing behind). One transaction, so a
+   * key never outlives its request row or the other way round.
+   */
+  private async expireUnfunded(requestId: string): Promise<void> {
+    await this.services.db.transaction(async (tx) => {
+      const [gone] = await tx.delete(launchRequests)
+        .where(and(eq(launchRequests.requestId, requestId), eq(launchRequests.state, 'prepared')))
+        .returning({ requestId: launchRequests.requestId });
+      if (gone) await this.services.keys.discard(requestId, LAUNCH_KEY_ROLES, tx);
+    });
   }
 
   /** A process that is not the runner: the runner's job takes the funded request on; its outcome is read back. */

@@ -17,14 +17,13 @@ export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'LOG_FORMAT'>): Fastif
     level: env.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
-  const logger = logFormat(env.LOG_FORMAT) === 'pretty' ? pino(options, prettyStream()) : pino(options);
+  // Synchronous either way: log lines and the console's own output (the start-up notice,
+  // written straight to stdout) then appear in the order they were written.
+  const logger = pino(options, logFormat(env.LOG_FORMAT) === 'pretty' ? prettyStream() : pino.destination({ dest: 1, sync: true }));
   return logger as unknown as FastifyBaseLogger;
 }
 
-/**
- * pino-pretty writing synchronously to stdout, so log lines and the console's own output
- * (the start-up notice) appear in the order they were written. Loaded only in pretty mode.
- */
+/** pino-pretty writing synchronously to stdout. Loaded only in pretty mode. */
 function prettyStream(): DestinationStream {
   const pretty = createRequire(import.meta.url)('pino-pretty') as (options: PrettyOptions) => DestinationStream;
   return pretty({

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { forbidden } from '../http/errors';
-import { isCrossSiteWrite } from '../http/origin';
+import { isCrossSiteRequest, isCrossSiteWrite } from '../http/origin';
 import type { Env } from '../env';
 
 /**
@@ -10,4 +10,16 @@ import type { Env } from '../env';
  */
 export function assertSameOrigin(request: FastifyRequest, env: Env): void {
   if (isCrossSiteWrite(request, env)) throw forbidden('Cross-origin request refused');
+}
+
+export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
+
+/**
+ * preHandler for a GET that creates something (the spec keeps some such GETs): refused
+ * when a browser sent it from another site, so a link elsewhere cannot act with our cookies.
+ */
+export function refuseCrossSite(env: Env): preHandlerAsyncHookHandler {
+  return async (request) => {
+    if (isCrossSiteRequest(request, env)) throw forbidden(CROSS_SITE_MESSAGE);
+  };
 }

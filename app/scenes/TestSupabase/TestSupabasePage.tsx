@@ -1,19 +1,22 @@
 import { useState } from 'react';
 import { Database, Loader2, Plus, RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
-import { fetchCampaigns, useCreateTestCampaign, type CampaignSummary } from '../../api/campaigns';
+import { fetchTestCampaigns, useCreateTestCampaign, type CampaignSummary } from '../../api/campaigns';
 import { errorMessage } from '../../api/client';
 import { useDbStatus } from '../../api/dbStatus';
+import { useAuth } from '../../auth/useAuth';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { CampaignList } from './CampaignList';
 import { ConnectionStatus } from './ConnectionStatus';
 
-const LIST_LIMIT = 50;
-
-/** Developer page: checks the database connection and creates test campaigns (local mode only). */
+/**
+ * Developer page: checks the database connection and creates test campaigns (local mode
+ * only, for a signed-in wallet or an admin). Test campaigns appear here, never in public lists.
+ */
 export function TestSupabasePage() {
   const status = useDbStatus();
+  const { isAuthenticated } = useAuth();
   const createCampaign = useCreateTestCampaign();
   const [campaigns, setCampaigns] = useState<CampaignSummary[] | null>(null);
   const [fetching, setFetching] = useState(false);
@@ -23,7 +26,7 @@ export function TestSupabasePage() {
   const load = async () => {
     setFetching(true);
     try {
-      setCampaigns((await fetchCampaigns(LIST_LIMIT)).campaigns);
+      setCampaigns((await fetchTestCampaigns()).campaigns);
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to fetch campaigns'));
     } finally {
@@ -54,6 +57,9 @@ export function TestSupabasePage() {
             {createCampaign.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Plus className="h-4 w-4" aria-hidden />} Create Test Campaign
           </Button>
         </div>
+        {!isAuthenticated && (
+          <p className="text-sm text-muted">Test campaigns are listed and created for a signed-in wallet (connect one above) or an admin session. They never appear in public lists.</p>
+        )}
       </Card>
       {campaigns !== null && <CampaignList campaigns={campaigns} />}
     </div>

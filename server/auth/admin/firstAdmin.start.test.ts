@@ -20,7 +20,8 @@ async function startAndStop(env: Record<string, string>): Promise<string> {
   child.stderr.on('data', (d) => { stderr += d; });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server not ready:\n${stdout}\n${stderr}`)), 90_000);
-    const check = () => { if (stdout.includes('Causemint ready')) { clearTimeout(timer); resolve(); } };
+    // The notice is the last thing a start prints.
+    const check = () => { if (stdout.includes('Causemint is running.')) { clearTimeout(timer); resolve(); } };
     child.stdout.on('data', check);
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}:\n${stdout}\n${stderr}`)); });
   });
@@ -42,16 +43,24 @@ describe('first admin at start-up (local mode, no ADMIN_USERNAME)', () => {
   });
   afterAll(async () => { await cleanup(); });
 
-  it('prints a framed notice with a generated password on the first start only', async () => {
+  it('ends the start with one framed notice: the URLs, and the generated password on the first start only', async () => {
     const first = await startAndStop(env);
-    expect(first).toMatch(/\+-+\+\n\| An admin account was created/);
+    expect(first).toMatch(/\+-+\+\n\| Causemint is running\./);
+    expect(first).toMatch(/\| {3}Open: {8}http:\/\/localhost:\d+ /);
+    expect(first).toMatch(/\| {3}Admin login: http:\/\/localhost:\d+\/xk9j2m4p\/login /);
+    expect(first).toContain('| An admin account was created');
     const password = /Password: (\S+)/.exec(first)?.[1];
     expect(password).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    // The log lines (JSON) never carry it.
-    for (const line of first.split('\n').filter((l) => l.startsWith('{'))) expect(line).not.toContain(password);
+    // After every log line of the start, so it does not scroll away.
+    expect(first.indexOf('Causemint is running.')).toBeGreaterThan(first.indexOf('"msg":"Causemint ready"'));
+    expect(first.indexOf('"msg":"Causemint ready"')).toBeGreaterThan(0);
+    // The log lines (JSON: stdout is not a terminal) never carry it, and no request is logged at info.
+    const logLines = first.split('\n').filter((l) => l.startsWith('{'));
+    for (const line of logLines) expect(line).not.toContain(password);
+    expect(logLines.some((l) => l.includes('incoming request'))).toBe(false);
 
     const second = await startAndStop(env);
-    expect(second).toContain('Causemint ready');
+    expect(second).toContain('Causemint is running.');
     expect(second).not.toContain('An admin account was created');
     expect(second).not.toContain(password);
   });

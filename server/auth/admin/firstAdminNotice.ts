@@ -1,5 +1,4 @@
 import { ADMIN_PREFIX } from '../../../core/constants';
-import { frame } from '../../console/frame';
 
 /** The admin login page's URL. */
 export function adminLoginUrl(publicUrl: string): string {
@@ -15,9 +14,4 @@ export function firstAdminLines(username: string, password: string): string[] {
     'This password is shown only now. Keep it somewhere safe, or set',
     'ADMIN_USERNAME and ADMIN_PASSWORD to choose your own.',
   ];
-}
-
-/** The admin part alone, framed (the start-up notice includes the same lines). */
-export function firstAdminNotice(username: string, password: string, publicUrl: string): string {
-  return frame([`Admin login: ${adminLoginUrl(publicUrl)}`, '', ...firstAdminLines(username, password)]);
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { campaigns } from '../../db/schema';
 import { currentWallet, requireWallet } from '../../policies/wallet';
@@ -13,7 +13,7 @@ export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   app.get('/account/campaigns', { preHandler: requireWallet(services) }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const rows = await db.select().from(campaigns)
-      .where(eq(campaigns.creatorWallet, currentWallet(request)))
+      .where(and(eq(campaigns.creatorWallet, currentWallet(request)), eq(campaigns.isTest, false)))
       .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
     return { campaigns: rows.map((row) => presentCampaign(row, { solUsd: env.SOL_USD })) };
   });

@@ -8,7 +8,8 @@ export const HIDDEN_TICKER = 'TEST';
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function campaignListWhere(query: Omit<CampaignListQuery, 'limit' | 'offset'>): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [ne(campaigns.ticker, HIDDEN_TICKER)];
+  // Test campaigns (the connection-test page's) are never public.
+  const conditions: (SQL | undefined)[] = [ne(campaigns.ticker, HIDDEN_TICKER), eq(campaigns.isTest, false)];
   if (query.category) conditions.push(eq(campaigns.category, query.category));
   if (query.status) conditions.push(eq(campaigns.status, query.status));
   if (query.search) {

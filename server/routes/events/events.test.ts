@@ -9,7 +9,7 @@ import { loadEnv } from '../../env';
 import type { Services } from '../../services';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { createTestDatabase } from '../../testing/db';
-import { eventsRoutes } from './events';
+import { TOO_MANY_STREAMS_MESSAGE, eventsRoutes } from './events';
 import { isEvent, openSse } from './sseClient';
 import { TEST_ADMIN_ENV } from '../admin/testAdmin';
 
@@ -49,6 +49,24 @@ describe('GET /api/events', () => {
 
     sse.close();
     await until(() => t.services.events.subscriberCount === 0, 'the subscriber to be removed');
+  });
+
+  it(`refuses a client's stream beyond EVENTS_MAX_STREAMS_PER_CLIENT with a 429, and counts closed ones out`, async () => {
+    const max = t.services.env.EVENTS_MAX_STREAMS_PER_CLIENT;
+    const streams = await Promise.all(Array.from({ length: max }, () => openSse(`${url}/api/events`)));
+    await until(() => t.services.events.subscriberCount === max, 'every stream');
+    const refused = await fetch(`${url}/api/events`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(await refused.json()).toEqual({ error: TOO_MANY_STREAMS_MESSAGE });
+    expect(t.services.events.subscriberCount).toBe(max);
+
+    streams[0].close();
+    await until(() => t.services.events.subscriberCount === max - 1, 'one stream to close');
+    const again = await openSse(`${url}/api/events`);
+    await again.waitFor((f) => f === 'retry: 5000');
+    for (const sse of [again, ...streams.slice(1)]) sse.close();
+    await until(() => t.services.events.subscriberCount === 0, 'every stream to close');
   });
 
   it('sends a comment line on every heartbeat interval', async () => {

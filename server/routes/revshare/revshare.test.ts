@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PublicKey } from '@solana/web3.js';
 import { CREATION_MESSAGES as M } from '../../../core/schemas/creation';
-import { campaigns, launchRequests } from '../../db/schema';
-import { LAUNCH_MESSAGES } from '../../launch';
+import { campaigns, launchRequests, platformKeys } from '../../db/schema';
+import { LAUNCH_MESSAGES, MAX_OPEN_PREPARED_PER_WALLET } from '../../launch';
 import { create, createBody, fund, prepare, signedInCreator, type Prepared } from '../../launch/testing/launchFlow';
 import { createTestApp, type TestApp } from '../../testing/app';
 import type { SignedIn } from '../../testing/wallet';
@@ -49,6 +49,39 @@ describe('GET /api/revshare/prepare', () => {
     expect(two.amount_to_fund_lamports).toBe('2050000000');
     expect(new Set([none.funding_wallet, two.funding_wallet, none.distribution_wallet, two.token_address, none.token_address]).size).toBe(5);
     expect(await launchState(two.request_id)).toBe('prepared');
+  });
+
+  it('is refused when a browser sends it from another site, and creates nothing', async () => {
+    const user = await signedInCreator(t.app, t.services, 0.01);
+    const requestsBefore = await t.services.db.$count(launchRequests);
+    const keysBefore = await t.services.db.$count(platformKeys);
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/launch.html' }, { 'sec-fetch-site': 'none', referer: 'https://evil.example/' },
+    ] as Record<string, string>[]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/revshare/prepare', headers: { cookie: user.cookie, ...headers } });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json()).toEqual({ error: 'Cross-site request refused' });
+    }
+    expect(await t.services.db.$count(launchRequests)).toBe(requestsBefore);
+    expect(await t.services.db.$count(platformKeys)).toBe(keysBefore);
+    // Our own pages (and a typed URL) still work.
+    for (const headers of [
+      { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:8787', referer: 'http://localhost:8787/start-campaign' },
+      { 'sec-fetch-site': 'none' },
+    ] as Record<string, string>[]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/revshare/prepare', headers: { cookie: user.cookie, host: 'localhost:8787', ...headers } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it(`keeps at most ${MAX_OPEN_PREPARED_PER_WALLET} unfunded requests open per wallet`, async () => {
+    const user = await signedInCreator(t.app, t.services, 0.01);
+    for (let i = 0; i < MAX_OPEN_PREPARED_PER_WALLET; i++) await prepare(t.app, user);
+    const res = await t.app.inject({ method: 'GET', url: '/api/revshare/prepare', headers: { cookie: user.cookie } });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ error: LAUNCH_MESSAGES.tooManyOpen });
+    expect(await t.services.db.$count(launchRequests, eq(launchRequests.creatorWallet, user.wallet))).toBe(MAX_OPEN_PREPARED_PER_WALLET);
   });
 
   it.each([

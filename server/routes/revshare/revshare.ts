@@ -4,6 +4,7 @@ import { parseInput } from '../../http/validate';
 import { launcherFor, LAUNCH_MESSAGES } from '../../launch';
 import { refuseDuringMaintenance } from '../../policies/maintenance';
 import { rateLimit } from '../../policies/rateLimit';
+import { refuseCrossSite } from '../../policies/sameOrigin';
 import { currentWallet, requireWallet } from '../../policies/wallet';
 import type { RouteOptions } from '../../services';
 import { openApiDocument } from './openapi';
@@ -36,7 +37,8 @@ export const revshareRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
 
   app.get('/revshare/docs', async () => openApiDocument(services.env.publicUrl));
 
-  app.get('/revshare/prepare', { preHandler: [rateLimit(PREPARE_LIMIT), requireWallet(services), refuseDuringMaintenance(services)] }, async (request) => {
+  // A GET by the spec, yet it creates a request and four keys: never on another site's behalf.
+  app.get('/revshare/prepare', { preHandler: [refuseCrossSite(services.env), rateLimit(PREPARE_LIMIT), requireWallet(services), refuseDuringMaintenance(services)] }, async (request) => {
     const { initialBuy } = parseInput(PrepareQuery, request.query);
     return launcher.prepare(currentWallet(request), initialBuy).catch(serviceError(request.log, 'Failed to prepare token'));
   });

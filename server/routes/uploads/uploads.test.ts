@@ -7,7 +7,8 @@ import { sha256 } from 'multiformats/hashes/sha2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { multipartBody, type Part } from '../../testing/multipart';
-import { signInWallet } from '../../testing/wallet';
+import { signInWallet, testIp } from '../../testing/wallet';
+import { uploadMessages } from '../../policies/uploadLimits';
 
 const MB = 1024 * 1024;
 const MAGIC: Record<string, number[] | string> = {
@@ -37,7 +38,8 @@ describe('POST /api/uploads', () => {
   let cookie: string;
   let filesDir: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The rules below take many uploads a minute; the limits have their own tests.
+    t = await createTestApp({ UPLOADS_PER_MINUTE: '1000' });
     cookie = (await signInWallet(t.app)).cookie;
     filesDir = path.join(t.dataDir, 'files');
   });
@@ -173,5 +175,86 @@ describe('POST /api/uploads', () => {
     expect(res.rawPayload.equals(data)).toBe(true);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('POST /api/uploads: rate and quota', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp({ UPLOADS_PER_MINUTE: '3', UPLOAD_QUOTA_MB: '1' }); });
+  afterAll(async () => { await t.close(); });
+
+  const filesIn = () => {
+    const dir = path.join(t.dataDir, 'files');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => !f.startsWith('.')).length : 0;
+  };
+  const upload = async (cookie: string, size: number, remoteAddress: string) => {
+    const body = await multipartBody([['kind', 'token_logo'], ['file', { data: fileOf('png', size), filename: 'a.png', type: 'image/png' }]]);
+    return t.app.inject({ method: 'POST', url: '/api/uploads', payload: body.payload, headers: { ...body.headers, cookie }, remoteAddress });
+  };
+  const expect429 = (res: Awaited<ReturnType<typeof upload>>, message: string) => {
+    expect(res.statusCode, res.body).toBe(429);
+    expect(res.json()).toEqual({ error: message });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  it('allows UPLOADS_PER_MINUTE a minute per wallet and per address, refused ones counted too', async () => {
+    const alice = await signInWallet(t.app);
+    const address = testIp();
+    for (let i = 0; i < 3; i++) expect((await upload(alice.cookie, 1000, address)).statusCode).toBe(200);
+    const stored = filesIn();
+    expect429(await upload(alice.cookie, 1000, address), uploadMessages.tooFast);
+    // The same wallet from elsewhere: still its own minute.
+    expect429(await upload(alice.cookie, 1000, testIp()), uploadMessages.tooFast);
+    // Another wallet from the same address: the address's minute is used up.
+    const bob = await signInWallet(t.app);
+    expect429(await upload(bob.cookie, 1000, address), uploadMessages.tooFast);
+    expect(filesIn()).toBe(stored);
+
+    const now = t.services.now;
+    t.services.now = () => new Date(Date.now() + 61_000);
+    try {
+      expect((await upload(alice.cookie, 1000, address)).statusCode).toBe(200);
+    } finally {
+      t.services.now = now;
+    }
+  });
+
+  it('stores at most UPLOAD_QUOTA_MB a day per wallet, and nothing of a refused upload', async () => {
+    const carol = await signInWallet(t.app);
+    expect((await upload(carol.cookie, 600_000, testIp())).statusCode).toBe(200);
+    const stored = filesIn();
+    expect429(await upload(carol.cookie, 600_000, testIp()), uploadMessages.quota(1));
+    expect(filesIn()).toBe(stored);
+    // Under what is left: still fine.
+    expect((await upload(carol.cookie, 300_000, testIp())).statusCode).toBe(200);
+
+    const now = t.services.now;
+    t.services.now = () => new Date(Date.now() + 24 * 3_600_000 + 60_000);
+    try {
+      // A day on, the first session is long over: the same wallet signs in again.
+      const again = await signInWallet(t.app, carol.keypair);
+      expect((await upload(again.cookie, 600_000, testIp())).statusCode).toBe(200);
+    } finally {
+      t.services.now = now;
+    }
+  });
+
+  it('stores at most four times the quota a day from one address, whatever the wallets', async () => {
+    const address = testIp();
+    const now = t.services.now;
+    let minute = 0;
+    try {
+      for (let i = 0; i < 4; i++) {
+        // A new minute each time: only the byte quota is in play here.
+        t.services.now = () => new Date(Date.now() + ++minute * 61_000);
+        const wallet = await signInWallet(t.app);
+        expect((await upload(wallet.cookie, 1_000_000, address)).statusCode).toBe(200);
+      }
+      t.services.now = () => new Date(Date.now() + ++minute * 61_000);
+      const fifth = await signInWallet(t.app);
+      expect429(await upload(fifth.cookie, 1_000_000, address), uploadMessages.quota(1));
+    } finally {
+      t.services.now = now;
+    }
   });
 });

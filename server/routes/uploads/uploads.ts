@@ -5,6 +5,7 @@ import { detectFileType } from '../../../core/fileType';
 import { MAX_UPLOAD_BYTES, ruleAccepts, uploadRuleFor, type UploadRefusal, type UploadRule } from '../../../core/uploadRules';
 import { badRequest } from '../../http/errors';
 import { parseInput } from '../../http/validate';
+import { uploadLimitsFor } from '../../policies/uploadLimits';
 import { currentWallet, requireWallet } from '../../policies/wallet';
 import type { RouteOptions } from '../../services';
 import { cidFromSha256 } from '../../storage/cid';
@@ -26,9 +27,11 @@ export const uploadsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   // An upload takes seconds; anything staged an hour ago was cut off by a crash.
   await staging.sweepTemp(3_600_000);
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: MAX_UPLOAD_BYTES } });
+  const limits = uploadLimitsFor(services);
 
   app.post('/uploads', { preHandler: requireWallet(services) }, async (request) => {
     const wallet = currentWallet(request);
+    limits.admit(wallet, request.ip);
     const tempPath = await staging.tempPath();
     try {
       const { fields, file } = await receiveUpload(request, tempPath, (early) => limitsOf(ruleOf(early)));
@@ -39,10 +42,13 @@ export const uploadsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       const type = detectFileType(file.head);
       if (file.refused === 'type' || !ruleAccepts(rule, type)) throw refusal(rule.wrongType(file.filename));
       if (file.refused === 'size' || file.size > rule.maxBytes) throw refusal(rule.tooLarge);
-      return await store.put(
+      limits.assertRoom(wallet, request.ip, file.size);
+      const stored = await store.put(
         { path: file.path, cid: cidFromSha256(file.sha256), size: file.size, contentType: type!.mime },
         { kind: input.kind, name: input.name || file.filename || input.kind, keyvalues: { ...input.keyvalues, uploadedBy: wallet } },
       );
+      limits.record(wallet, request.ip, file.size);
+      return stored;
     } finally {
       await fs.promises.rm(tempPath, { force: true });
     }
