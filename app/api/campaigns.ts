@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { campaignListQuery, type CampaignListParams } from '../../core/campaignList';
 import { api } from './client';
 
 export type CampaignSummary = {
@@ -12,6 +13,14 @@ export type CampaignSummary = {
   created_at: string;
   token_address: string | null;
   image_url: string | null;
+  verified: boolean;
+  trending: boolean;
+  is_bonded: boolean;
+  holders: number | null;
+  market_cap: number | null;
+  cached_volume_24h: number | null;
+  bonding_curve_progress: number | null;
+  raised_amount: number;
 };
 
 export type CampaignPage = { campaigns: CampaignSummary[]; total: number };
@@ -27,15 +36,29 @@ export function useCampaignCount() {
   });
 }
 
-export function fetchCampaigns(limit: number, offset = 0) {
-  return api.get<CampaignPage>(`/api/campaigns?limit=${limit}&offset=${offset}`);
+export function fetchCampaigns(params: CampaignListParams) {
+  return api.get<CampaignPage>(`/api/campaigns?${campaignListQuery(params)}`);
 }
 
-export function useCampaigns(limit: number, offset = 0, options: { enabled?: boolean } = {}) {
+/** One page of a filtered list (explore): the last page stays on screen while the next loads. */
+export function useCampaigns(params: CampaignListParams) {
   return useQuery({
-    queryKey: [...campaignsKey, 'list', { limit, offset }],
-    queryFn: () => fetchCampaigns(limit, offset),
-    enabled: options.enabled ?? true,
+    queryKey: [...campaignsKey, 'list', params],
+    queryFn: () => fetchCampaigns(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A list that grows (home): `first` cards, then `more` each time the page asks. */
+export function useGrowingCampaigns(first: number, more: number, params: Omit<CampaignListParams, 'limit' | 'offset'> = {}) {
+  return useInfiniteQuery({
+    queryKey: [...campaignsKey, 'growing', { first, more, ...params }],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => fetchCampaigns({ ...params, offset: pageParam, limit: pageParam === 0 ? first : more }),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.campaigns.length, 0);
+      return loaded < last.total && last.campaigns.length > 0 ? loaded : undefined;
+    },
   });
 }
 

@@ -8,6 +8,7 @@ import { recordSessionActivity } from '../commands/recordSessionActivity';
 import { campaigns, curveTrades } from '../db/schema';
 import type { Services } from '../services';
 import type { TradeEvent } from '../trading';
+import { countHolders } from './holders';
 import { marketOf } from './service';
 
 /** Live event types (app/api/liveEvents.ts maps them to query invalidations); curve_trade names a mint's newest trade, one per burst. */
@@ -20,6 +21,18 @@ function campaignOf(event: TradeEvent): SQL | undefined {
   return event.campaignId === null
     ? eq(campaigns.tokenAddress, event.mint)
     : or(eq(campaigns.id, event.campaignId), eq(campaigns.tokenAddress, event.mint));
+}
+
+/**
+ * The campaign's holder count from a scan of the mint's token accounts: lists and cards
+ * read it from the row. A failed scan keeps the last count.
+ */
+export async function updateCampaignHolders(services: Services, event: TradeEvent): Promise<void> {
+  const holders = await countHolders(services.chain.connection, event.mint).catch((err: unknown) => {
+    services.log.warn({ err, mint: event.mint }, 'holders scan failed');
+    return null;
+  });
+  if (holders !== null) await services.db.update(campaigns).set({ holders, cachedHolders: holders }).where(campaignOf(event));
 }
 
 /** The campaign's cached market columns from the committed state, in one statement. */
@@ -74,6 +87,7 @@ export function registerTradeHooks(services: Services): void {
         for (let next = state.latest.get(event.mint); next; next = state.latest.get(event.mint)) {
           state.latest.delete(event.mint);
           await updateCampaignMarket(services, next);
+          await updateCampaignHolders(services, next);
           await services.events.publish({
             type: TRADE_EVENT, mint: next.mint, campaignId: next.campaignId, side: next.side, signature: next.signature,
             wallet: next.wallet, graduated: next.graduated,

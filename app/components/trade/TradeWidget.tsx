@@ -17,7 +17,7 @@ import { QuotePreview } from './QuotePreview';
 import { SlippageSetting } from './SlippageSetting';
 import { toastTradeError, TRADE_TOAST } from './tradeToasts';
 import { TradeExplorerLink, tradeSuccessTitle } from './TradeSuccess';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../../lib/useDebounced';
 import { useTokenBalance } from './useTokenBalance';
 import { useTrade, type TradeResult } from './useTrade';
 

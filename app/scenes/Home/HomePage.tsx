@@ -1,5 +1,6 @@
 import { ArrowRight, HeartHandshake, Rocket, TrendingUp } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/Button';
+import { CampaignGrid } from './CampaignGrid';
 
 const HIGHLIGHTS = [
   { icon: Rocket, title: 'Launch in minutes', text: 'Create a campaign and its token in one flow, straight from your wallet.' },
@@ -7,7 +8,7 @@ const HIGHLIGHTS = [
   { icon: HeartHandshake, title: 'Every trade gives', text: 'A tax on every trade is paid out as SOL to the cause, every 10 minutes.' },
 ];
 
-// Home: the hero for now; the campaign grid arrives with the browsing work.
+/** Home: the hero, the campaign grid, then what the platform does. */
 export function HomePage() {
   return (
     <>
@@ -22,6 +23,7 @@ export function HomePage() {
           <ButtonLink to="/explore" size="lg" variant="secondary">View All Campaigns <ArrowRight className="h-5 w-5" aria-hidden /></ButtonLink>
         </div>
       </section>
+      <CampaignGrid />
       <section className="mx-auto grid max-w-6xl gap-4 px-4 py-14 sm:grid-cols-3 sm:px-6">
         {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
           <div key={title} className="rounded-2xl border border-line bg-surface-2 p-6">

@@ -10,6 +10,7 @@ import { tokenAccountOf } from '../../chain/curve';
 import { campaigns, curveQuotes, userSessions } from '../../db/schema';
 import type { AppEvent } from '../../events/hub';
 import { tradeHooksIdle } from '../../market';
+import { countHolders } from '../../market/holders';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { signInWallet, testIp } from '../../testing/wallet';
 import { TRADE_ERRORS, findCurvePool, stateOfPool } from '../../trading';
@@ -88,6 +89,10 @@ describe('POST /api/curve/{mint}/buy, /sell, /execute through HTTP and the ledge
     const [campaign] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, m.mint));
     expect(campaign).toMatchObject({ bondingCurveProgress: '5.00', isBonded: false, cachedVolume24hLamports: SOL });
     expect(campaign!.marketCapLamports).toBeGreaterThan(0n);
+    // Holders for lists and cards, from the chain: the pool's account and the trader's at least.
+    const holders = await countHolders(t.services.chain.connection, m.mint);
+    expect(holders).toBeGreaterThanOrEqual(2);
+    expect(campaign).toMatchObject({ holders, cachedHolders: holders });
   });
 
   it('sells: SOL arrives exactly as quoted and the pool account withholds the fee', async () => {

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { BadgeCheck, Flame, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import clsx from 'clsx';
+import { formatCompactNumber, formatMarketCap, formatMarketCapOrDefault } from '../../../core/format';
+import type { CampaignSummary } from '../../api/campaigns';
+import { ProgressRing } from '../ProgressRing';
+import { ticketStyle } from './ticketStyles';
+import { useTilt } from './useTilt';
+
+type Props = { campaign: CampaignSummary; index: number };
+
+/**
+ * A campaign in a grid (home, explore): the whole ticket is one link to its page, so a
+ * click anywhere opens it (the card holds no buttons of its own).
+ */
+export function CampaignCard({ campaign, index }: Props) {
+  const tilt = useTilt();
+  const title = campaign.title || campaign.name;
+  const progress = campaign.bonding_curve_progress ?? (campaign.is_bonded ? 100 : 0);
+  if (!campaign.token_address) return null;
+  return (
+    <Link
+      to={`/campaign/${campaign.token_address}`}
+      data-testid="campaign-card"
+      aria-label={`${title} ($${campaign.ticker})`}
+      className={clsx(
+        'group relative flex min-w-0 flex-col overflow-hidden rounded-2xl border bg-gradient-to-br bg-surface-2 transition-transform duration-150 ease-out will-change-transform',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400',
+        ticketStyle(index),
+      )}
+      {...tilt}
+    >
+      <div className="relative aspect-[16/10] overflow-hidden bg-surface-3">
+        {campaign.image_url
+          ? <img src={campaign.image_url} alt="" loading="lazy" className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105" />
+          : <div className="flex h-full items-center justify-center text-3xl font-extrabold text-muted">${campaign.ticker}</div>}
+        <div className="absolute left-2 top-2 flex flex-wrap gap-1">
+          {campaign.trending && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-orange-500 px-2 py-0.5 text-xs font-bold text-white"><Flame className="h-3 w-3" aria-hidden /> TRENDING</span>
+          )}
+          {campaign.is_bonded && <span className="rounded-full bg-gold-500 px-2 py-0.5 text-xs font-bold text-slate-950">Bonded</span>}
+        </div>
+      </div>
+      {/* The ticket's perforation between picture and stub. */}
+      <div aria-hidden className="relative h-0 border-t border-dashed border-line">
+        <span className="absolute -left-2 -top-2 h-4 w-4 rounded-full bg-surface" />
+        <span className="absolute -right-2 -top-2 h-4 w-4 rounded-full bg-surface" />
+      </div>
+      <div className="flex flex-1 gap-3 p-4">
+        <div className="min-w-0 flex-1">
+          <h3 className="flex min-w-0 items-center gap-1 font-bold">
+            <span className="truncate">{title}</span>
+            {campaign.verified && <BadgeCheck className="h-4 w-4 shrink-0 text-sky-400" aria-label="Verified" />}
+          </h3>
+          <p className="font-mono text-xs text-brand-600 dark:text-brand-400">${campaign.ticker}</p>
+          <p className="mt-2 line-clamp-2 text-sm text-muted">{campaign.description}</p>
+          <dl className="mt-3 grid grid-cols-3 gap-2 text-xs">
+            <Stat label="Holders" value={<><Users className="inline h-3 w-3" aria-hidden /> {formatCompactNumber(campaign.holders ?? 0)}</>} />
+            <Stat label="MCap" value={formatMarketCapOrDefault(campaign.market_cap)} />
+            <Stat label="24h Vol" value={formatMarketCap(campaign.cached_volume_24h ?? 0)} />
+          </dl>
+        </div>
+        <div className="shrink-0 self-center">
+          <ProgressRing progress={progress} size={56} strokeWidth={4} label="Bonding curve progress" />
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-muted">{label}</dt>
+      <dd className="truncate font-semibold">{value}</dd>
+    </div>
+  );
+}

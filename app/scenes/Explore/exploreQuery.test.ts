@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { readExploreView, showingLine, writeExploreView } from './exploreQuery';
+
+describe('explore view in the URL', () => {
+  it('reads filter, category, search and page, with defaults for anything unknown', () => {
+    expect(readExploreView(new URLSearchParams('filter=verified&category=Animals&q=dogs&page=3')))
+      .toEqual({ filter: 'verified', category: 'Animals', search: 'dogs', page: 3 });
+    expect(readExploreView(new URLSearchParams('filter=nope&category=Cars&page=-2')))
+      .toEqual({ filter: 'all', category: '', search: '', page: 1 });
+  });
+
+  it('goes back to page 1 on any change but a page change', () => {
+    const view = { filter: 'bonded' as const, category: 'Medical', search: 'x', page: 4 };
+    expect(writeExploreView(view, { search: 'water' }).toString()).toBe('filter=bonded&category=Medical&q=water');
+    expect(writeExploreView(view, { filter: 'all' }).toString()).toBe('category=Medical&q=x');
+    expect(writeExploreView(view, { page: 5 }).toString()).toBe('filter=bonded&category=Medical&q=x&page=5');
+  });
+
+  it("says 'Showing X-Y of Z campaigns'", () => {
+    expect(showingLine(1, 32, 32, 70)).toBe('Showing 1-32 of 70 campaigns');
+    expect(showingLine(3, 32, 6, 70)).toBe('Showing 65-70 of 70 campaigns');
+    expect(showingLine(1, 32, 0, 0)).toBe('Showing 0 of 0 campaigns');
+  });
+});

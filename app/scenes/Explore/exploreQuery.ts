@@ -1,0 +1,42 @@
+import { CAMPAIGN_CATEGORIES } from '../../../core/enums';
+import { CAMPAIGN_FILTERS, type CampaignFilter } from '../../../core/campaignList';
+
+/** Explore's view as the URL holds it (shareable, and kept across a reload). */
+export type ExploreView = { filter: CampaignFilter; category: string; search: string; page: number };
+
+const isFilter = (value: string | null): value is CampaignFilter => CAMPAIGN_FILTERS.includes(value as CampaignFilter);
+
+/** Reads the view from the URL; anything unknown falls back to the default rather than failing. */
+export function readExploreView(params: URLSearchParams): ExploreView {
+  const filter = params.get('filter');
+  const category = params.get('category') ?? '';
+  const page = Number(params.get('page'));
+  return {
+    filter: isFilter(filter) ? filter : 'all',
+    category: (CAMPAIGN_CATEGORIES as readonly string[]).includes(category) ? category : '',
+    search: (params.get('q') ?? '').slice(0, 100),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/**
+ * The URL of a changed view. Spec 1: any change of search, filter or category goes back
+ * to page 1; only a page change keeps the rest and moves the page.
+ */
+export function writeExploreView(current: ExploreView, change: Partial<ExploreView>): URLSearchParams {
+  const next = { ...current, ...change };
+  if (change.page === undefined) next.page = 1;
+  const params = new URLSearchParams();
+  if (next.filter !== 'all') params.set('filter', next.filter);
+  if (next.category) params.set('category', next.category);
+  if (next.search) params.set('q', next.search);
+  if (next.page > 1) params.set('page', String(next.page));
+  return params;
+}
+
+/** 'Showing X-Y of Z campaigns' (spec 1 'Explore'). */
+export function showingLine(page: number, pageSize: number, shown: number, total: number): string {
+  if (total === 0 || shown === 0) return `Showing 0 of ${total} campaigns`;
+  const first = (page - 1) * pageSize + 1;
+  return `Showing ${first}-${first + shown - 1} of ${total} campaigns`;
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { ArrowRight, Loader2 } from 'lucide-react';
+import { HOME_INITIAL_CARDS, HOME_PAGE_SIZE } from '../../../core/constants';
+import { useGrowingCampaigns } from '../../api/campaigns';
+import { errorMessage } from '../../api/client';
+import { CampaignCard } from '../../components/campaign/CampaignCard';
+import { CampaignGridLayout, CampaignsEmpty, CampaignsError, CampaignsLoading } from '../../components/campaign/CampaignGridStates';
+import { ButtonLink } from '../../components/ui/Button';
+
+// Spec 1 'Home': more cards load when the sentinel comes within 100 px of the viewport.
+const SENTINEL_MARGIN = '100px';
+
+/** Home's campaign grid: 8 cards, then 12 more each time the visitor nears its end. */
+export function CampaignGrid() {
+  const list = useGrowingCampaigns(HOME_INITIAL_CARDS, HOME_PAGE_SIZE);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    }, { rootMargin: SENTINEL_MARGIN });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const campaigns = list.data?.pages.flatMap((page) => page.campaigns) ?? [];
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6" aria-labelledby="campaigns-heading">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="campaigns-heading" className="text-2xl font-extrabold sm:text-3xl">Campaigns</h2>
+        <ButtonLink to="/explore" variant="secondary">View All Campaigns <ArrowRight className="h-4 w-4" aria-hidden /></ButtonLink>
+      </div>
+      {list.isPending && <CampaignsLoading />}
+      {list.isError && <CampaignsError message={errorMessage(list.error, 'Connection failed')} onRetry={() => void list.refetch()} />}
+      {list.isSuccess && campaigns.length === 0 && (
+        <CampaignsEmpty><ButtonLink to="/start-campaign" className="mt-2">Start the first campaign</ButtonLink></CampaignsEmpty>
+      )}
+      {campaigns.length > 0 && (
+        <CampaignGridLayout>
+          {campaigns.map((campaign, index) => <CampaignCard key={campaign.id} campaign={campaign} index={index} />)}
+        </CampaignGridLayout>
+      )}
+      <div ref={sentinel} data-testid="campaign-sentinel" className="h-px" />
+      {isFetchingNextPage && <p className="mt-6 flex items-center justify-center gap-2 text-sm text-muted" role="status"><Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Loading more campaigns...</p>}
+    </section>
+  );
+}

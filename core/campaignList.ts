@@ -1,0 +1,36 @@
+// What GET /api/campaigns accepts, shared by its zod schema and the pages that build its URL.
+
+/** Explore's chips, in the spec's order: All, Verified, Bonded, Trending, Newly Created, Reached Goal. */
+export const CAMPAIGN_FILTERS = ['all', 'verified', 'bonded', 'trending', 'new', 'reached'] as const;
+export type CampaignFilter = (typeof CAMPAIGN_FILTERS)[number];
+
+export const CAMPAIGN_FILTER_LABELS: Record<CampaignFilter, string> = {
+  all: 'All', verified: 'Verified', bonded: 'Bonded', trending: 'Trending', new: 'Newly Created', reached: 'Reached Goal',
+};
+
+export const CAMPAIGN_SORTS = ['newest', 'oldest', 'market_cap', 'volume_24h', 'progress', 'raised'] as const;
+export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
+
+/** The top this many by market cap are 'trending' (spec 1: the TRENDING badge and the Trending chip). */
+export const TRENDING_COUNT = 8;
+
+export type CampaignListParams = {
+  filter?: CampaignFilter;
+  sort?: CampaignSort;
+  search?: string;
+  category?: string;
+  limit: number;
+  offset: number;
+};
+
+/** The query string of GET /api/campaigns, defaults left out so equal views share one URL. */
+export function campaignListQuery({ filter, sort, search, category, limit, offset }: CampaignListParams): string {
+  const query = new URLSearchParams();
+  if (filter && filter !== 'all') query.set('filter', filter);
+  if (sort) query.set('sort', sort);
+  if (search?.trim()) query.set('search', search.trim());
+  if (category) query.set('category', category);
+  query.set('limit', String(limit));
+  query.set('offset', String(offset));
+  return query.toString();
+}
