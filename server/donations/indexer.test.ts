@@ -135,5 +135,8 @@ describe('the donation indexer, through the ledger', () => {
     expect(stat('total_donations')).toBe(BigInt(all.length));
     expect(stat('total_sol_raised')).toBe(all.reduce((sum, d) => sum + d.lamports, 0n));
     expect(stat('total_campaigns')).toBe(3n);
+    const served = (await t.app.inject({ method: 'GET', url: '/api/platform/stats' })).json();
+    expect(served).toMatchObject({ totalDonations: all.length, totalCampaigns: 3 });
+    expect(served.totalBackers).toBe((await t.services.db.select().from(campaigns)).reduce((sum, c) => sum + c.backers, 0));
   });
 });

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { explorerTxUrl } from '../../../core/explorer';
 import { lamportsToSolString } from '../../../core/money';
-import { transferRequestUrl } from '../../../core/solanaPay';
 import { campaignByToken, donationTotals, listDonations } from '../../donations/listDonations';
-import { referenceOf } from '../../donations/references';
+import { donateLinkFor } from '../../donations/donateLink';
 import { notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { rateLimit } from '../../policies/rateLimit';
@@ -55,11 +54,6 @@ export const donationsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { s
     const { amount } = parseInput(DonateLinkQuery, request.query);
     const campaign = await campaignOf(request.params);
     if (!campaign.donationWallet) throw notFound('This campaign has no donation wallet');
-    const reference = await referenceOf(db, campaign.id);
-    const url = transferRequestUrl({
-      recipient: campaign.donationWallet, amountLamports: amount, references: [reference],
-      label: 'Causemint', message: `Donation to ${campaign.name}`,
-    });
-    return { url, reference, recipient: campaign.donationWallet };
+    return donateLinkFor(db, { ...campaign, donationWallet: campaign.donationWallet }, amount);
   });
 };
