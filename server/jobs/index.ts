@@ -19,3 +19,4 @@ export function jobsFor(env: Env): Job[] {
 }
 
 export { startJobs, jobLockKey, type Job, type JobRunner } from './runner';
+export { indexDonationsJob } from './indexDonations';
