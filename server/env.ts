@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   LAUNCH_FUNDING_POLL_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   LAUNCH_FUNDING_POLL_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(30),
   // How long a built trade transaction stays a firm quote (the spec's 30 s); browser tests shorten it.
+  // How often the donation indexer reads new transfers into donation wallets from the chain.
+  DONATIONS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   QUOTE_TTL_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   // Local mode /api/rpc from outside: calls per batch, calls per 10 s per client IP, accounts per getProgramAccounts answer.
   RPC_MAX_BATCH: z.coerce.number().int().min(1).max(10_000).default(100),

@@ -3,6 +3,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { siteSettingsKey } from './settings';
 import { platformStatsKey } from './platformStats';
 import { tradingRootKey } from './curve';
+import { donationsRootKey } from './donations';
 
 const RECONNECT_MS = 3000;
 
@@ -14,6 +15,8 @@ const invalidates: Record<string, QueryKey[]> = {
   curve_graduated: [tradingRootKey, ['campaigns'], ['ticker']],
   // A launch finished (anyone's, or the demo market's): lists, counts and stats grow.
   campaign_created: [['campaigns'], ['ticker'], platformStatsKey],
+  // The indexer saw SOL reach a donation wallet: the Donations tab and raised amounts move.
+  donation: [donationsRootKey, ['campaigns']],
 };
 
 /** One EventSource on /api/events that turns server events into query invalidations. */

@@ -1,24 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PlatformStatKey } from '../../core/enums';
 import type { Db } from '../db/client';
-import { campaigns, platformStats, transactionCache } from '../db/schema';
+import { campaigns, donations, platformStats } from '../db/schema';
 import type { Services } from '../services';
 import { adminWrite, type AdminActor } from './adminWrite';
 
-/** Recomputes the four keys from the campaigns (test campaigns left out) and the indexed transactions. */
+/** Recomputes the four keys from the campaigns and their indexed donations (rewards and direct; test campaigns left out). */
 export async function recomputePlatformStats(db: Db, at: Date): Promise<Record<PlatformStatKey, bigint>> {
   const [totals] = await db.select({
     raised: sql<string>`coalesce(sum(${campaigns.raisedLamports}), 0)::text`,
     count: sql<string>`count(*)::text`,
     backers: sql<string>`coalesce(sum(${campaigns.backers}), 0)::text`,
   }).from(campaigns).where(eq(campaigns.isTest, false));
-  const [donations] = await db.select({ count: sql<string>`count(*)::text` }).from(transactionCache);
+  const [indexed] = await db.select({ count: sql<string>`count(*)::text` }).from(donations)
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId)).where(eq(campaigns.isTest, false));
 
   const values: Record<PlatformStatKey, bigint> = {
     total_sol_raised: BigInt(totals.raised),
     total_campaigns: BigInt(totals.count),
     total_backers: BigInt(totals.backers),
-    total_donations: BigInt(donations.count),
+    total_donations: BigInt(indexed.count),
   };
   await db.insert(platformStats)
     .values(Object.entries(values).map(([statKey, statValue]) => ({ statKey, statValue, lastUpdated: at })))

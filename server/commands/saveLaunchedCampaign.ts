@@ -3,17 +3,18 @@ import { bondingProgressPercent } from '../../core/curve';
 import type { CampaignCategory } from '../../core/enums';
 import type { Db } from '../db/client';
 import {
-  campaignGallery, campaignVideos, campaigns, curvePools, launchRequests, platformWallets, type LaunchForm,
+  campaignGallery, campaignVideos, campaigns, curvePools, donationReferences, launchRequests, platformWallets, type LaunchForm,
 } from '../db/schema';
 import { stateOfPool } from '../trading';
 import { campaignPageUrl } from '../launch/metadata';
+import { newReferenceKey } from '../donations/references';
 import { recordSessionActivity } from './recordSessionActivity';
 
 export type LaunchRow = typeof launchRequests.$inferSelect;
 
 /**
  * The launch's database half, in one transaction: the campaign row (status 'active'), its
- * platform_wallets row, the pool linked to it, the gallery (main photo first) and video,
+ * donation reference, its platform_wallets row, the pool linked to it, the gallery (main photo first) and video,
  * the creator's 'created_campaign' activity, and the request moved to campaign_saved.
  * Re-running it after a crash finds the campaign by request_id and writes nothing twice.
  */
@@ -55,6 +56,8 @@ export async function saveLaunchedCampaign(
       }).returning({ id: campaigns.id });
       campaignId = inserted!.id;
       await tx.update(curvePools).set({ campaignId }).where(eq(curvePools.mint, row.mint));
+      // The Solana Pay reference its direct donations will carry (donate-link).
+      await tx.insert(donationReferences).values({ campaignId, reference: newReferenceKey() }).onConflictDoNothing();
       await tx.insert(platformWallets).values({
         distributionWallet: row.distributorWallet, donationWallet: form.donationWallet, campaignId,
         campaignName: form.name, ticker: form.ticker.toUpperCase(), createdAt: now,

@@ -3,7 +3,8 @@
 
 import type { Services } from '../services';
 import { DEMO_TRADERS, demoMints } from './seedDemoMarket';
-import { buy, demoWallet, ensureSol, sell, tokenBalance, transferSol } from './market';
+import { donateLinkFor } from '../donations/donateLink';
+import { buy, demoWallet, ensureSol, payTransferRequest, sell, tokenBalance } from './market';
 
 export type DemoAction = { kind: 'buy' | 'sell' | 'donate'; mint: string; wallet: string; amount: bigint; signature: string };
 
@@ -31,7 +32,9 @@ export async function demoActivityStep(services: Services, random: () => number 
   await ensureSol(services, trader.publicKey, lamports + LAMPORTS / 10n);
   if (roll > 0.8 && target.donationWallet) {
     const gift = lamports / 4n;
-    return { kind: 'donate', mint: target.mint, wallet, amount: gift, signature: await transferSol(services, trader, target.donationWallet, gift) };
+    // The campaign's own transfer request (what its QR code carries), so a shared charity wallet still knows whose it is.
+    const link = await donateLinkFor(services.db, { ...target, donationWallet: target.donationWallet }, gift);
+    return { kind: 'donate', mint: target.mint, wallet, amount: gift, signature: await payTransferRequest(services, trader, link.url) };
   }
   return { kind: 'buy', mint: target.mint, wallet, amount: lamports, signature: await buy(services, trader, target.mint, lamports) };
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { eq } from 'drizzle-orm';
-import { campaigns, curvePools, curveTrades } from '../db/schema';
+import { campaigns, curvePools, curveTrades, donations } from '../db/schema';
+import { indexDonations } from '../donations/indexer';
+import { referenceOf } from '../donations/references';
 import { createTestApp, type TestApp } from '../testing/app';
 import { demoActivityStep } from './activity';
 import { DEMO_CAMPAIGNS } from './catalog';
@@ -57,5 +59,11 @@ describe('the local demo market', () => {
     const tx = await t.services.chain.connection.getParsedTransaction(donated!.signature, { maxSupportedTransactionVersion: 0 });
     expect(tx?.meta?.err).toBeNull();
     expect(solBalance(t.services, new PublicKey(target!.donationWallet!))).toBeGreaterThan(0n);
+    // A real transfer request: it carries the campaign's reference, and the indexer files it as that campaign's direct donation.
+    const reference = await referenceOf(t.services.db, target!.id);
+    expect(tx?.transaction.message.accountKeys.map((k) => k.pubkey.toBase58())).toContain(reference);
+    await indexDonations(t.services);
+    const rows = await t.services.db.select().from(donations).where(eq(donations.signature, donated!.signature));
+    expect(rows.map((r) => [r.campaignId, r.kind, r.lamports])).toEqual([[target!.id, 'direct', donated!.amount]]);
   });
 });

@@ -1,8 +1,9 @@
 // What a demo wallet does on the local market, through the same paths a person's wallet
 // uses: airdrops from the faucet, trades as firm quotes it signs and the pool co-signs,
-// donations as plain SOL transfers.
+// donations as Solana Pay transfer requests paid the way a wallet pays them.
 
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { parseTransferRequestUrl } from '../../core/solanaPay';
 import { signTransaction } from '../chain/token';
 import { tokenAccountOf } from '../chain/curve';
 import type { Services } from '../services';
@@ -40,6 +41,19 @@ export async function transferSol(services: Services, from: Keypair, to: string,
     .add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(to), lamports }));
   const outcome = await ledger.send(signTransaction(tx, [from]), { preflight: true });
   if (outcome.kind !== 'landed' || outcome.record.err) throw new Error(`demo transfer failed: ${JSON.stringify(outcome.kind)}`);
+  return outcome.record.signature;
+}
+
+/** Pays a `solana:` transfer request as a wallet does: the references ride on the transfer as read-only non-signer keys. */
+export async function payTransferRequest(services: Services, from: Keypair, url: string): Promise<string> {
+  const request = parseTransferRequestUrl(url);
+  if (request.amountLamports === undefined) throw new Error('the demo pays transfer requests with an amount only');
+  const ledger = ledgerOf(services);
+  const transfer = SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(request.recipient), lamports: request.amountLamports });
+  for (const reference of request.references) transfer.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
+  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: ledger.latestBlockhash.blockhash }).add(transfer);
+  const outcome = await ledger.send(signTransaction(tx, [from]), { preflight: true });
+  if (outcome.kind !== 'landed' || outcome.record.err) throw new Error(`demo donation failed: ${JSON.stringify(outcome.kind)}`);
   return outcome.record.signature;
 }
 

@@ -91,9 +91,11 @@ async function storeLogo(services: Services, entry: DemoCampaign): Promise<strin
 }
 
 /** The demo campaigns' token addresses (for the activity job). */
-export async function demoMints(services: Services): Promise<{ mint: string; donationWallet: string | null }[]> {
+export type DemoMint = { id: number; name: string; mint: string; donationWallet: string | null };
+
+export async function demoMints(services: Services): Promise<DemoMint[]> {
   const creators = await Promise.all(DEMO_CAMPAIGNS.map(async (c) => (await demoWallet(services, `creator-${c.ticker}`)).publicKey.toBase58()));
-  const rows = await services.db.select({ mint: campaigns.tokenAddress, donationWallet: campaigns.donationWallet }).from(campaigns)
+  const rows = await services.db.select({ id: campaigns.id, name: campaigns.name, mint: campaigns.tokenAddress, donationWallet: campaigns.donationWallet }).from(campaigns)
     .where(inArray(campaigns.creatorWallet, creators)).orderBy(campaigns.id);
-  return rows.filter((r): r is { mint: string; donationWallet: string | null } => r.mint !== null);
+  return rows.filter((r): r is DemoMint => r.mint !== null);
 }

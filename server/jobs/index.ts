@@ -5,15 +5,18 @@ import type { Job } from './runner';
 import { demoActivityJob } from './demoActivity';
 import { demoMarketJob } from './demoMarket';
 import { expireQuotesJob } from './expireQuotes';
+import { indexDonationsJob } from './indexDonations';
 import { resumeLaunchesJob } from './resumeLaunches';
 
 export function jobsFor(env: Env): Job[] {
   return [
     expireQuotesJob,
     resumeLaunchesJob,
+    indexDonationsJob(env.DONATIONS_POLL_MS),
     demoMarketJob,
     demoActivityJob(env.DEMO_ACTIVITY_MS),
   ];
 }
 
 export { startJobs, jobLockKey, type Job, type JobRunner } from './runner';
+export { indexDonationsJob } from './indexDonations';

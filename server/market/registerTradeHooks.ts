@@ -6,6 +6,7 @@ import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { bondingProgressPercent, marketCapLamports } from '../../core/curve';
 import { recordSessionActivity } from '../commands/recordSessionActivity';
 import { campaigns, curveTrades } from '../db/schema';
+import { backersSql } from '../donations/totals';
 import type { Services } from '../services';
 import type { TradeEvent } from '../trading';
 import { countHolders } from './holders';
@@ -50,6 +51,8 @@ export async function updateCampaignMarket(services: Services, event: TradeEvent
     cachedBondingProgress: progress,
     cachedVolume24hLamports: volume,
     marketDataUpdatedAt: now,
+    // A trader is a backer (so is a direct donor: the donation indexer counts the same way).
+    backers: backersSql(),
     // Once bonded, always bonded: a sell after graduation does not undo it.
     ...(event.state.complete ? { isBonded: true } : {}),
   }).where(campaignOf(event));

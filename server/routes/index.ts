@@ -13,6 +13,7 @@ import { platformRoutes } from './platform/platform';
 import { adminRoutes } from './admin/admin';
 import { analyticsRoutes } from './analytics/analytics';
 import { campaignsRoutes } from './campaigns/campaigns';
+import { donationsRoutes } from './donations/donations';
 import { officialTokenRoutes } from './official-token/officialToken';
 import { charitiesRoutes } from './charities/charities';
 import { gatewayRoutes } from './rpc/gateway';
@@ -36,6 +37,7 @@ export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
   adminRoutes,
   analyticsRoutes,
   campaignsRoutes,
+  donationsRoutes,
   officialTokenRoutes,
   charitiesRoutes,
   gatewayRoutes,

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { Keypair } from '@solana/web3.js';
+import { closeServices, createLogger, createServices } from '../server/bootstrap';
+import { DONATION_EVENT } from '../server/donations/indexer';
+import { donor, launchCampaign, sendSol } from '../server/donations/testing/donationFlow';
+import { loadEnv } from '../server/env';
+import { indexDonationsJob, startJobs } from '../server/jobs';
+
+export type DonationBenchRow = { bench: string; runs: number; p50: number; p95: number; unit: string; target: string; ok: boolean };
+
+const CAMPAIGNS = 6;
+const RUNS = 40;
+
+/**
+ * Indexer lag: from a donation transfer confirmed on the local ledger to its donation row
+ * (seen as the `donation` live event, published after the row and the campaign's totals
+ * are written), with the real job runner polling every DONATIONS_POLL_MS over six
+ * campaigns. Transfers start at random moments of the poll cycle. PGlite in a temporary
+ * directory, or DATABASE_URL when set.
+ */
+export default async function donationsBench(): Promise<DonationBenchRow[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-donations-bench-'));
+  const env = loadEnv({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined });
+  const services = await createServices(env, { log: createLogger(env) });
+  let runner: ReturnType<typeof startJobs> | undefined;
+  try {
+    const wallets: string[] = [];
+    for (let i = 0; i < CAMPAIGNS; i++) {
+      const wallet = Keypair.generate().publicKey.toBase58();
+      await launchCampaign(services, `Bench ${i}`, wallet);
+      wallets.push(wallet);
+    }
+    const giver = await donor(services, 'bench');
+    const waiting = new Map<string, () => void>();
+    const seen = new Set<string>();
+    services.events.subscribe((event) => {
+      if (event.type !== DONATION_EVENT) return;
+      const signature = String(event.signature);
+      seen.add(signature);
+      waiting.get(signature)?.();
+    });
+    runner = startJobs(services, [indexDonationsJob(env.DONATIONS_POLL_MS)]);
+
+    const lags: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await new Promise((r) => setTimeout(r, Math.random() * env.DONATIONS_POLL_MS));
+      const { signature } = await sendSol(services, giver, wallets[i % wallets.length]!, 10_000_000n + BigInt(i));
+      const confirmed = performance.now();
+      if (!seen.has(signature)) await new Promise<void>((resolve) => waiting.set(signature, resolve));
+      lags.push(performance.now() - confirmed);
+      waiting.delete(signature);
+    }
+    const { p50, p95 } = percentiles(lags);
+    const rows: DonationBenchRow[] = [{
+      bench: `donations: confirmed transfer -> indexed row (${CAMPAIGNS} campaigns, poll ${env.DONATIONS_POLL_MS} ms)`,
+      runs: RUNS, p50, p95, unit: 'ms', target: 'p95 < 2000', ok: p95 < 2000,
+    }];
+    console.table(rows);
+    return rows;
+  } finally {
+    await runner?.stop();
+    await closeServices(services).catch(() => {});
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function percentiles(times: number[]): { p50: number; p95: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1));
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await donationsBench();

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, check, index, integer, pgTable, primaryKey, text, timestamp,
+} from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns';
+
+export const DONATION_KINDS = ['reward', 'direct'] as const;
+export type DonationKind = (typeof DONATION_KINDS)[number];
+
+/**
+ * Each campaign's Solana Pay reference: a random 32-byte public key nobody holds, put on a
+ * donation transfer as a read-only non-signer account so the transfer names its campaign
+ * even when the donation wallet (a verified charity) serves many campaigns.
+ */
+export const donationReferences = pgTable('donation_references', {
+  campaignId: integer('campaign_id').primaryKey().references(() => campaigns.id, { onDelete: 'cascade' }),
+  reference: text('reference').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * SOL that reached a campaign's donation wallet, read back from the chain: 'reward' from the
+ * campaign's distributor wallet, 'direct' from anyone else. Keyed by signature (per
+ * campaign and kind), so a re-scan adds nothing twice.
+ */
+export const donations = pgTable('donations', {
+  signature: text('signature').notNull(),
+  campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+  kind: text('kind').$type<DonationKind>().notNull(),
+  fromWallet: text('from_wallet').notNull(),
+  toWallet: text('to_wallet').notNull(),
+  lamports: bigint('lamports', { mode: 'bigint' }).notNull(),
+  slot: bigint('slot', { mode: 'bigint' }).notNull(),
+  blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+  indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.signature, t.campaignId, t.kind] }),
+  check('donations_kind', sql.raw(`kind in (${DONATION_KINDS.map((k) => `'${k}'`).join(', ')})`)),
+  check('donations_lamports_positive', sql`${t.lamports} > 0`),
+  index('donations_campaign_time').on(t.campaignId, t.blockTime),
+]);
+
+/** How far the donation indexer has read each watched address's history (newest signature seen). */
+export const donationCursors = pgTable('donation_cursors', {
+  address: text('address').primaryKey(),
+  lastSignature: text('last_signature'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,91 @@
+// The donation indexer: reads each watched address's new signatures from the chain
+// (getSignaturesForAddress from a stored cursor, then getTransaction), so it works the
+// same on the local ledger and a real cluster. Rows are keyed by signature and written
+// with the cursor in one transaction: a crash or a re-scan adds nothing twice.
+
+import { PublicKey, type ConfirmedSignatureInfo } from '@solana/web3.js';
+import { inArray, sql } from 'drizzle-orm';
+import { lamportsToSolString } from '../../core/money';
+import { refreshPlatformStats } from '../commands/refreshPlatformStats';
+import { campaigns, donationCursors, donations } from '../db/schema';
+import type { Services } from '../services';
+import { classifyTransfers } from './classify';
+import { ensureDonationReferences } from './references';
+import { updateCampaignTotals } from './totals';
+import { accountKeysOf, solTransfersOf } from './transfers';
+import { loadWatchList, type WatchList } from './watchList';
+
+export const DONATION_EVENT = 'donation';
+
+const PAGE = 1000;
+
+type NewDonation = typeof donations.$inferSelect;
+
+/** One pass over every watched address; returns the rows it added. */
+export async function indexDonations(services: Services): Promise<NewDonation[]> {
+  await ensureDonationReferences(services.db);
+  const watch = await loadWatchList(services.db);
+  if (watch.addresses.size === 0) return [];
+  const cursorRows = await services.db.select().from(donationCursors).where(inArray(donationCursors.address, [...watch.addresses.keys()]));
+  const cursors = new Map(cursorRows.map((r) => [r.address, r.lastSignature]));
+  const added: NewDonation[] = [];
+  for (const [address, since] of watch.addresses) {
+    added.push(...await scanAddress(services, watch, { address, since, cursor: cursors.get(address) ?? null }));
+  }
+  if (added.length > 0) await announce(services, added);
+  return added;
+}
+
+type Scan = { address: string; since: Date; cursor: string | null };
+
+const before = (info: ConfirmedSignatureInfo, since: Date) => info.blockTime != null && info.blockTime * 1000 < since.getTime();
+
+async function scanAddress(services: Services, watch: WatchList, { address, since, cursor }: Scan): Promise<NewDonation[]> {
+  const { connection } = services.chain;
+  const newest: ConfirmedSignatureInfo[] = [];
+  for (let older: string | undefined; ;) {
+    const page = await connection.getSignaturesForAddress(new PublicKey(address), { until: cursor ?? undefined, before: older, limit: PAGE }, 'confirmed');
+    newest.push(...page);
+    if (page.length < PAGE || before(page[page.length - 1]!, since)) break;
+    older = page[page.length - 1]!.signature;
+  }
+  if (newest.length === 0) return [];
+
+  const rows: (typeof donations.$inferInsert)[] = [];
+  // Oldest first; failed transactions and those older than the campaigns are not donations.
+  for (const info of [...newest].reverse()) {
+    if (info.err || before(info, since)) continue;
+    const tx = await connection.getTransaction(info.signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+    if (!tx || tx.meta?.err) continue;
+    const keys = new Set(accountKeysOf(tx));
+    const blockTime = tx.blockTime ? new Date(tx.blockTime * 1000) : services.now();
+    for (const found of classifyTransfers(solTransfersOf(tx), keys, watch.byWallet)) {
+      rows.push({
+        signature: info.signature, campaignId: found.campaignId, kind: found.kind, fromWallet: found.from, toWallet: found.to,
+        lamports: found.lamports, slot: BigInt(tx.slot), blockTime, indexedAt: services.now(),
+      });
+    }
+  }
+  const last = newest[0]!.signature;
+  return services.db.transaction(async (tx) => {
+    const inserted = rows.length === 0 ? [] : await tx.insert(donations).values(rows).onConflictDoNothing().returning();
+    await tx.insert(donationCursors).values({ address, lastSignature: last, updatedAt: services.now() })
+      .onConflictDoUpdate({ target: donationCursors.address, set: { lastSignature: last, updatedAt: sql`excluded.updated_at` } });
+    return inserted;
+  });
+}
+
+/** Totals first, then the events, so a page refetching on the event sees the new figures. */
+async function announce(services: Services, added: NewDonation[]): Promise<void> {
+  const campaignIds = [...new Set(added.map((d) => d.campaignId))];
+  await updateCampaignTotals(services.db, campaignIds);
+  const mints = new Map((await services.db.select({ id: campaigns.id, mint: campaigns.tokenAddress }).from(campaigns)
+    .where(inArray(campaigns.id, campaignIds))).map((c) => [c.id, c.mint]));
+  for (const d of added) {
+    await services.events.publish({
+      type: DONATION_EVENT, campaignId: d.campaignId, mint: mints.get(d.campaignId) ?? null, signature: d.signature, kind: d.kind,
+      from: d.fromWallet, lamports: d.lamports.toString(), sol: lamportsToSolString(d.lamports),
+    });
+  }
+  await refreshPlatformStats(services);
+}

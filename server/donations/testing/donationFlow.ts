@@ -1,0 +1,46 @@
+// Real chain moves for the donation tests and bench: launch a campaign through the launch
+// flow, and send SOL transfers (plain, with a Solana Pay reference, or failing) on the ledger.
+
+import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { signTransaction } from '../../chain/token';
+import { demoWallet, ensureSol, transferSol } from '../../demo/market';
+import { launcherFor } from '../../launch';
+import type { Services } from '../../services';
+
+export async function launchCampaign(services: Services, name: string, donationWallet: string): Promise<{ campaignId: number; mint: string; distributorWallet: string }> {
+  const creator = await demoWallet(services, `creator-${name}`);
+  await ensureSol(services, creator.publicKey, 2_000_000_000n);
+  const launcher = launcherFor(services);
+  const prepared = await launcher.prepare(creator.publicKey.toBase58(), 0n);
+  await transferSol(services, creator, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
+  const created = await launcher.create(creator.publicKey.toBase58(), prepared.request_id, {
+    name, ticker: name.slice(0, 6).toUpperCase(), goal: 50_000_000_000n, category: 'Community', initialBuy: 0n, donationWallet,
+    description: `${name} test campaign`, website: undefined, twitter: undefined, telegram: undefined, bondingCurveType: 1,
+    imageUrl: '/ipfs/bafkreia5qq7jzb4xq3yqz4rfsyvbdrgdn7xdsm6p3q4nyr4k2kmcyz6dqe', videoUrl: undefined, photos: [],
+  });
+  return { campaignId: created.campaignId, mint: created.mintAddress, distributorWallet: prepared.distributor_wallet };
+}
+
+/** A funded wallet of its own (a donor). */
+export async function donor(services: Services, name: string): Promise<Keypair> {
+  const wallet = await demoWallet(services, `donor-${name}`);
+  await ensureSol(services, wallet.publicKey, 5_000_000_000n);
+  return wallet;
+}
+
+/**
+ * A SOL transfer as a wallet builds it from a Solana Pay transfer request: the references
+ * ride on the transfer instruction as read-only non-signer keys. `fail` sends it past
+ * preflight so it lands with an error (as a real cluster records one).
+ */
+export async function sendSol(
+  services: Services, from: Keypair, to: string, lamports: bigint, { references = [], fail = false }: { references?: string[]; fail?: boolean } = {},
+): Promise<{ signature: string; err: unknown }> {
+  const ledger = services.chain.ledger!;
+  const transfer = SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(to), lamports });
+  for (const reference of references) transfer.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
+  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: ledger.latestBlockhash.blockhash }).add(transfer);
+  const outcome = await ledger.send(signTransaction(tx, [from]), { preflight: !fail });
+  if (outcome.kind !== 'landed') throw new Error(`transfer not landed: ${outcome.kind}`);
+  return { signature: outcome.record.signature, err: outcome.record.err };
+}
