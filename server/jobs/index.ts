@@ -4,6 +4,7 @@ import type { Env } from '../env';
 import type { Job } from './runner';
 import { demoActivityJob } from './demoActivity';
 import { demoMarketJob } from './demoMarket';
+import { distributorJob } from './distributor';
 import { expireQuotesJob } from './expireQuotes';
 import { resumeLaunchesJob } from './resumeLaunches';
 
@@ -13,6 +14,7 @@ export function jobsFor(env: Env): Job[] {
     resumeLaunchesJob,
     demoMarketJob,
     demoActivityJob(env.DEMO_ACTIVITY_MS),
+    distributorJob(env.distributorIntervalMs),
   ];
 }
 

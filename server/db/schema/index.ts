@@ -10,3 +10,4 @@ export * from './auth';
 export * from './ledger';
 export * from './pools';
 export * from './launch';
+export * from './distribution';
