@@ -61,6 +61,12 @@ const EnvSchema = z.object({
   DEMO_CAMPAIGNS: bool.default(true),
   DEMO_ACTIVITY: bool.default(true),
   DEMO_ACTIVITY_MS: z.coerce.number().int().min(100).max(3_600_000).default(8000),
+  // The fee distributor: how often it runs (unset: every 10 minutes, every minute while the local demo trades),
+  // and the smallest donation a run pays (below it the fees wait for a later run).
+  DISTRIBUTOR_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).optional(),
+  DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: z.coerce.bigint().min(1n).default(1_000_000n),
+  // Crash tests only: the process kills itself (SIGKILL) right after a distribution run reaches this state.
+  DISTRIBUTOR_CRASH_AFTER: z.enum(['started', 'harvested', 'withdrawn', 'sold', 'paid']).optional(),
   // Crash tests only: the process kills itself (SIGKILL) right after a launch reaches this state.
   LAUNCH_CRASH_AFTER: z.enum(['funded', 'mint_created', 'curve_seeded', 'initial_buy_done', 'campaign_saved', 'created', 'refunding']).optional(),
 }).superRefine((env, ctx) => {
@@ -78,6 +84,8 @@ const EnvSchema = z.object({
 export type Env = z.infer<typeof EnvSchema> & {
   /** true when no SOLANA_RPC_URL is set: the in-process ledger, airdrops and the Local wallet. */
   localMode: boolean;
+  /** DISTRIBUTOR_INTERVAL_MS, or its default for this mode. */
+  distributorIntervalMs: number;
   dataDir: string;
   publicUrl: string;
 };
@@ -96,6 +104,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     localMode: !env.SOLANA_RPC_URL,
+    // The demo's trades should show payouts within minutes, not ten.
+    distributorIntervalMs: env.DISTRIBUTOR_INTERVAL_MS
+      ?? (!env.SOLANA_RPC_URL && env.DEMO_CAMPAIGNS && env.DEMO_ACTIVITY ? 60_000 : 600_000),
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };

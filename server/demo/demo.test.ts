@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { eq } from 'drizzle-orm';
-import { campaigns, curvePools, curveTrades, donations } from '../db/schema';
+import { campaigns, curvePools, curveTrades, distributionRuns, donations } from '../db/schema';
 import { indexDonations } from '../donations/indexer';
 import { referenceOf } from '../donations/references';
+import { distributorFor } from '../distributor';
+import { loadEnv } from '../env';
 import { createTestApp, type TestApp } from '../testing/app';
 import { demoActivityStep } from './activity';
 import { DEMO_CAMPAIGNS } from './catalog';
@@ -40,6 +42,23 @@ describe('the local demo market', () => {
     // A second start finds them all and launches nothing.
     const again = await seedDemoMarket(t.services);
     expect(again).toEqual({ launched: [], skipped: DEMO_CAMPAIGNS.map((c) => c.ticker) });
+  });
+
+  it('pays out the demo campaigns\' fees: the distributor runs every minute while the demo trades', async () => {
+    expect(loadEnv({ DEMO_ACTIVITY: 'on' }).distributorIntervalMs).toBe(60_000);
+    expect(loadEnv({ DEMO_ACTIVITY: 'off' }).distributorIntervalMs).toBe(600_000);
+    const lamports = (wallet: string) => t.services.chain.ledger!.getAccount(wallet)?.lamports ?? 0n;
+    const rows = await t.services.db.select().from(campaigns);
+    const before = new Map(rows.map((r) => [r.donationWallet!, lamports(r.donationWallet!)]));
+    const summary = await distributorFor(t.services).run();
+    expect(summary).toMatchObject({ ran: true, unfinished: 0 });
+    const runs = await t.services.db.select().from(distributionRuns);
+    expect(runs.length).toBe(summary.paid);
+    // The seeded trades leave every demo campaign more than the dust floor in fees.
+    expect(new Set(runs.map((r) => r.campaignId))).toEqual(new Set(rows.map((r) => r.id)));
+    const paidTo = new Map<string, bigint>();
+    for (const run of runs) paidTo.set(run.donationWallet, (paidTo.get(run.donationWallet) ?? 0n) + run.donationLamports!);
+    for (const [wallet, paid] of paidTo) expect(lamports(wallet) - before.get(wallet)!).toBe(paid);
   });
 
   it('demo activity buys, sells and donates through the same paths as a person', async () => {

@@ -4,6 +4,7 @@ import type { Env } from '../env';
 import type { Job } from './runner';
 import { demoActivityJob } from './demoActivity';
 import { demoMarketJob } from './demoMarket';
+import { distributorJob } from './distributor';
 import { expireQuotesJob } from './expireQuotes';
 import { indexDonationsJob } from './indexDonations';
 import { resumeLaunchesJob } from './resumeLaunches';
@@ -15,6 +16,7 @@ export function jobsFor(env: Env): Job[] {
     indexDonationsJob(env.DONATIONS_POLL_MS),
     demoMarketJob,
     demoActivityJob(env.DEMO_ACTIVITY_MS),
+    distributorJob(env.distributorIntervalMs),
   ];
 }
 

@@ -11,3 +11,4 @@ export * from './ledger';
 export * from './pools';
 export * from './launch';
 export * from './donations';
+export * from './distribution';

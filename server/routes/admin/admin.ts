@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../services';
+import { adminDistributorRoutes } from './distributor';
 import { adminMaintenanceRoutes } from './maintenance';
 import { adminPlatformStatsRoutes } from './platformStats';
 import { adminSessionRoutes } from './session';
@@ -10,4 +11,5 @@ export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
   await app.register(adminSessionRoutes, { services });
   await app.register(adminMaintenanceRoutes, { services });
   await app.register(adminPlatformStatsRoutes, { services });
+  await app.register(adminDistributorRoutes, { services });
 };

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns';
+
+/** A run's states in order: each is stored only once its step is done on chain. */
+export const DISTRIBUTION_STATES = ['started', 'harvested', 'withdrawn', 'sold', 'paid'] as const;
+export type DistributionState = (typeof DISTRIBUTION_STATES)[number];
+
+/**
+ * Every transaction a run sent, written before it is sent (so a crash cannot hide one).
+ * `fee` is its network fee and `lamports` the SOL it moves out of the treasury beyond
+ * that fee (a top-up, a new token account's rent); both count only if it landed.
+ */
+export type DistributionTx = {
+  step: 'harvest' | 'withdraw' | 'top_up' | 'sell' | 'payout';
+  signature: string;
+  payer: 'treasury' | 'distributor';
+  fee: string;
+  lamports: string;
+};
+
+const lamports = (name: string) => bigint(name, { mode: 'bigint' });
+
+/**
+ * One fee distribution of one campaign (server/distributor): harvest the withheld fees
+ * into the mint, withdraw them to the distributor wallet, sell them on the campaign's
+ * pool, pay 20% to the treasury and the rest to the donation wallet. The journal of
+ * amounts and signatures is what makes a run resumable after a crash.
+ */
+export const distributionRuns = pgTable('distribution_runs', {
+  id: text('id').primaryKey(),
+  campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+  mint: text('mint').notNull(),
+  distributorWallet: text('distributor_wallet').notNull(),
+  donationWallet: text('donation_wallet').notNull(),
+  treasuryWallet: text('treasury_wallet').notNull(),
+  state: text('state').$type<DistributionState>().notNull().default('started'),
+  // The donation the run expected when it passed the dust floor.
+  estimatedDonationLamports: lamports('estimated_donation_lamports').notNull(),
+  txs: jsonb('txs').$type<DistributionTx[]>().notNull().default([]),
+  harvestedAccounts: integer('harvested_accounts').notNull().default(0),
+  // Tokens in the mint's withheld balance after the harvest (what the withdraw takes).
+  withheldTokens: lamports('withheld_tokens'),
+  withdrawSignature: text('withdraw_signature'),
+  // The distributor's token account balance after the withdraw: everything the sell sells.
+  withdrawnTokens: lamports('withdrawn_tokens'),
+  sellQuoteId: text('sell_quote_id'),
+  sellSignature: text('sell_signature'),
+  soldTokens: lamports('sold_tokens'),
+  soldLamports: lamports('sold_lamports'),
+  payoutSignature: text('payout_signature'),
+  donationLamports: lamports('donation_lamports'),
+  platformFeeLamports: lamports('platform_fee_lamports'),
+  // Filled when paid, from the landed transactions in `txs`.
+  networkFeeLamports: lamports('network_fee_lamports'),
+  topUpLamports: lamports('top_up_lamports'),
+  tokenAccountRentLamports: lamports('token_account_rent_lamports'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+}, (t) => [
+  // At most one unfinished run per campaign: a crashed run is resumed, never doubled.
+  uniqueIndex('distribution_runs_one_open_idx').on(t.campaignId).where(sql`${t.state} <> 'paid'`),
+  index('distribution_runs_campaign_idx').on(t.campaignId, t.createdAt),
+  check('distribution_runs_state', sql`${t.state} in ('started', 'harvested', 'withdrawn', 'sold', 'paid')`),
+]);

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { asc, ne } from 'drizzle-orm';
+import { distributionRuns, type DistributionState } from '../db/schema';
+import { jobLockKey } from '../jobs/runner';
+import { launchChain, type LaunchChain } from '../launch/chainOps';
+import type { Services } from '../services';
+import { scanCandidates } from './candidates';
+import { findRun, updateRun, type RunRow, type StepContext } from './journal';
+import { harvest } from './steps/harvest';
+import { payout } from './steps/payout';
+import { sell } from './steps/sell';
+import { withdraw } from './steps/withdraw';
+
+/** The job (server/jobs/distributor.ts) whose advisory lock makes one process the distributor. */
+export const DISTRIBUTOR_JOB_NAME = 'distributor';
+
+// Runs of different campaigns touch different mints, pools and distributor wallets: a few
+// at once keep the ledger's group commit and the database busy without contending.
+const CONCURRENT_RUNS = 4;
+
+const STEPS: Record<Exclude<DistributionState, 'paid'>, (ctx: StepContext) => Promise<void>> = {
+  started: harvest,
+  harvested: withdraw,
+  withdrawn: sell,
+  sold: payout,
+};
+
+export type DistributionSummary = {
+  /** False when another process holds the distributor's lock (it is running there). */
+  ran: boolean;
+  resumed: number;
+  started: number;
+  paid: number;
+  unfinished: number;
+  belowFloor: number;
+  donatedLamports: bigint;
+  platformFeeLamports: bigint;
+};
+
+const distributors = new WeakMap<Services, Distributor>();
+
+/** The process's distributor for these services (one per process: one run at a time). */
+export function distributorFor(services: Services): Distributor {
+  let distributor = distributors.get(services);
+  if (!distributor) {
+    distributor = new Distributor(services);
+    distributors.set(services, distributor);
+  }
+  return distributor;
+}
+
+/**
+ * The fee distributor: for each campaign with fees withheld, one journaled run
+ * (distribution_runs) started -> harvested -> withdrawn -> sold -> paid. A state is stored
+ * only once its step is done; the steps (steps/) journal every transaction before sending
+ * it and look at what already landed, so a run interrupted anywhere is taken on by the
+ * next run of the job and pays exactly once.
+ */
+export class Distributor {
+  private readonly chain: LaunchChain;
+  private inFlight: Promise<DistributionSummary> | null = null;
+
+  constructor(private readonly services: Services) {
+    this.chain = launchChain(services.chain);
+  }
+
+  /** One pass over every campaign; a call while one is in flight joins it. */
+  run(): Promise<DistributionSummary> {
+    this.inFlight ??= this.runOnce().finally(() => { this.inFlight = null; });
+    return this.inFlight;
+  }
+
+  private async runOnce(): Promise<DistributionSummary> {
+    const { services } = this;
+    const summary: DistributionSummary = {
+      ran: false, resumed: 0, started: 0, paid: 0, unfinished: 0, belowFloor: 0, donatedLamports: 0n, platformFeeLamports: 0n,
+    };
+    if (!await services.database.tryLock(jobLockKey(DISTRIBUTOR_JOB_NAME))) return summary;
+    summary.ran = true;
+    const open = await services.db.select({ id: distributionRuns.id }).from(distributionRuns)
+      .where(ne(distributionRuns.state, 'paid')).orderBy(asc(distributionRuns.createdAt));
+    summary.resumed = open.length;
+    const scan = await scanCandidates(services, services.env.DISTRIBUTOR_MIN_PAYOUT_LAMPORTS);
+    summary.belowFloor = scan.belowFloor.length;
+    const treasury = (await services.keys.treasury()).publicKey.toBase58();
+    const fresh: { id: string }[] = [];
+    for (const c of scan.due) {
+      const id = randomUUID();
+      const inserted = await services.db.insert(distributionRuns).values({
+        id, campaignId: c.campaignId, mint: c.mint, distributorWallet: c.distributorWallet, donationWallet: c.donationWallet,
+        treasuryWallet: treasury, estimatedDonationLamports: c.estimatedDonation, createdAt: services.now(), updatedAt: services.now(),
+      }).onConflictDoNothing().returning({ id: distributionRuns.id });
+      if (inserted.length > 0) {
+        fresh.push({ id });
+        this.reached('started');
+      }
+    }
+    summary.started = fresh.length;
+    const queue = [...open, ...fresh];
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const row = await this.drive(next.id);
+        if (row.state !== 'paid') {
+          summary.unfinished++;
+          continue;
+        }
+        summary.paid++;
+        summary.donatedLamports += row.donationLamports ?? 0n;
+        summary.platformFeeLamports += row.platformFeeLamports ?? 0n;
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENT_RUNS }, worker));
+    if (summary.started + summary.resumed > 0) {
+      services.log.info({ ...summary, donatedLamports: `${summary.donatedLamports}`, platformFeeLamports: `${summary.platformFeeLamports}` },
+        'distributor: run finished');
+    }
+    return summary;
+  }
+
+  /** Takes one run from its stored state to paid, or leaves it (with its error) for the next run. */
+  private async drive(id: string): Promise<RunRow> {
+    const { services } = this;
+    for (;;) {
+      const run = (await findRun(services, id))!;
+      if (run.state === 'paid') return run;
+      try {
+        const ctx: StepContext = {
+          services, chain: this.chain, run,
+          treasury: await services.keys.treasury(), distributor: await services.keys.load(run.distributorWallet),
+        };
+        await STEPS[run.state](ctx);
+      } catch (err) {
+        services.log.warn({ err, runId: id, campaignId: run.campaignId, state: run.state }, 'distributor: step failed');
+        await updateRun(services, id, { attempts: run.attempts + 1, lastError: err instanceof Error ? err.message : String(err) });
+        return (await findRun(services, id))!;
+      }
+      this.reached((await findRun(services, id))!.state);
+    }
+  }
+
+  /** The crash test's hook: the process dies right after this state is stored. */
+  private reached(state: DistributionState): void {
+    if (this.services.env.DISTRIBUTOR_CRASH_AFTER === state) process.kill(process.pid, 'SIGKILL');
+  }
+}

@@ -1,0 +1,70 @@
+// The distribution_runs row as the steps read and write it. Transactions are journaled
+// before they are sent; a state is stored only after its step is done.
+
+import { eq, sql } from 'drizzle-orm';
+import type { Keypair, Transaction } from '@solana/web3.js';
+import { distributionRuns, type DistributionTx } from '../db/schema';
+import { signTransaction } from '../chain/token';
+import type { LaunchChain } from '../launch/chainOps';
+import { signatureOf } from '../launch/chainOps';
+import type { Services } from '../services';
+
+export type RunRow = typeof distributionRuns.$inferSelect;
+
+export type StepContext = {
+  services: Services;
+  chain: LaunchChain;
+  run: RunRow;
+  treasury: Keypair;
+  distributor: Keypair;
+};
+
+/** The protocol's base fee per signature (no priority fee is ever added). */
+export const FEE_PER_SIGNATURE = 5_000n;
+
+export async function findRun(services: Services, id: string): Promise<RunRow | undefined> {
+  const [row] = await services.db.select().from(distributionRuns).where(eq(distributionRuns.id, id));
+  return row;
+}
+
+export async function updateRun(services: Services, id: string, values: Partial<typeof distributionRuns.$inferInsert>): Promise<void> {
+  await services.db.update(distributionRuns).set({ ...values, updatedAt: services.now() }).where(eq(distributionRuns.id, id));
+}
+
+type RunValues = Partial<typeof distributionRuns.$inferInsert>;
+
+/** Appends a transaction to the run's journal (with `also`, e.g. the step's signature column), in one write. */
+export async function journalEntry(ctx: StepContext, entry: DistributionTx, also: RunValues = {}): Promise<void> {
+  await ctx.services.db.update(distributionRuns).set({
+    ...also, txs: sql`${distributionRuns.txs} || ${JSON.stringify([entry])}::jsonb`, updatedAt: ctx.services.now(),
+  }).where(eq(distributionRuns.id, ctx.run.id));
+}
+
+/**
+ * Signs `transaction`, journals it and only then returns the wire to send: a transaction
+ * that lands is always in the journal.
+ */
+export async function journalTx(
+  ctx: StepContext, step: DistributionTx['step'], transaction: Transaction, signers: Keypair[],
+  lamports = 0n, also: (signature: string) => RunValues = () => ({}),
+): Promise<{ wire: Buffer; signature: string }> {
+  const wire = signTransaction(transaction, signers);
+  const signature = signatureOf(wire);
+  const payer = transaction.feePayer?.equals(ctx.treasury.publicKey) ? 'treasury' : 'distributor';
+  const fee = FEE_PER_SIGNATURE * BigInt(transaction.signatures.length);
+  await journalEntry(ctx, { step, signature, payer, fee: fee.toString(), lamports: lamports.toString() }, also(signature));
+  return { wire, signature };
+}
+
+/**
+ * Whether a journaled transaction took effect. Not known to the chain: on the local
+ * ledger it never will be (a send answers only once durable), so the step may build a
+ * new one; on a cluster it may still land while its blockhash lives, so the step waits.
+ */
+export async function landedOk(ctx: StepContext, signature: string | null): Promise<boolean> {
+  if (!signature) return false;
+  const status = await ctx.chain.status(signature);
+  if (status.landed) return status.err === null || status.err === undefined;
+  if (!ctx.services.chain.ledger) throw new Error(`Transaction ${signature} is still in flight`);
+  return false;
+}

@@ -1,0 +1,52 @@
+import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { splitPayout } from '../../../core/distribution';
+import { findRun, journalTx, landedOk, updateRun, type StepContext } from '../journal';
+
+/**
+ * sold -> paid: the platform fee (20% of what the sell received) to the treasury and the
+ * rest as one SOL transfer to the donation wallet, both from the distributor wallet in
+ * one transaction (all or nothing). Its signature is journaled before the send, so a
+ * payout that landed before a crash is found and never sent twice.
+ */
+export async function payout(ctx: StepContext): Promise<void> {
+  const { chain, run } = ctx;
+  const { donation, platformFee } = splitPayout(run.soldLamports ?? 0n);
+  if (donation + platformFee > 0n && !await landedOk(ctx, run.payoutSignature)) {
+    const from = ctx.distributor.publicKey;
+    const tx = new Transaction({ feePayer: from, recentBlockhash: await chain.blockhash() })
+      .add(SystemProgram.transfer({ fromPubkey: from, toPubkey: new PublicKey(run.donationWallet), lamports: donation }));
+    if (platformFee > 0n) tx.add(SystemProgram.transfer({ fromPubkey: from, toPubkey: ctx.treasury.publicKey, lamports: platformFee }));
+    const { wire } = await journalTx(ctx, 'payout', tx, [ctx.distributor], 0n,
+      (signature) => ({ payoutSignature: signature, donationLamports: donation, platformFeeLamports: platformFee }));
+    await chain.sendWire(wire, 'Payout');
+  }
+  await closeJournal(ctx, { donation, platformFee });
+}
+
+/**
+ * Sums what the run cost from the transactions that landed (a journaled one that never
+ * landed cost nothing): network fees, top-ups of the distributor wallet, token account rent.
+ */
+async function closeJournal(ctx: StepContext, split: { donation: bigint; platformFee: bigint }): Promise<void> {
+  const { services, run } = ctx;
+  const { txs } = (await findRun(services, run.id))!;
+  let networkFee = 0n;
+  let topUps = 0n;
+  let rent = 0n;
+  for (let i = 0; i < txs.length; i += 256) {
+    const batch = txs.slice(i, i + 256);
+    const { value } = await services.chain.connection.getSignatureStatuses(batch.map((t) => t.signature), { searchTransactionHistory: true });
+    batch.forEach((entry, j) => {
+      const status = value[j];
+      if (!status) return;
+      networkFee += BigInt(entry.fee);
+      if (status.err) return;
+      if (entry.step === 'top_up') topUps += BigInt(entry.lamports);
+      if (entry.step === 'withdraw') rent += BigInt(entry.lamports);
+    });
+  }
+  await updateRun(services, run.id, {
+    state: 'paid', paidAt: services.now(), donationLamports: split.donation, platformFeeLamports: split.platformFee,
+    networkFeeLamports: networkFee, topUpLamports: topUps, tokenAccountRentLamports: rent,
+  });
+}
