@@ -5,8 +5,8 @@ import { useMarket, useTradeCampaign } from '../../api/market';
 import { TradeWidget } from '../../components/trade/TradeWidget';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { PriceChart } from './PriceChart';
-import { RecentTrades } from './RecentTrades';
+import { PriceChart } from '../../components/market/PriceChart';
+import { RecentTrades } from '../../components/market/RecentTrades';
 import { TradeHeader } from './TradeHeader';
 
 /** /trade/{tokenAddress}: header and stats, the candle chart, the trade widget and recent trades. */

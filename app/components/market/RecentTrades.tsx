@@ -3,12 +3,12 @@ import { formatPriceNumber, formatTokenCompact, relativeTime, shortAddress } fro
 import { formatSol, parseSol, parseTokenAmount } from '../../../core/money';
 import { errorMessage } from '../../api/client';
 import { useTrades } from '../../api/market';
-import { Button } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
 import { useNow } from '../../lib/useNow';
 import { useExplorer } from '../../solana/useClientConfig';
 
-/** The newest trades of the token, each linking to its transaction on the explorer. */
+/** The newest trades of the token, each linking to its transaction on the explorer (wallet and price from 640 px up). */
 export function RecentTrades({ mint, ticker }: { mint: string; ticker: string }) {
   const trades = useTrades(mint);
   const explorer = useExplorer();
@@ -27,15 +27,15 @@ export function RecentTrades({ mint, ticker }: { mint: string; ticker: string })
       )}
       {rows?.length === 0 && <p className="py-8 text-center text-muted" data-testid="trade-list-empty">No trades yet</p>}
       {rows && rows.length > 0 && (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <thead className="text-left text-xs text-muted">
               <tr>
                 <th className="py-2 pr-3 font-medium">Type</th>
-                <th className="py-2 pr-3 font-medium">Wallet</th>
+                <th className="hidden py-2 pr-3 font-medium sm:table-cell">Wallet</th>
                 <th className="py-2 pr-3 text-right font-medium">SOL</th>
                 <th className="py-2 pr-3 text-right font-medium">{ticker}</th>
-                <th className="py-2 pr-3 text-right font-medium">Price (SOL)</th>
+                <th className="hidden py-2 pr-3 text-right font-medium sm:table-cell">Price (SOL)</th>
                 <th className="py-2 pr-3 text-right font-medium">Time</th>
                 <th className="py-2 font-medium"><span className="sr-only">Transaction</span></th>
               </tr>
@@ -46,10 +46,10 @@ export function RecentTrades({ mint, ticker }: { mint: string; ticker: string })
                   <td className={t.side === 'buy' ? 'py-2 pr-3 font-semibold text-emerald-400' : 'py-2 pr-3 font-semibold text-red-400'}>
                     {t.side === 'buy' ? 'Buy' : 'Sell'}
                   </td>
-                  <td className="py-2 pr-3 font-mono text-xs">{shortAddress(t.wallet)}</td>
+                  <td className="hidden py-2 pr-3 font-mono text-xs sm:table-cell">{shortAddress(t.wallet)}</td>
                   <td className="py-2 pr-3 text-right">{formatSol(parseSol(t.sol), 4)}</td>
                   <td className="py-2 pr-3 text-right">{formatTokenCompact(parseTokenAmount(t.side === 'buy' ? t.tokensReceived : t.tokens))}</td>
-                  <td className="py-2 pr-3 text-right">{formatPriceNumber(Number(t.price))}</td>
+                  <td className="hidden py-2 pr-3 text-right sm:table-cell">{formatPriceNumber(Number(t.price))}</td>
                   <td className="py-2 pr-3 text-right text-muted">{relativeTime(t.time, now)}</td>
                   <td className="py-2 text-right">
                     {explorer && (

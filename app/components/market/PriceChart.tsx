@@ -4,15 +4,15 @@ import { formatPriceNumber } from '../../../core/format';
 import { CANDLE_INTERVALS, type CandleInterval } from '../../../core/schemas/trade';
 import { errorMessage } from '../../api/client';
 import { useCandles } from '../../api/market';
-import { CandleChart } from '../../components/charts/CandleChart';
-import { Button } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
+import { CandleChart } from '../charts/CandleChart';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
 
 // Spec 1 'Trading page': the chart area is 700 px high.
 export const CHART_HEIGHT = 700;
 
 /** Candles from the stored trades, refreshed live, with an interval switch. */
-export function PriceChart({ mint }: { mint: string }) {
+export function PriceChart({ mint, height = CHART_HEIGHT }: { mint: string; height?: number }) {
   const [interval, setCandleInterval] = useState<CandleInterval>('1m');
   const candles = useCandles(mint, interval);
   const data = candles.data?.candles;
@@ -37,9 +37,9 @@ export function PriceChart({ mint }: { mint: string }) {
           ))}
         </div>
       </div>
-      <div className="relative" style={{ height: CHART_HEIGHT }}>
+      <div className="relative" style={{ height }}>
         {/* The chart stays mounted through refetches, so live updates keep the zoom. */}
-        {data && <CandleChart candles={data} formatPrice={formatPriceNumber} height={CHART_HEIGHT} />}
+        {data && <CandleChart candles={data} formatPrice={formatPriceNumber} height={height} />}
         {data?.length === 0 && (
           <p className="absolute inset-0 flex items-center justify-center text-muted" data-testid="trade-chart-empty">No trades yet</p>
         )}

@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from './client';
+import { campaignsKey, type CampaignSummary } from './campaigns';
+
+// One campaign's page: the campaign (with its curve, gallery and videos), its updates, and
+// the creator's writes. Everything sits under ['campaigns', ...], which trades, donations
+// and launches invalidate through the live events.
+
+export type CampaignDetail = CampaignSummary & {
+  creator_wallet: string;
+  flagged: boolean;
+  goal_amount: number;
+  goal_lamports: string;
+  raised_lamports: string;
+  backers: number;
+  website: string | null;
+  twitter: string | null;
+  telegram: string | null;
+  discord: string | null;
+  donation_wallet: string | null;
+  distributor_wallet: string | null;
+  request_id: string | null;
+  bonding_curve_type: number;
+  bonding: null | {
+    pool_wallet: string; curve_type: number; threshold_sol: number; threshold_lamports: string;
+    current_sol: number; current_lamports: string; complete: boolean;
+  };
+  gallery: { id: number; image_url: string; caption: string | null; order_index: number }[];
+  videos: { id: number; video_url: string; title: string | null; is_primary: boolean }[];
+};
+
+export type CampaignUpdate = { id: number; title: string; content: string; author_wallet: string; created_at: string };
+
+const enc = encodeURIComponent;
+export const campaignKey = (mint: string) => [...campaignsKey, 'detail', mint] as const;
+
+/** The campaign of a token address; null when there is none (the page then goes to /explore). */
+export function useCampaign(mint: string) {
+  return useQuery({
+    queryKey: campaignKey(mint),
+    queryFn: async () => {
+      try {
+        return await api.get<CampaignDetail>(`/api/campaigns/${enc(mint)}`);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+  });
+}
+
+export function useCampaignUpdates(mint: string) {
+  return useQuery({
+    queryKey: [...campaignKey(mint), 'updates'],
+    queryFn: () => api.get<{ updates: CampaignUpdate[] }>(`/api/campaigns/${enc(mint)}/updates`),
+  });
+}
+
+/** The creator's writes; each refreshes the campaign's page. */
+export function useCreatorWrites(mint: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: campaignKey(mint) });
+  const base = `/api/campaigns/${enc(mint)}`;
+  return {
+    addPhoto: useMutation({ mutationFn: (body: { imageUrl: string; caption?: string }) => api.post(`${base}/gallery`, body), onSuccess: refresh }),
+    postUpdate: useMutation({ mutationFn: (body: { title: string; content: string }) => api.post(`${base}/updates`, body), onSuccess: refresh }),
+    setVideo: useMutation({ mutationFn: (body: { videoUrl: string }) => api.put(`${base}/video`, body), onSuccess: refresh }),
+    removeVideo: useMutation({ mutationFn: () => api.delete(`${base}/video`), onSuccess: refresh }),
+  };
+}

@@ -1,0 +1,52 @@
+import { Globe, Send } from 'lucide-react';
+import type { CampaignDetail } from '../../api/campaign';
+import { AddPhotos } from './AddPhotos';
+import { socialUrl } from './socialLinks';
+
+/** Description, gallery with captions, video, website (the campaign's own URL when none) and socials. */
+export function AboutTab({ campaign, isCreator }: { campaign: CampaignDetail; isCreator: boolean }) {
+  // Spec 1: without a website, the campaign's own page stands in.
+  const website = campaign.website
+    ? (/^https?:\/\//i.test(campaign.website) ? campaign.website : `https://${campaign.website}`)
+    : `${window.location.origin}/campaign/${campaign.token_address}`;
+  const twitter = socialUrl('twitter', campaign.twitter);
+  const telegram = socialUrl('telegram', campaign.telegram);
+  const video = campaign.videos.find((v) => v.is_primary) ?? campaign.videos[0];
+  return (
+    <div className="flex flex-col gap-6 rounded-2xl border border-line bg-surface-2 p-5" data-testid="about-tab">
+      <section>
+        <h2 className="text-lg font-bold">About</h2>
+        <p className="mt-2 whitespace-pre-line break-words text-muted">{campaign.description}</p>
+      </section>
+      <section>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-bold">Gallery</h2>
+          {isCreator && <AddPhotos mint={campaign.token_address!} />}
+        </div>
+        {campaign.gallery.length === 0
+          ? <p className="mt-2 text-sm text-muted">{isCreator ? 'No photos yet. Add photos to show supporters what their help does.' : 'No photos yet.'}</p>
+          : (
+            <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="gallery">
+              {campaign.gallery.map((photo) => (
+                <li key={photo.id} className="overflow-hidden rounded-xl border border-line bg-surface">
+                  <img src={photo.image_url} alt={photo.caption ?? ''} loading="lazy" className="aspect-square w-full object-cover" />
+                  {photo.caption && <p className="p-2 text-xs text-muted">{photo.caption}</p>}
+                </li>
+              ))}
+            </ul>
+          )}
+      </section>
+      {video && (
+        <section>
+          <h2 className="text-lg font-bold">Video</h2>
+          <video src={video.video_url} controls preload="metadata" className="mt-3 w-full rounded-xl bg-black" data-testid="campaign-video" />
+        </section>
+      )}
+      <section className="flex flex-wrap gap-3 text-sm">
+        <a href={website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-400 hover:underline"><Globe className="h-4 w-4" aria-hidden /> Website</a>
+        {twitter && <a href={twitter} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-400 hover:underline">X / Twitter</a>}
+        {telegram && <a href={telegram} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-400 hover:underline"><Send className="h-4 w-4" aria-hidden /> Telegram</a>}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Navigate, useParams } from 'react-router';
+import { useCampaign } from '../../api/campaign';
+import { errorMessage } from '../../api/client';
+import { TradeWidget } from '../../components/trade/TradeWidget';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { useAuth } from '../../auth/useAuth';
+import { CampaignBanner } from './CampaignBanner';
+import { CampaignTabs } from './CampaignTabs';
+import { CurveStrip } from './CurveStrip';
+import { FundingCard } from './FundingCard';
+import { TokenInfoCard } from './TokenInfoCard';
+
+/** /campaign/{tokenAddress}: the campaign, its market and where its money went. */
+export function CampaignPage() {
+  const { tokenAddress } = useParams();
+  if (!tokenAddress) return <Navigate to="/explore" replace />;
+  return <Campaign mint={tokenAddress} />;
+}
+
+function Campaign({ mint }: { mint: string }) {
+  const campaign = useCampaign(mint);
+  const { wallet } = useAuth();
+
+  if (campaign.isPending) return <Spinner label="Loading campaign..." />;
+  // Spec 1: an unknown campaign goes to /explore.
+  if (campaign.data === null) return <Navigate to="/explore" replace />;
+  if (!campaign.data) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center" role="alert">
+        <p className="text-muted">{errorMessage(campaign.error, 'Failed to load campaign')}</p>
+        <Button variant="secondary" onClick={() => void campaign.refetch()}>Retry</Button>
+      </div>
+    );
+  }
+  const data = campaign.data;
+  const isCreator = wallet !== null && wallet === data.creator_wallet;
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6" data-testid="campaign-page">
+      {data.flagged && (
+        <p className="rounded-xl border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-300" role="note">
+          This campaign has been flagged for review and is hidden from lists. Take care before trading or donating.
+        </p>
+      )}
+      <CampaignBanner campaign={data} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <CurveStrip campaign={data} />
+          <CampaignTabs campaign={data} isCreator={isCreator} />
+        </div>
+        <aside className="flex min-w-0 flex-col gap-6">
+          {data.bonding && <TradeWidget mint={mint} ticker={data.ticker} />}
+          <FundingCard campaign={data} />
+          <TokenInfoCard campaign={data} />
+        </aside>
+      </div>
+    </div>
+  );
+}

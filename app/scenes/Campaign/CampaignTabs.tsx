@@ -1,0 +1,38 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import clsx from 'clsx';
+import type { CampaignDetail } from '../../api/campaign';
+import { PriceChart } from '../../components/market/PriceChart';
+import { RecentTrades } from '../../components/market/RecentTrades';
+import { AboutTab } from './AboutTab';
+import { DonationsTab } from './DonationsTab';
+import { UpdatesTab } from './UpdatesTab';
+
+const TABS = ['Chart', 'About', 'Updates', 'Donations'] as const;
+const CHART_HEIGHT = 420;
+
+/** Spec 1 'Campaign detail': four tabs, Chart first. */
+export function CampaignTabs({ campaign, isCreator }: { campaign: CampaignDetail; isCreator: boolean }) {
+  const mint = campaign.token_address!;
+  return (
+    <Tabs.Root defaultValue="Chart">
+      <Tabs.List aria-label="Campaign sections" className="flex gap-1 overflow-x-auto rounded-xl border border-line bg-surface-2 p-1">
+        {TABS.map((tab) => (
+          <Tabs.Trigger
+            key={tab}
+            value={tab}
+            className={clsx('flex-1 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold text-muted',
+              'hover:text-fg data-[state=active]:bg-surface-3 data-[state=active]:text-fg')}
+          >{tab}</Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="Chart" className="mt-4 flex flex-col gap-4">
+        {campaign.bonding
+          ? <><PriceChart mint={mint} height={CHART_HEIGHT} /><RecentTrades mint={mint} ticker={campaign.ticker} /></>
+          : <p className="rounded-2xl border border-line bg-surface-2 p-10 text-center text-muted">Trading opens once this token's bonding curve is live.</p>}
+      </Tabs.Content>
+      <Tabs.Content value="About" className="mt-4"><AboutTab campaign={campaign} isCreator={isCreator} /></Tabs.Content>
+      <Tabs.Content value="Updates" className="mt-4"><UpdatesTab mint={mint} isCreator={isCreator} /></Tabs.Content>
+      <Tabs.Content value="Donations" className="mt-4"><DonationsTab mint={mint} /></Tabs.Content>
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { ExternalLink } from 'lucide-react';
+import { CAMPAIGN_TAX_BPS } from '../../../core/constants';
+import { formatBpsPercent, shortAddress } from '../../../core/format';
+import type { CampaignDetail } from '../../api/campaign';
+import { CopyButton } from '../../components/CopyButton';
+import { Card } from '../../components/ui/Card';
+import { useExplorer } from '../../solana/useClientConfig';
+
+/** The token's facts: its address, supply, tax and the wallets the money moves through. */
+export function TokenInfoCard({ campaign }: { campaign: CampaignDetail }) {
+  const explorer = useExplorer();
+  const mint = campaign.token_address!;
+  const wallet = (address: string | null) => address && (
+    <span className="inline-flex items-center gap-1">
+      <span className="font-mono">{shortAddress(address)}</span>
+      {explorer && <a href={explorer.address(address)} target="_blank" rel="noopener noreferrer" aria-label="View on explorer" className="text-brand-400"><ExternalLink className="h-3.5 w-3.5" aria-hidden /></a>}
+    </span>
+  );
+  return (
+    <Card className="p-5" data-testid="token-info">
+      <h2 className="font-bold">Token</h2>
+      <dl className="mt-3 space-y-2 text-sm">
+        <Row label="Contract">
+          <span className="inline-flex min-w-0 items-center gap-1">
+            <span className="truncate font-mono">{shortAddress(mint)}</span>
+            <CopyButton text={mint} label="Copy token address" toastTitle="Address Copied" />
+          </span>
+        </Row>
+        <Row label="Supply">1,000,000,000 (fixed)</Row>
+        <Row label="Tax">{formatBpsPercent(CAMPAIGN_TAX_BPS)} on every transfer, paid to the cause</Row>
+        <Row label="Distributor">{wallet(campaign.distributor_wallet) ?? '—'}</Row>
+        <Row label="Donation wallet">{wallet(campaign.donation_wallet) ?? '—'}</Row>
+      </dl>
+    </Card>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <dt className="shrink-0 text-muted">{label}</dt>
+      <dd className="min-w-0 text-right">{children}</dd>
+    </div>
+  );
+}

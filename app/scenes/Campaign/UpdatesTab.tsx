@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { shortAddress } from '../../../core/format';
+import { useCampaignUpdates, useCreatorWrites } from '../../api/campaign';
+import { ApiError, errorMessage } from '../../api/client';
+import { Button } from '../../components/ui/Button';
+import { Input, Label, Textarea } from '../../components/ui/Field';
+import { Spinner } from '../../components/ui/Spinner';
+
+/** Spec 1: the author shown as the first 4 and last 4 characters. */
+const author = (wallet: string) => (wallet.length > 8 ? `${wallet.slice(0, 4)}...${wallet.slice(-4)}` : shortAddress(wallet));
+
+/** The creator's updates, newest first; the creator can post one. */
+export function UpdatesTab({ mint, isCreator }: { mint: string; isCreator: boolean }) {
+  const updates = useCampaignUpdates(mint);
+  const [writing, setWriting] = useState(false);
+  const rows = updates.data?.updates;
+  return (
+    <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-2 p-5" data-testid="updates-tab">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-bold">Updates</h2>
+        {isCreator && !writing && <Button variant="secondary" onClick={() => setWriting(true)}>Post Update</Button>}
+      </div>
+      {writing && <UpdateForm mint={mint} onDone={() => setWriting(false)} />}
+      {updates.isPending && <Spinner label="Loading updates..." />}
+      {updates.isError && <p className="text-sm text-muted" role="alert">{errorMessage(updates.error, 'Failed to load updates')}</p>}
+      {rows?.length === 0 && (
+        <p className="text-sm text-muted">{isCreator ? 'No updates yet. Post one to tell supporters how it is going.' : 'No updates yet.'}</p>
+      )}
+      {rows?.map((u) => (
+        <article key={u.id} className="rounded-xl border border-line bg-surface p-4" data-testid="update">
+          <h3 className="font-bold">{u.title}</h3>
+          <p className="mt-1 text-xs text-muted">{author(u.author_wallet)} · {new Date(u.created_at).toLocaleString()}</p>
+          <p className="mt-2 whitespace-pre-line break-words text-sm">{u.content}</p>
+        </article>
+      ))}
+    </div>
+  );
+}
+
+function UpdateForm({ mint, onDone }: { mint: string; onDone: () => void }) {
+  const { postUpdate } = useCreatorWrites(mint);
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const submit = async () => {
+    // Spec 1: title and content must both be non-blank (the server checks it too).
+    if (!title.trim() || !content.trim()) {
+      toast.error('Missing fields', { description: 'Please enter both a title and content' });
+      return;
+    }
+    try {
+      await postUpdate.mutateAsync({ title: title.trim(), content: content.trim() });
+      toast.success('Update posted');
+      onDone();
+    } catch (err) {
+      // Spec 1 'Other toasts'; the server's own reason (a refused field) where it gave one.
+      toast.error('Failed to post update', { description: err instanceof ApiError && err.status === 400 ? err.message : 'Please try again later.' });
+    }
+  };
+  return (
+    <form className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <div><Label htmlFor="update-title">Title</Label><Input id="update-title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} /></div>
+      <div><Label htmlFor="update-content">Content</Label><Textarea id="update-content" value={content} maxLength={5000} onChange={(e) => setContent(e.target.value)} /></div>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={postUpdate.isPending}>{postUpdate.isPending ? 'Posting...' : 'Post Update'}</Button>
+        <Button variant="ghost" onClick={onDone}>Cancel</Button>
+      </div>
+    </form>
+  );
+}
