@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   // POST /api/uploads: uploads a minute, and MB stored a day, per signed-in wallet (a client address: 4x the MB).
   UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  // Wallet sign-in challenges (and, counted apart, verifications) a minute per client IP.
+  SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   // Open /api/events streams per client address (a browser tab holds one).
   EVENTS_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
   // Local mode test-SOL faucet (POST /api/dev/airdrop and requestAirdrop together): SOL per airdrop, airdrops per minute per client IP.

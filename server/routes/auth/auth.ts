@@ -12,11 +12,12 @@ import { walletSessionOf } from '../../policies/wallet';
 import type { RouteOptions } from '../../services';
 import { ChallengeSchema, VerifySchema } from './schema';
 
-const SIGN_IN_LIMIT = { max: 20, windowMs: 60_000, message: 'Too many sign-in attempts. Please wait a minute and try again.' };
+const SIGN_IN_MESSAGE = 'Too many sign-in attempts. Please wait a minute and try again.';
 
 /** Wallet sign-in: challenge, verify (sets the session cookie), session, logout. */
 export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { env } = services;
+  const SIGN_IN_LIMIT = { max: env.SIGN_INS_PER_MINUTE, windowMs: 60_000, message: SIGN_IN_MESSAGE };
 
   app.post('/auth/challenge', { preHandler: rateLimit(SIGN_IN_LIMIT) }, async (request) => {
     const { wallet } = parseInput(ChallengeSchema, request.body);

@@ -1,0 +1,156 @@
+import { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { EXPLORE_PAGE_SIZE, HOME_INITIAL_CARDS } from '../core/constants';
+import { launchBrowser, newPage } from './browser';
+import { launchCampaign, type LaunchedCampaign } from './launchApi';
+import { connectLocalWallet, localWalletAddress } from './localWallet';
+
+const baseUrl = inject('baseUrl');
+const connection = new Connection(`${baseUrl}/api/rpc`, 'confirmed');
+// A word no other test's campaign carries, so searches see only this file's campaigns.
+const WORD = `Zeb${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 5)}`;
+const MANY = EXPLORE_PAGE_SIZE + 2;
+let browser: Browser;
+let campaigns: LaunchedCampaign[];
+
+async function fund(wallet: PublicKey, sol: number): Promise<void> {
+  const signature = await connection.requestAirdrop(wallet, sol * 1e9);
+  await connection.confirmTransaction({ signature, ...(await connection.getLatestBlockhash()) }, 'confirmed');
+}
+
+async function launch(index: number): Promise<LaunchedCampaign> {
+  const creator = Keypair.generate();
+  await fund(creator.publicKey, 3);
+  return launchCampaign(baseUrl, {
+    creator, airdropSol: 0, name: `${WORD} Rescue ${index}`, description: `Shelter number ${index} for the ${WORD} project.`,
+    category: index % 2 === 0 ? 'Animals' : 'Community', initialBuy: index === 0 ? '0.3' : '0',
+  });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  campaigns = [];
+  // A few at a time: the ledger and the launch runner take them in turn anyway.
+  for (let i = 0; i < MANY; i += 4) campaigns.push(...await Promise.all(Array.from({ length: Math.min(4, MANY - i) }, (_, k) => launch(i + k))));
+}, 180_000);
+afterAll(async () => { await browser?.close(); });
+
+const cards = (page: Page) => page.getByTestId('campaign-card');
+const showing = (page: Page) => page.getByTestId('showing-line');
+
+describe('home', () => {
+  it('shows 8 cards, then 12 more as the visitor scrolls near the end', async () => {
+    const { page, errors } = await newPage(browser, { height: 700 });
+    await page.goto(baseUrl);
+    await cards(page).first().waitFor({ timeout: 20_000 });
+    expect(await cards(page).count()).toBe(HOME_INITIAL_CARDS);
+    await page.getByTestId('campaign-sentinel').scrollIntoViewIfNeeded();
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(HOME_INITIAL_CARDS + 12);
+    await page.getByRole('link', { name: 'View All Campaigns' }).first().click();
+    await page.getByRole('heading', { name: 'Explore Campaigns' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('/explore', () => {
+  it('searches, filters by category, pages 32 at a time with the right Showing line, and keeps the view in the URL', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${baseUrl}/explore`);
+    await page.getByRole('heading', { name: 'Explore Campaigns' }).waitFor();
+    await page.getByPlaceholder('Search campaigns...').fill(WORD.toLowerCase());
+    // The search reaches the URL once the typing settles.
+    await page.waitForURL((url) => url.searchParams.get('q') === WORD.toLowerCase());
+    await expect.poll(() => showing(page).textContent(), { timeout: 15_000 }).toBe(`Showing 1-32 of ${MANY} campaigns`);
+    expect(await cards(page).count()).toBe(EXPLORE_PAGE_SIZE);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => showing(page).textContent()).toBe(`Showing 33-${MANY} of ${MANY} campaigns`);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.reload();
+    await expect.poll(() => showing(page).textContent(), { timeout: 15_000 }).toBe(`Showing 33-${MANY} of ${MANY} campaigns`);
+    expect(await page.getByPlaceholder('Search campaigns...').inputValue()).toBe(WORD.toLowerCase());
+
+    // Any other change goes back to page 1.
+    await page.getByTestId('category-select').selectOption('Animals');
+    const animals = Math.ceil(MANY / 2);
+    await expect.poll(() => showing(page).textContent()).toBe(`Showing 1-${animals} of ${animals} campaigns`);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+
+    await page.getByRole('button', { name: 'Reached Goal' }).click();
+    await page.getByText('No campaigns found').waitFor();
+    expect(new URL(page.url()).searchParams.get('filter')).toBe('reached');
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await expect.poll(() => showing(page).textContent()).toBe(`Showing 1-${animals} of ${animals} campaigns`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a card opens its campaign page; an unknown campaign goes back to /explore', async () => {
+    const first = campaigns[0];
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${baseUrl}/explore?q=${encodeURIComponent(`${WORD} Rescue 0`)}`);
+    await cards(page).first().waitFor({ timeout: 15_000 });
+    await cards(page).first().click();
+    await page.waitForURL(`${baseUrl}/campaign/${first.mint}`);
+    await page.getByRole('heading', { name: `${WORD} Rescue 0` }).waitFor({ timeout: 15_000 });
+    await page.goto(`${baseUrl}/campaign/${Keypair.generate().publicKey.toBase58()}`);
+    await page.waitForURL(`${baseUrl}/explore`, { timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('/campaign/{tokenAddress}', () => {
+  it('shows every tab with real data, and a Local-wallet donation through the dialog appears in Donations', async () => {
+    const campaign = campaigns[0];
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${baseUrl}/campaign/${campaign.mint}`);
+    await page.getByTestId('campaign-page').waitFor({ timeout: 20_000 });
+    // Chart: the creator's initial buy is a trade.
+    await page.getByTestId('trade-row').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('curve-label').textContent()).toBe('Bonding Curve');
+    await page.getByRole('tab', { name: 'About' }).click();
+    await page.getByText(`Shelter number 0 for the ${WORD} project.`).waitFor();
+    await page.getByRole('tab', { name: 'Updates' }).click();
+    await page.getByText('No updates yet.').waitFor();
+    await page.getByRole('tab', { name: 'Donations' }).click();
+    await page.getByText('No donations yet.', { exact: false }).waitFor({ timeout: 15_000 });
+
+    await connectLocalWallet(page);
+    await fund(new PublicKey(await localWalletAddress(page)), 2);
+    await page.getByTestId('support-button').click();
+    const dialog = page.getByRole('dialog', { name: `Support ${WORD} Rescue 0` });
+    await dialog.waitFor();
+    await dialog.getByTestId('donation-qr').waitFor();
+    await dialog.getByLabel('Amount (SOL)').fill('0.25');
+    await dialog.getByTestId('donate-button').click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Thank you!' }).waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+
+    const row = page.getByTestId('donation-row').first();
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.getAttribute('data-kind')).toBe('direct');
+    expect(await row.textContent()).toContain('0.25 SOL');
+    expect(await row.textContent()).toContain('New');
+    expect(await page.getByTestId('donations-total').textContent()).toBe('0.25 SOL');
+    const api = await (await fetch(`${baseUrl}/api/campaigns/${campaign.mint}/donations`)).json() as { total: number; donations: { from: string }[] };
+    expect(api.total).toBe(1);
+    expect(api.donations[0].from).toBe(await localWalletAddress(page));
+    await expect.poll(async () => (await page.getByTestId('funding-raised').textContent()), { timeout: 15_000 }).toBe('0.25 SOL');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('fits a 390 px screen without sideways scrolling', async () => {
+    for (const path of ['/', '/explore', `/campaign/${campaigns[0].mint}`]) {
+      const { page } = await newPage(browser, { width: 390 });
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      await page.context().close();
+    }
+  });
+});
