@@ -22,10 +22,18 @@ const FLUSH_EVERY = 100;
 
 type NewDonation = typeof donations.$inferSelect;
 
+const watchedBy = new WeakMap<Services, ReadonlySet<string>>();
+
+/** The addresses the last pass read (for waking the job on a local ledger commit that touches one). */
+export function lastWatched(services: Services): ReadonlySet<string> | undefined {
+  return watchedBy.get(services);
+}
+
 /** One pass over every watched address; returns the rows it added. */
 export async function indexDonations(services: Services): Promise<NewDonation[]> {
   await ensureDonationReferences(services.db);
   const watch = await loadWatchList(services.db);
+  watchedBy.set(services, new Set(watch.addresses.keys()));
   if (watch.addresses.size === 0) return [];
   const cursorRows = await services.db.select().from(donationCursors).where(inArray(donationCursors.address, [...watch.addresses.keys()]));
   const cursors = new Map(cursorRows.map((r) => [r.address, r.lastSignature]));
