@@ -8,7 +8,7 @@ import { closeServices, createLogger, createServices } from '../server/bootstrap
 import { DONATION_EVENT } from '../server/donations/indexer';
 import { donor, launchCampaign, sendSol } from '../server/donations/testing/donationFlow';
 import { loadEnv } from '../server/env';
-import { indexDonationsJob, startJobs } from '../server/jobs';
+import { indexDonationsJob, startJobs, type Job } from '../server/jobs';
 
 export type DonationBenchRow = { bench: string; runs: number; p50: number; p95: number; unit: string; target: string; ok: boolean };
 
@@ -18,9 +18,10 @@ const RUNS = 40;
 /**
  * Indexer lag: from a donation transfer confirmed on the local ledger to its donation row
  * (seen as the `donation` live event, published after the row and the campaign's totals
- * are written), with the real job runner polling every DONATIONS_POLL_MS over six
- * campaigns. Transfers start at random moments of the poll cycle. PGlite in a temporary
- * directory, or DATABASE_URL when set.
+ * are written), with the real job runner over six campaigns: as it runs locally (woken by
+ * the ledger's commits), and polling only every DONATIONS_POLL_MS (as on a real cluster).
+ * Transfers start at random moments of the poll cycle. PGlite in a temporary directory,
+ * or DATABASE_URL when set.
  */
 export default async function donationsBench(): Promise<DonationBenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-donations-bench-'));
@@ -43,22 +44,27 @@ export default async function donationsBench(): Promise<DonationBenchRow[]> {
       seen.add(signature);
       waiting.get(signature)?.();
     });
-    runner = startJobs(services, [indexDonationsJob(env.DONATIONS_POLL_MS)]);
-
-    const lags: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      await new Promise((r) => setTimeout(r, Math.random() * env.DONATIONS_POLL_MS));
-      const { signature } = await sendSol(services, giver, wallets[i % wallets.length]!, 10_000_000n + BigInt(i));
-      const confirmed = performance.now();
-      if (!seen.has(signature)) await new Promise<void>((resolve) => waiting.set(signature, resolve));
-      lags.push(performance.now() - confirmed);
-      waiting.delete(signature);
-    }
-    const { p50, p95 } = percentiles(lags);
-    const rows: DonationBenchRow[] = [{
-      bench: `donations: confirmed transfer -> indexed row (${CAMPAIGNS} campaigns, poll ${env.DONATIONS_POLL_MS} ms)`,
-      runs: RUNS, p50, p95, unit: 'ms', target: 'p95 < 2000', ok: p95 < 2000,
-    }];
+    const measure = async (job: Job, label: string): Promise<DonationBenchRow> => {
+      runner = startJobs(services, [job]);
+      const lags: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        await new Promise((r) => setTimeout(r, Math.random() * env.DONATIONS_POLL_MS));
+        const { signature } = await sendSol(services, giver, wallets[i % wallets.length]!, 10_000_000n + BigInt(lags.length) + BigInt(label.length) * 1000n);
+        const confirmed = performance.now();
+        if (!seen.has(signature)) await new Promise<void>((resolve) => waiting.set(signature, resolve));
+        lags.push(performance.now() - confirmed);
+        waiting.delete(signature);
+      }
+      await runner.stop();
+      runner = undefined;
+      const { p50, p95 } = percentiles(lags);
+      return { bench: `donations: confirmed transfer -> indexed row, ${label}`, runs: RUNS, p50, p95, unit: 'ms', target: 'p95 < 2000', ok: p95 < 2000 };
+    };
+    const job = indexDonationsJob(env.DONATIONS_POLL_MS);
+    const rows = [
+      await measure(job, `${CAMPAIGNS} campaigns, woken by ledger commits`),
+      await measure({ ...job, wake: undefined }, `${CAMPAIGNS} campaigns, polling every ${env.DONATIONS_POLL_MS} ms only`),
+    ];
     console.table(rows);
     return rows;
   } finally {

@@ -139,4 +139,17 @@ describe('the donation indexer, through the ledger', () => {
     expect(served).toMatchObject({ totalDonations: all.length, totalCampaigns: 3 });
     expect(served.totalBackers).toBe((await t.services.db.select().from(campaigns)).reduce((sum, c) => sum + c.backers, 0));
   });
+
+  it('indexes a backlog longer than one commit in full, in order, and resumes from the stored cursor', async () => {
+    const [own] = await t.services.db.select().from(campaigns).where(eq(campaigns.name, 'Own wallet'));
+    const before = (await rowsOf(own!.id)).length;
+    const frank = await donor(t.services, 'frank');
+    const sent: string[] = [];
+    for (let i = 1n; i <= 230n; i++) sent.push((await sendSol(t.services, frank, own!.donationWallet!, 1_000_000n + i)).signature);
+    const added = await indexDonations(t.services);
+    expect(added.map((d) => d.signature)).toEqual(sent);
+    expect(await rowsOf(own!.id)).toHaveLength(before + 230);
+    const [cursor] = await t.services.db.select().from(donationCursors).where(eq(donationCursors.address, own!.donationWallet!));
+    expect(cursor!.lastSignature).toBe(sent[229]);
+  });
 });

@@ -18,13 +18,22 @@ import { loadWatchList, type WatchList } from './watchList';
 export const DONATION_EVENT = 'donation';
 
 const PAGE = 1000;
+const FLUSH_EVERY = 100;
 
 type NewDonation = typeof donations.$inferSelect;
+
+const watchedBy = new WeakMap<Services, ReadonlySet<string>>();
+
+/** The addresses the last pass read (for waking the job on a local ledger commit that touches one). */
+export function lastWatched(services: Services): ReadonlySet<string> | undefined {
+  return watchedBy.get(services);
+}
 
 /** One pass over every watched address; returns the rows it added. */
 export async function indexDonations(services: Services): Promise<NewDonation[]> {
   await ensureDonationReferences(services.db);
   const watch = await loadWatchList(services.db);
+  watchedBy.set(services, new Set(watch.addresses.keys()));
   if (watch.addresses.size === 0) return [];
   const cursorRows = await services.db.select().from(donationCursors).where(inArray(donationCursors.address, [...watch.addresses.keys()]));
   const cursors = new Map(cursorRows.map((r) => [r.address, r.lastSignature]));
@@ -51,28 +60,44 @@ async function scanAddress(services: Services, watch: WatchList, { address, sinc
   }
   if (newest.length === 0) return [];
 
-  const rows: (typeof donations.$inferInsert)[] = [];
+  const added: NewDonation[] = [];
+  let rows: (typeof donations.$inferInsert)[] = [];
+  let processed: string | undefined;
+  const flush = async () => {
+    if (processed === undefined) return;
+    const last = processed;
+    added.push(...await services.db.transaction(async (tx) => {
+      const inserted = rows.length === 0 ? [] : await tx.insert(donations).values(rows).onConflictDoNothing().returning();
+      await tx.insert(donationCursors).values({ address, lastSignature: last, updatedAt: services.now() })
+        .onConflictDoUpdate({ target: donationCursors.address, set: { lastSignature: last, updatedAt: sql`excluded.updated_at` } });
+      return inserted;
+    }));
+    rows = [];
+    processed = undefined;
+  };
   // Oldest first; failed transactions and those older than the campaigns are not donations.
-  for (const info of [...newest].reverse()) {
-    if (info.err || before(info, since)) continue;
-    const tx = await connection.getTransaction(info.signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
-    if (!tx || tx.meta?.err) continue;
-    const keys = new Set(accountKeysOf(tx));
-    const blockTime = tx.blockTime ? new Date(tx.blockTime * 1000) : services.now();
-    for (const found of classifyTransfers(solTransfersOf(tx), keys, watch.byWallet)) {
-      rows.push({
-        signature: info.signature, campaignId: found.campaignId, kind: found.kind, fromWallet: found.from, toWallet: found.to,
-        lamports: found.lamports, slot: BigInt(tx.slot), blockTime, indexedAt: services.now(),
-      });
+  for (const [i, info] of [...newest].reverse().entries()) {
+    if (!info.err && !before(info, since)) {
+      const tx = await connection.getTransaction(info.signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+      // A cluster's node may list a signature before it serves the transaction: stop here, the cursor waits for it.
+      if (!tx) break;
+      if (!tx.meta?.err) {
+        const keys = new Set(accountKeysOf(tx));
+        const blockTime = tx.blockTime ? new Date(tx.blockTime * 1000) : services.now();
+        for (const found of classifyTransfers(solTransfersOf(tx), keys, watch.byWallet)) {
+          rows.push({
+            signature: info.signature, campaignId: found.campaignId, kind: found.kind, fromWallet: found.from, toWallet: found.to,
+            lamports: found.lamports, slot: BigInt(tx.slot), blockTime, indexedAt: services.now(),
+          });
+        }
+      }
     }
+    processed = info.signature;
+    // A long backlog is committed as it goes, so a crash does not start it over.
+    if ((i + 1) % FLUSH_EVERY === 0) await flush();
   }
-  const last = newest[0]!.signature;
-  return services.db.transaction(async (tx) => {
-    const inserted = rows.length === 0 ? [] : await tx.insert(donations).values(rows).onConflictDoNothing().returning();
-    await tx.insert(donationCursors).values({ address, lastSignature: last, updatedAt: services.now() })
-      .onConflictDoUpdate({ target: donationCursors.address, set: { lastSignature: last, updatedAt: sql`excluded.updated_at` } });
-    return inserted;
-  });
+  await flush();
+  return added;
 }
 
 /** Totals first, then the events, so a page refetching on the event sees the new figures. */

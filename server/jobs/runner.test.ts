@@ -33,6 +33,31 @@ describe('job runner', () => {
     expect(maxConcurrent).toBe(1);
   });
 
+  it('runs a job when it is woken, and once more after a run that was woken meanwhile', async () => {
+    let runs = 0;
+    let trigger = () => {};
+    let release = () => {};
+    const runner = startJobs(t.services, [{
+      name: 'test-wake', everyMs: 3_600_000,
+      wake: (_services, wakeUp) => { trigger = wakeUp; return () => { trigger = () => {}; }; },
+      run: async () => {
+        runs++;
+        if (runs === 1) await new Promise<void>((r) => { release = r; });
+      },
+    }]);
+    expect(runs).toBe(0);
+    trigger();
+    await expect.poll(() => runs).toBe(1);
+    // Two wakes during the first run: one more run, not two.
+    trigger();
+    trigger();
+    release();
+    await expect.poll(() => runs).toBe(2);
+    await runner.stop();
+    trigger();
+    expect(runs).toBe(2);
+  });
+
   it('gives a job lock to one process only (PostgreSQL); PGlite owns its data directory alone', async () => {
     const { database, databaseUrl, cleanup } = await createTestDatabase();
     try {

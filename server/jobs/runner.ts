@@ -10,6 +10,12 @@ export type Job = {
   run: (services: Services) => Promise<void>;
   /** Also run once right at start (e.g. resuming work a crash interrupted). */
   runAtStart?: boolean;
+  /**
+   * Something that should run the job now rather than at its next tick (the local ledger's
+   * commits, say): given a trigger, returns its unsubscribe. The interval still runs, so a
+   * missed wake costs one tick, never correctness.
+   */
+  wake?: (services: Services, trigger: () => void) => () => void;
 };
 
 export type JobRunner = { stop: () => Promise<void>; runNow: (name: string) => Promise<void> };
@@ -25,6 +31,8 @@ export function startJobs(services: Services, jobs: Job[]): JobRunner {
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
   const running = new Map<string, Promise<void>>();
+  // Woken while running: run once more right after, so the wake's news is not left to the next tick.
+  const rerun = new Set<string>();
 
   const runOnce = (job: Job): Promise<void> => {
     const inFlight = running.get(job.name);
@@ -37,6 +45,7 @@ export function startJobs(services: Services, jobs: Job[]): JobRunner {
         services.log.error({ err, job: job.name }, 'job failed');
       } finally {
         running.delete(job.name);
+        if (rerun.delete(job.name) && !stopped) void runOnce(job);
       }
     })();
     running.set(job.name, run);
@@ -54,6 +63,11 @@ export function startJobs(services: Services, jobs: Job[]): JobRunner {
   };
 
   for (const job of jobs) schedule(job, job.runAtStart ? 0 : job.everyMs);
+  const unwake = jobs.filter((job) => job.wake).map((job) => job.wake!(services, () => {
+    if (stopped) return;
+    if (running.has(job.name)) rerun.add(job.name);
+    else void runOnce(job);
+  }));
 
   return {
     runNow: async (name) => {
@@ -63,6 +77,7 @@ export function startJobs(services: Services, jobs: Job[]): JobRunner {
     },
     stop: async () => {
       stopped = true;
+      for (const off of unwake) off();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.all([...running.values()]);
