@@ -65,6 +65,8 @@ export const COOKIE_LIFETIME_DAYS = {
 
 export const TICKER_MAX_CAMPAIGNS = 15;
 export const HOME_INITIAL_CARDS = 8;
+// The top N public campaigns by market cap carry the TRENDING badge.
+export const TRENDING_COUNT = 8;
 export const HOME_PAGE_SIZE = 12;
 export const EXPLORE_PAGE_SIZE = 32;
 export const DONATIONS_PAGE_SIZE = 10;
