@@ -64,6 +64,8 @@ export const COOKIE_LIFETIME_DAYS = {
 } as const;
 
 export const TICKER_MAX_CAMPAIGNS = 15;
+// The spec treats the ticker TEST as not found everywhere.
+export const HIDDEN_TICKER = 'TEST';
 export const HOME_INITIAL_CARDS = 8;
 // The top N public campaigns by market cap carry the TRENDING badge.
 export const TRENDING_COUNT = 8;

@@ -10,6 +10,10 @@ import { tickerRoutes } from './ticker';
 import { campaignShowRoutes } from './show';
 import { tokenMarketRoutes } from './tokenMarket';
 import { trendingCampaignIds } from './trending';
+import { byRequestRoutes } from './byRequest';
+import { galleryRoutes } from './gallery';
+import { updatesRoutes } from './updates';
+import { videoRoutes } from './video';
 
 /**
  * GET /api/campaigns (an Explore filter, a sort, search, category, paged) and
@@ -41,6 +45,10 @@ export const campaignsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { s
   // Not `options`: it carries this plugin's /api prefix, which would be applied twice.
   await app.register(tickerRoutes, { services });
   await app.register(testCampaignRoutes, { services });
+  await app.register(byRequestRoutes, { services });
   await app.register(campaignShowRoutes, { services });
   await app.register(tokenMarketRoutes, { services });
+  await app.register(galleryRoutes, { services });
+  await app.register(updatesRoutes, { services });
+  await app.register(videoRoutes, { services });
 };

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { HIDDEN_TICKER } from '../../../core/constants';
 import { CAMPAIGN_CATEGORIES } from '../../../core/enums';
 import { campaigns } from '../../db/schema';
 import type { CampaignFilter, CampaignListQuery, CampaignSort } from './schema';
 
-// The spec treats the ticker TEST as not found everywhere.
-export const HIDDEN_TICKER = 'TEST';
+export { HIDDEN_TICKER };
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
