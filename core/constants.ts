@@ -71,6 +71,9 @@ export const HOME_INITIAL_CARDS = 8;
 export const TRENDING_COUNT = 8;
 export const HOME_PAGE_SIZE = 12;
 export const EXPLORE_PAGE_SIZE = 32;
+// Sharing: the Open Graph description's length and the card image's size.
+export const META_DESCRIPTION_MAX = 160;
+export const OG_IMAGE = { width: 1200, height: 630 } as const;
 export const DONATIONS_PAGE_SIZE = 10;
 export const DEFAULT_MARKET_CAP_USD = 10_000;
 export const SIGN_IN_PROMPT_DELAY_MS = 500;

@@ -12,6 +12,7 @@ import { tokenMarketRoutes } from './tokenMarket';
 import { trendingCampaignIds } from './trending';
 import { byRequestRoutes } from './byRequest';
 import { galleryRoutes } from './gallery';
+import { ogImageRoutes } from './ogImage';
 import { updatesRoutes } from './updates';
 import { videoRoutes } from './video';
 
@@ -51,4 +52,5 @@ export const campaignsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { s
   await app.register(galleryRoutes, { services });
   await app.register(updatesRoutes, { services });
   await app.register(videoRoutes, { services });
+  await app.register(ogImageRoutes, { services });
 };
