@@ -64,9 +64,16 @@ export const COOKIE_LIFETIME_DAYS = {
 } as const;
 
 export const TICKER_MAX_CAMPAIGNS = 15;
+// The spec treats the ticker TEST as not found everywhere.
+export const HIDDEN_TICKER = 'TEST';
 export const HOME_INITIAL_CARDS = 8;
+// The top N public campaigns by market cap carry the TRENDING badge.
+export const TRENDING_COUNT = 8;
 export const HOME_PAGE_SIZE = 12;
 export const EXPLORE_PAGE_SIZE = 32;
+// Sharing: the Open Graph description's length and the card image's size.
+export const META_DESCRIPTION_MAX = 160;
+export const OG_IMAGE = { width: 1200, height: 630 } as const;
 export const DONATIONS_PAGE_SIZE = 10;
 export const DEFAULT_MARKET_CAP_USD = 10_000;
 export const SIGN_IN_PROMPT_DELAY_MS = 500;

@@ -15,6 +15,7 @@ import { WALLET_SESSION_COOKIE } from './auth/wallet/session';
 import type { RouteOptions, Services } from './services';
 import { adminPageGuard } from './routes/admin/pageGuard';
 import { apiRoutes, rootRoutes } from './routes';
+import { sharePageRoutes } from './share/sharePage';
 
 export const APP_DIST_DIR = fileURLToPath(new URL('../dist/app', import.meta.url));
 
@@ -57,6 +58,7 @@ export async function buildServer({ services, serveApp = true, appDir = APP_DIST
   const hasApp = serveApp && fs.existsSync(indexHtml);
   if (hasApp) {
     await app.register(fastifyStatic, { root: appDir, wildcard: false, index: false });
+    await app.register(sharePageRoutes, { services, indexHtml });
   }
 
   app.setNotFoundHandler((request, reply) => {

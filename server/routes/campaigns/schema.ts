@@ -3,17 +3,28 @@ import { CAMPAIGN_CATEGORIES, CAMPAIGN_STATUSES } from '../../../core/enums';
 
 export const CAMPAIGN_PAGE_MAX = 100;
 
+/** The Explore chips: all (empty), verified, bonded, trending, newly created, reached goal. */
+export const CAMPAIGN_FILTERS = ['all', 'verified', 'bonded', 'trending', 'new', 'reached'] as const;
+export type CampaignFilter = (typeof CAMPAIGN_FILTERS)[number];
+
+export const CAMPAIGN_SORTS = ['newest', 'oldest', 'market_cap', 'volume_24h', 'progress', 'raised'] as const;
+export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
+
 /** Query of GET /api/campaigns and GET /api/campaigns/count. */
 export const CampaignListQuery = z.object({
   // Page size, 1..100.
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number')
     .min(1, 'limit must be at least 1').max(CAMPAIGN_PAGE_MAX, `limit must be at most ${CAMPAIGN_PAGE_MAX}`).default(20),
-  // Rows to skip, newest first.
+  // Rows to skip in the chosen order.
   offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more').default(0),
-  // One of the spec's campaign categories.
+  // One of the spec's campaign categories; 'Other' also takes any category outside the list.
   category: z.enum(CAMPAIGN_CATEGORIES, { error: `category must be one of: ${CAMPAIGN_CATEGORIES.join(', ')}` }).optional(),
   status: z.enum(CAMPAIGN_STATUSES, { error: `status must be one of: ${CAMPAIGN_STATUSES.join(', ')}` }).optional(),
   // Case-insensitive substring of name, title, ticker or description.
   search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  // An Explore chip.
+  filter: z.enum(CAMPAIGN_FILTERS, { error: `filter must be one of: ${CAMPAIGN_FILTERS.join(', ')}` }).default('all'),
+  // Order of the rows; omitted: newest, or market cap for filter=trending.
+  sort: z.enum(CAMPAIGN_SORTS, { error: `sort must be one of: ${CAMPAIGN_SORTS.join(', ')}` }).optional(),
 });
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;

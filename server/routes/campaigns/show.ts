@@ -1,19 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { asc, desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { bondingProgressPercent } from '../../../core/curve';
 import { lamportsToNumber } from '../../../core/money';
-import { campaignGallery, campaignVideos, campaigns, curvePools } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { campaignGallery, campaignVideos, curvePools } from '../../db/schema';
 import { parseInput } from '../../http/validate';
 import { presentCampaign } from '../../presenters/campaign';
 import type { RouteOptions } from '../../services';
 import { stateOfPool } from '../../trading';
-import { HIDDEN_TICKER } from './filters';
+import { findPublicCampaign } from '../../policies/campaigns';
 
-export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
-
-const Params = z.object({ tokenAddress: z.string().trim().min(1).max(64) });
+import { TokenAddressParams as Params } from './params';
 
 /**
  * GET /api/campaigns/{tokenAddress}: one campaign as the API presents it, with its live
@@ -25,8 +21,7 @@ export const campaignShowRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
 
   app.get('/campaigns/:tokenAddress', async (request) => {
     const { tokenAddress } = parseInput(Params, request.params);
-    const [row] = await services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, tokenAddress));
-    if (!row || row.ticker === HIDDEN_TICKER) throw notFound(CAMPAIGN_NOT_FOUND);
+    const row = await findPublicCampaign(services, tokenAddress);
     const [[pool], gallery, videos] = await Promise.all([
       services.db.select().from(curvePools).where(eq(curvePools.mint, tokenAddress)),
       services.db.select().from(campaignGallery).where(eq(campaignGallery.campaignId, row.id)).orderBy(asc(campaignGallery.orderIndex), asc(campaignGallery.id)),

@@ -4,7 +4,7 @@ import { TICKER_MAX_CAMPAIGNS } from '../../../core/constants';
 import { campaigns, officialToken, tokenCache } from '../../db/schema';
 import { lamportsToUsd } from '../../presenters/campaign';
 import type { RouteOptions } from '../../services';
-import { HIDDEN_TICKER } from './filters';
+import { publicCampaign } from './filters';
 
 // A campaign saved before its mint existed carries this placeholder (spec 1, creation flow).
 const PENDING_ADDRESS = 'PENDING';
@@ -39,7 +39,7 @@ export const tickerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { serv
       })
       .from(campaigns)
       .leftJoin(tokenCache, eq(tokenCache.tokenAddress, campaigns.tokenAddress))
-      .where(and(isNotNull(campaigns.tokenAddress), ne(campaigns.tokenAddress, PENDING_ADDRESS), ne(campaigns.ticker, HIDDEN_TICKER), eq(campaigns.isTest, false)))
+      .where(and(isNotNull(campaigns.tokenAddress), ne(campaigns.tokenAddress, PENDING_ADDRESS), publicCampaign))
       .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
       .limit(TICKER_MAX_CAMPAIGNS);
 

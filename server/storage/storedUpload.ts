@@ -1,0 +1,21 @@
+import type { Env } from '../env';
+import { storedFileCid } from './fileUrl';
+import { LocalStore } from './localStore';
+
+export type StoredUploadCheck = { ok: true; cid: string } | { ok: false; reason: 'not_ours' | 'missing' | 'wrong_type' };
+
+/**
+ * Whether a URL names an upload made through POST /api/uploads whose bytes are of the
+ * expected category ('image' or 'video'). The local store is asked for the file and its
+ * detected type; pinned files (PINATA_JWT) are trusted by their gateway URL, since
+ * Pinata keeps no type we could check without fetching the file.
+ */
+export async function checkStoredUpload(value: string, env: Env, category: 'image' | 'video'): Promise<StoredUploadCheck> {
+  const cid = storedFileCid(value, env);
+  if (!cid) return { ok: false, reason: 'not_ours' };
+  if (env.PINATA_JWT) return { ok: true, cid };
+  const file = await LocalStore.forDataDir(env.dataDir).get(cid);
+  if (!file) return { ok: false, reason: 'missing' };
+  if (!file.contentType.startsWith(`${category}/`)) return { ok: false, reason: 'wrong_type' };
+  return { ok: true, cid };
+}
