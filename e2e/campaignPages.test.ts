@@ -3,7 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EXPLORE_PAGE_SIZE, HOME_INITIAL_CARDS } from '../core/constants';
 import { launchBrowser, newPage } from './browser';
-import { launchCampaign, type LaunchedCampaign } from './launchApi';
+import bs58 from 'bs58';
+import { launchCampaign, signInKeypair, type LaunchedCampaign } from './launchApi';
+import { solidPng } from './png';
 import { connectLocalWallet, localWalletAddress } from './localWallet';
 
 const baseUrl = inject('baseUrl');
@@ -141,6 +143,55 @@ describe('/campaign/{tokenAddress}', () => {
     await expect.poll(async () => (await page.getByTestId('funding-raised').textContent()), { timeout: 15_000 }).toBe('0.25 SOL');
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('lets the creator add a photo and post an update; another wallet sees no such buttons and is refused', async () => {
+    const campaign = campaigns[1];
+    const { page, errors } = await newPage(browser);
+    // The Local wallet keeps its key in the browser: give it the creator's.
+    await page.addInitScript((secret) => localStorage.setItem('causemintLocalWalletSecretKey', secret), bs58.encode(campaign.creator.secretKey));
+    await page.goto(`${baseUrl}/campaign/${campaign.mint}`);
+    await page.getByTestId('campaign-page').waitFor({ timeout: 20_000 });
+    await connectLocalWallet(page);
+    expect(await localWalletAddress(page)).toBe(campaign.creator.publicKey.toBase58());
+
+    await page.getByRole('tab', { name: 'About' }).click();
+    await page.getByText('No photos yet. Add photos').waitFor({ timeout: 15_000 });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('add-photos-button').click();
+    await (await chooser).setFiles({ name: 'well.png', mimeType: 'image/png', buffer: Buffer.from(solidPng(32, 32, [20, 120, 220])) });
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Photo added' }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('gallery').locator('img').first().waitFor();
+
+    await page.getByRole('tab', { name: 'Updates' }).click();
+    await page.getByRole('button', { name: 'Post Update' }).click();
+    await page.getByLabel('Title').fill('First well dug');
+    await page.getByLabel('Content').fill('Thanks to every trader: the first well is finished.');
+    await page.getByRole('button', { name: 'Post Update' }).click();
+    await page.getByTestId('update').filter({ hasText: 'First well dug' }).waitFor({ timeout: 15_000 });
+    const creator = campaign.creator.publicKey.toBase58();
+    expect(await page.getByTestId('update').first().textContent()).toContain(`${creator.slice(0, 4)}...${creator.slice(-4)}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // Someone else: no buttons on the page, and the API refuses.
+    const other = await newPage(browser);
+    await other.page.goto(`${baseUrl}/campaign/${campaign.mint}`);
+    await other.page.getByTestId('campaign-page').waitFor({ timeout: 20_000 });
+    await connectLocalWallet(other.page);
+    await other.page.getByRole('tab', { name: 'Updates' }).click();
+    await other.page.getByTestId('update').first().waitFor();
+    expect(await other.page.getByRole('button', { name: 'Post Update' }).count()).toBe(0);
+    await other.page.getByRole('tab', { name: 'About' }).click();
+    expect(await other.page.getByTestId('add-photos-button').count()).toBe(0);
+    await other.page.context().close();
+    const stranger = Keypair.generate();
+    const res = await fetch(`${baseUrl}/api/campaigns/${campaign.mint}/updates`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl, cookie: await signInKeypair(baseUrl, stranger) },
+      body: JSON.stringify({ title: 'Hijack', content: 'Not mine' }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: "You don't have permission to manage this campaign" });
   });
 
   it('fits a 390 px screen without sideways scrolling', async () => {

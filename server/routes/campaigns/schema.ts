@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { CAMPAIGN_CATEGORIES, CAMPAIGN_STATUSES } from '../../../core/enums';
+import { CAMPAIGN_FILTERS, CAMPAIGN_SORTS } from '../../../core/campaignList';
 
 export const CAMPAIGN_PAGE_MAX = 100;
 
-/** The Explore chips: all (empty), verified, bonded, trending, newly created, reached goal. */
-export const CAMPAIGN_FILTERS = ['all', 'verified', 'bonded', 'trending', 'new', 'reached'] as const;
-export type CampaignFilter = (typeof CAMPAIGN_FILTERS)[number];
-
-export const CAMPAIGN_SORTS = ['newest', 'oldest', 'market_cap', 'volume_24h', 'progress', 'raised'] as const;
-export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
+export { CAMPAIGN_FILTERS, CAMPAIGN_SORTS, type CampaignFilter, type CampaignSort } from '../../../core/campaignList';
 
 /** Query of GET /api/campaigns and GET /api/campaigns/count. */
 export const CampaignListQuery = z.object({

@@ -8,7 +8,7 @@ import { parseInput } from '../../http/validate';
 import { rateLimit } from '../../policies/rateLimit';
 import { presentDonation, presentDonationsCsv } from '../../presenters/donation';
 import type { RouteOptions } from '../../services';
-import { CAMPAIGN_NOT_FOUND } from '../campaigns/show';
+import { CAMPAIGN_NOT_FOUND } from '../../policies/campaigns';
 import { DonateLinkQuery, DonationListQuery, TokenParams } from './schema';
 
 const READ_LIMIT = { max: 300, windowMs: 60_000, message: 'Too many requests. Try again later.' };
