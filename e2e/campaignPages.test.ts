@@ -194,6 +194,41 @@ describe('/campaign/{tokenAddress}', () => {
     expect(await res.json()).toEqual({ error: "You don't have permission to manage this campaign" });
   });
 
+  it('manage: the creator gets photos, video and updates; anyone else is told Access Denied and sent back', async () => {
+    const campaign = campaigns[2];
+    const { page, errors } = await newPage(browser);
+    await page.addInitScript((secret) => localStorage.setItem('causemintLocalWalletSecretKey', secret), bs58.encode(campaign.creator.secretKey));
+    await page.goto(`${baseUrl}/campaign/${campaign.mint}`);
+    await connectLocalWallet(page);
+    await page.getByRole('link', { name: 'Manage' }).click();
+    await page.getByTestId('manage-page').waitFor({ timeout: 15_000 });
+    for (const heading of ['Campaign Photos', 'Campaign Video', 'Updates']) await page.getByRole('heading', { name: heading }).waitFor();
+    await page.getByRole('link', { name: 'Back to Campaign' }).click();
+    await page.waitForURL(`${baseUrl}/campaign/${campaign.mint}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    const other = await newPage(browser);
+    await other.page.goto(`${baseUrl}/campaign/${campaign.mint}/manage`);
+    await other.page.locator('[data-sonner-toast]').filter({ hasText: 'Access Denied' }).waitFor({ timeout: 15_000 });
+    await other.page.waitForURL(`${baseUrl}/campaign/${campaign.mint}`);
+    expect(await other.page.getByTestId('manage-page').count()).toBe(0);
+    await other.page.context().close();
+  });
+
+  it('legacy links /c/{id} and /campaign/{request id} land on the campaign page, unknown ones on /explore', async () => {
+    const campaign = campaigns[3];
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${baseUrl}/c/${campaign.created.campaignId}`);
+    await page.waitForURL(`${baseUrl}/campaign/${campaign.mint}`, { timeout: 15_000 });
+    await page.goto(`${baseUrl}/campaign/${campaign.created.requestId}`);
+    await page.waitForURL(`${baseUrl}/campaign/${campaign.mint}`, { timeout: 15_000 });
+    await page.goto(`${baseUrl}/c/987654321`);
+    await page.waitForURL(`${baseUrl}/explore`, { timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('fits a 390 px screen without sideways scrolling', async () => {
     for (const path of ['/', '/explore', `/campaign/${campaigns[0].mint}`]) {
       const { page } = await newPage(browser, { width: 390 });

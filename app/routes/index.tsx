@@ -14,6 +14,9 @@ function scene<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): P
 const publicRoutes: RouteObject[] = [
   { index: true, ...scene(() => import('../scenes/Home/HomePage'), (m) => m.HomePage) },
   { path: 'explore', ...scene(() => import('../scenes/Explore/ExplorePage'), (m) => m.ExplorePage) },
+  { path: 'campaign/:tokenAddress/manage', ...scene(() => import('../scenes/ManageCampaign/ManageCampaignPage'), (m) => m.ManageCampaignPage) },
+  // Spec 1 'Legacy route': /c/{campaignId} (and /campaign/{numeric id}, handled by the campaign page).
+  { path: 'c/:legacyId', ...scene(() => import('../scenes/Campaign/LegacyCampaignRedirect'), (m) => m.LegacyCampaignRedirect) },
   { path: 'campaign/:tokenAddress', ...scene(() => import('../scenes/Campaign/CampaignPage'), (m) => m.CampaignPage) },
   { path: 'how-it-works', ...scene(() => import('../scenes/HowItWorks/HowItWorksPage'), (m) => m.HowItWorksPage) },
   { path: 'get-verified', ...scene(() => import('../scenes/GetVerified/GetVerifiedPage'), (m) => m.GetVerifiedPage) },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BadgeCheck, CalendarDays, HeartHandshake, LineChart, Tag } from 'lucide-react';
+import { BadgeCheck, CalendarDays, HeartHandshake, LineChart, Settings, Tag } from 'lucide-react';
 import type { CampaignDetail } from '../../api/campaign';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { DonationDialog } from './DonationDialog';
@@ -11,7 +11,7 @@ function createdLabel(createdAt: string | null | undefined): string {
 }
 
 /** Logo, verified badge, title, the category and date badges, and the ways to back it. */
-export function CampaignBanner({ campaign }: { campaign: CampaignDetail }) {
+export function CampaignBanner({ campaign, isCreator }: { campaign: CampaignDetail; isCreator: boolean }) {
   const [donating, setDonating] = useState(false);
   const title = campaign.title || campaign.name;
   return (
@@ -32,6 +32,7 @@ export function CampaignBanner({ campaign }: { campaign: CampaignDetail }) {
         <div className="flex flex-wrap gap-2 sm:flex-col">
           <Button onClick={() => setDonating(true)} data-testid="support-button"><HeartHandshake className="h-4 w-4" aria-hidden /> Support</Button>
           {campaign.bonding && <ButtonLink to={`/trade/${campaign.token_address}`} variant="secondary"><LineChart className="h-4 w-4" aria-hidden /> Trade</ButtonLink>}
+          {isCreator && <ButtonLink to={`/campaign/${campaign.token_address}/manage`} variant="secondary"><Settings className="h-4 w-4" aria-hidden /> Manage</ButtonLink>}
         </div>
       </div>
       <DonationDialog campaign={campaign} open={donating} onOpenChange={setDonating} />

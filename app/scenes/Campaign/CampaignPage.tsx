@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useAuth } from '../../auth/useAuth';
 import { CampaignBanner } from './CampaignBanner';
+import { LegacyLookup, isLegacyId } from './LegacyCampaignRedirect';
 import { CampaignTabs } from './CampaignTabs';
 import { CurveStrip } from './CurveStrip';
 import { FundingCard } from './FundingCard';
@@ -15,6 +16,7 @@ import { TokenInfoCard } from './TokenInfoCard';
 export function CampaignPage() {
   const { tokenAddress } = useParams();
   if (!tokenAddress) return <Navigate to="/explore" replace />;
+  if (isLegacyId(tokenAddress)) return <LegacyLookup id={tokenAddress} />;
   return <Campaign mint={tokenAddress} />;
 }
 
@@ -42,7 +44,7 @@ function Campaign({ mint }: { mint: string }) {
           This campaign has been flagged for review and is hidden from lists. Take care before trading or donating.
         </p>
       )}
-      <CampaignBanner campaign={data} />
+      <CampaignBanner campaign={data} isCreator={isCreator} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
         <div className="flex min-w-0 flex-col gap-6">
           <CurveStrip campaign={data} />

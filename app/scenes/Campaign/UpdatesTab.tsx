@@ -1,4 +1,6 @@
+import { UPDATE_CONTENT_MAX, UPDATE_TITLE_MAX } from '../../../core/schemas/campaignContent';
 import { useState } from 'react';
+import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { shortAddress } from '../../../core/format';
 import { useCampaignUpdates, useCreatorWrites } from '../../api/campaign';
@@ -29,7 +31,10 @@ export function UpdatesTab({ mint, isCreator }: { mint: string; isCreator: boole
       )}
       {rows?.map((u) => (
         <article key={u.id} className="rounded-xl border border-line bg-surface p-4" data-testid="update">
-          <h3 className="font-bold">{u.title}</h3>
+          <div className="flex items-start justify-between gap-2">
+            <h3 className="font-bold">{u.title}</h3>
+            {isCreator && <RemoveUpdate mint={mint} id={u.id} />}
+          </div>
           <p className="mt-1 text-xs text-muted">{author(u.author_wallet)} · {new Date(u.created_at).toLocaleString()}</p>
           <p className="mt-2 whitespace-pre-line break-words text-sm">{u.content}</p>
         </article>
@@ -59,12 +64,29 @@ function UpdateForm({ mint, onDone }: { mint: string; onDone: () => void }) {
   };
   return (
     <form className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <div><Label htmlFor="update-title">Title</Label><Input id="update-title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} /></div>
-      <div><Label htmlFor="update-content">Content</Label><Textarea id="update-content" value={content} maxLength={5000} onChange={(e) => setContent(e.target.value)} /></div>
+      <div><Label htmlFor="update-title">Title</Label><Input id="update-title" value={title} maxLength={UPDATE_TITLE_MAX} onChange={(e) => setTitle(e.target.value)} /></div>
+      <div><Label htmlFor="update-content">Content</Label><Textarea id="update-content" value={content} maxLength={UPDATE_CONTENT_MAX} onChange={(e) => setContent(e.target.value)} /></div>
       <div className="flex gap-2">
         <Button type="submit" disabled={postUpdate.isPending}>{postUpdate.isPending ? 'Posting...' : 'Post Update'}</Button>
         <Button variant="ghost" onClick={onDone}>Cancel</Button>
       </div>
     </form>
+  );
+}
+
+function RemoveUpdate({ mint, id }: { mint: string; id: number }) {
+  const { removeUpdate } = useCreatorWrites(mint);
+  const remove = async () => {
+    try {
+      await removeUpdate.mutateAsync(id);
+      toast.success('Update removed');
+    } catch (err) {
+      toast.error('Failed to remove update', { description: errorMessage(err, 'Please try again later.') });
+    }
+  };
+  return (
+    <button type="button" aria-label="Remove update" onClick={() => void remove()} disabled={removeUpdate.isPending} className="rounded-md p-1 text-muted hover:text-red-400">
+      <Trash2 className="h-4 w-4" aria-hidden />
+    </button>
   );
 }

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { useCampaign } from '../../api/campaign';
+import { useAuth } from '../../auth/useAuth';
+import { Spinner } from '../../components/ui/Spinner';
+import { UpdatesTab } from '../Campaign/UpdatesTab';
+import { ManagePhotos } from './ManagePhotos';
+import { ManageVideo } from './ManageVideo';
+
+// Spec 1 section 9: the access check waits 2 s (a wallet may still be signing in) before turning a visitor away.
+const ACCESS_CHECK_MS = 2000;
+
+/** /campaign/{tokenAddress}/manage: the creator's photos, video and updates. Others are sent back. */
+export function ManageCampaignPage() {
+  const { tokenAddress = '' } = useParams();
+  const campaign = useCampaign(tokenAddress);
+  const { wallet, status } = useAuth();
+  const navigate = useNavigate();
+  const [waited, setWaited] = useState(false);
+  const isCreator = Boolean(wallet && campaign.data && wallet === campaign.data.creator_wallet);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), ACCESS_CHECK_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (!waited || !campaign.data || isCreator || status === 'authenticating') return;
+    toast.error('Access Denied', { description: "You don't have permission to manage this campaign" });
+    navigate(`/campaign/${tokenAddress}`, { replace: true });
+  }, [waited, campaign.data, isCreator, status, navigate, tokenAddress]);
+  useEffect(() => {
+    if (campaign.isError) toast.error('Error', { description: 'Failed to load campaign data' });
+  }, [campaign.isError]);
+
+  if (campaign.data === null) return <Navigate to="/explore" replace />;
+  if (!campaign.data || !isCreator) return <Spinner label="Checking access..." />;
+  const title = campaign.data.title || campaign.data.name;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6" data-testid="manage-page">
+      <Link to={`/campaign/${tokenAddress}`} className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-400 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Campaign
+      </Link>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">Manage {title}</h1>
+      <ManagePhotos campaign={campaign.data} />
+      <ManageVideo campaign={campaign.data} />
+      <UpdatesTab mint={tokenAddress} isCreator />
+    </div>
+  );
+}
