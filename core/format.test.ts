@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_MARKET_CAP_USD } from './constants';
 import {
-  formatBpsPercent, formatCompactNumber, formatCompactUsd2, formatMarketCap, formatMarketCapOrDefault, formatNumber,
+  formatBpsPercent, formatSubscriptPrice, formatCompactNumber, formatCompactUsd2, formatMarketCap, formatMarketCapOrDefault, formatNumber,
   formatPercentChange, formatPrice, formatPriceNumber, formatSolAmount, formatSolPrice, formatTokenCompact, formatUnitsGrouped,
   marketCapOrDefault, parseAmountInput, relativeTime, sanitizeAmountInput, shortAddress,
 } from './format';
@@ -268,5 +268,19 @@ describe('amount inputs of the trade widget', () => {
 describe('formatBpsPercent', () => {
   it.each([[500, '5%'], [50, '0.5%'], [125, '1.25%'], [0, '0%'], [10_000, '100%']])('%s -> %s', (bps, expected) => {
     expect(formatBpsPercent(bps)).toBe(expected);
+  });
+});
+
+describe('formatSubscriptPrice', () => {
+  it('writes the zeros after the point as a subscript count', () => {
+    expect(formatSubscriptPrice(0.0000000089)).toBe('0.0₈89');
+    expect(formatSubscriptPrice(0.000012)).toBe('0.0₄12');
+    expect(formatSubscriptPrice(0.00000000001234, 3)).toBe('0.0₁₀123');
+    expect(formatSubscriptPrice(0.0000000080)).toBe('0.0₈8');
+  });
+  it('keeps ordinary decimals from 0.001 up, and 0 for nothing', () => {
+    expect(formatSubscriptPrice(0.0042)).toBe(formatPriceNumber(0.0042));
+    expect(formatSubscriptPrice(1.5)).toBe('1.50');
+    expect(formatSubscriptPrice(0)).toBe('0');
   });
 });

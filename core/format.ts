@@ -176,3 +176,21 @@ export function formatNumber(n: number | bigint, maxDecimals = 2): string {
 export function formatBpsPercent(bps: number): string {
   return `${Number((bps / 100).toFixed(2))}%`;
 }
+
+const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
+
+/**
+ * A tiny price the way trading charts write it: the run of zeros after the point as a
+ * subscript count, then the significant digits ('0.0000000089' -> '0.0₈89'). Values of
+ * 0.001 and more keep the ordinary decimal rules of formatPriceNumber.
+ */
+export function formatSubscriptPrice(value: number, significant = 2): string {
+  if (!Number.isFinite(value) || value <= 0) return '0';
+  if (value >= 0.001) return formatPriceNumber(value);
+  // Digits from toPrecision avoid float noise ('8.9e-9' -> zeros 8, digits '89').
+  const [mantissa, exponent] = value.toExponential(significant - 1).split('e');
+  const zeros = -Number(exponent) - 1;
+  const digits = mantissa.replace('.', '').replace(/0+$/, '') || '0';
+  const count = String(zeros).split('').map((d) => SUBSCRIPT_DIGITS[Number(d)]).join('');
+  return `0.0${count}${digits}`;
+}

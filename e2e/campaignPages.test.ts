@@ -141,6 +141,11 @@ describe('/campaign/{tokenAddress}', () => {
     expect(api.total).toBe(1);
     expect(api.donations[0].from).toBe(await localWalletAddress(page));
     await expect.poll(async () => (await page.getByTestId('funding-raised').textContent()), { timeout: 15_000 }).toBe('0.25 SOL');
+    // The donor's account page lists it, linked to the campaign.
+    await page.goto(`${baseUrl}/account`);
+    const activity = page.getByTestId('account-activity');
+    await activity.getByRole('link', { name: `${WORD} Rescue 0` }).waitFor({ timeout: 20_000 });
+    expect(await activity.textContent()).toContain('0.25 SOL');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -26,3 +26,18 @@ export function useAccountCampaigns(sessionWallet: string | null) {
     enabled: Boolean(sessionWallet),
   });
 }
+
+type CampaignRef = { token_address: string; ticker: string; title: string; image_url: string | null };
+export type Holding = { campaign: CampaignRef; amount: string; value_lamports: string | null; value_sol: string | null };
+export type WalletTrade = { signature: string; side: 'buy' | 'sell'; sol: string; tokens: string; time: string; campaign: CampaignRef };
+export type WalletDonation = { signature: string; sol: string; lamports: string; time: string; campaign: CampaignRef };
+
+/** The signed-in wallet's holdings, trades and donations on the platform (trades and donations move them). */
+export function useAccountActivity(sessionWallet: string | null) {
+  const enabled = Boolean(sessionWallet);
+  return {
+    holdings: useQuery({ queryKey: ['account', 'holdings', sessionWallet], queryFn: () => api.get<{ holdings: Holding[] }>('/api/account/holdings'), enabled }),
+    trades: useQuery({ queryKey: ['account', 'trades', sessionWallet], queryFn: () => api.get<{ trades: WalletTrade[] }>('/api/account/trades'), enabled }),
+    donations: useQuery({ queryKey: ['account', 'donations', sessionWallet], queryFn: () => api.get<{ donations: WalletDonation[] }>('/api/account/donations'), enabled }),
+  };
+}

@@ -11,14 +11,14 @@ const invalidates: Record<string, QueryKey[]> = {
   site_settings_changed: [siteSettingsKey],
   platform_stats_changed: [platformStatsKey],
   // Trades move prices, charts, holders and progress of a token, and the lists that show them.
-  curve_trade: [tradingRootKey, ['campaigns'], ['ticker']],
+  curve_trade: [tradingRootKey, ['campaigns'], ['ticker'], ['account']],
   curve_graduated: [tradingRootKey, ['campaigns'], ['ticker']],
   // A creator changed a campaign's gallery, updates or video.
   campaign_content_changed: [['campaigns']],
   // A launch finished (anyone's, or the demo market's): lists, counts and stats grow.
   campaign_created: [['campaigns'], ['ticker'], platformStatsKey],
   // The indexer saw SOL reach a donation wallet: the Donations tab and raised amounts move.
-  donation: [donationsRootKey, ['campaigns']],
+  donation: [donationsRootKey, ['campaigns'], ['account']],
 };
 
 /** One EventSource on /api/events that turns server events into query invalidations. */

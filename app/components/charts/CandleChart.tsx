@@ -10,19 +10,21 @@ type Props = {
   formatPrice: (price: number) => string;
   /** The chart area's height in px (the trading page's is 700). */
   height: number;
+  /** Each candle price is drawn multiplied by this (e.g. price -> market cap); 1 by default. */
+  scale?: number;
 };
 
 const UP = '#10b981';
 const DOWN = '#ef4444';
 
 // Candle prices are exact decimal strings on the wire; the chart draws floats (display only).
-function toBars(candles: Candle[]) {
+function toBars(candles: Candle[], scale: number) {
   return candles.map((c) => ({
     time: c.time as UTCTimestamp,
-    open: Number(c.open),
-    high: Number(c.high),
-    low: Number(c.low),
-    close: Number(c.close),
+    open: Number(c.open) * scale,
+    high: Number(c.high) * scale,
+    low: Number(c.low) * scale,
+    close: Number(c.close) * scale,
   }));
 }
 
@@ -30,7 +32,7 @@ function toBars(candles: Candle[]) {
  * A lightweight-charts candlestick chart. New candles replace the data in place, so a live
  * update keeps the person's zoom and scroll; the view fits the data only on the first load.
  */
-export function CandleChart({ candles, formatPrice, height }: Props) {
+export function CandleChart({ candles, formatPrice, height, scale = 1 }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
@@ -64,12 +66,12 @@ export function CandleChart({ candles, formatPrice, height }: Props) {
 
   useEffect(() => {
     if (!series.current) return;
-    series.current.setData(toBars(candles));
+    series.current.setData(toBars(candles, scale));
     if (!fitted.current && candles.length > 0) {
       chart.current?.timeScale().fitContent();
       fitted.current = true;
     }
-  }, [candles]);
+  }, [candles, scale]);
 
   const last = candles[candles.length - 1];
   return (

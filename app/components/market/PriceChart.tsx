@@ -1,26 +1,39 @@
 import clsx from 'clsx';
 import { useState } from 'react';
-import { formatPriceNumber } from '../../../core/format';
+import { formatCompactUsd2, formatSubscriptPrice } from '../../../core/format';
 import { CANDLE_INTERVALS, type CandleInterval } from '../../../core/schemas/trade';
 import { errorMessage } from '../../api/client';
 import { useCandles } from '../../api/market';
 import { CandleChart } from '../charts/CandleChart';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
+import { useClientConfig } from '../../solana/useClientConfig';
+
+// A whole token's price times the fixed supply of 1,000,000,000 tokens is the market cap.
+const SUPPLY_TOKENS = 1_000_000_000;
 
 // Spec 1 'Trading page': the chart area is 700 px high.
 export const CHART_HEIGHT = 700;
 
-/** Candles from the stored trades, refreshed live, with an interval switch. */
+/**
+ * Candles from the stored trades, refreshed live, with an interval switch. Drawn as market
+ * cap in USD (as launchpad charts do: readable where a price is 0.00000001 SOL); the legend
+ * gives the last price in SOL with its zeros counted ('0.0₈89 SOL').
+ */
 export function PriceChart({ mint, height = CHART_HEIGHT }: { mint: string; height?: number }) {
   const [interval, setCandleInterval] = useState<CandleInterval>('1m');
   const candles = useCandles(mint, interval);
   const data = candles.data?.candles;
+  const solUsd = useClientConfig().data?.solUsd;
+  const last = data?.at(-1);
 
   return (
     <section className="rounded-2xl border border-line bg-surface-2 p-4" aria-label="Price chart" data-testid="trade-chart">
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold text-muted">Price (SOL)</h2>
+        <div className="min-w-0">
+          <h2 className="text-sm font-semibold text-muted">Market Cap (USD)</h2>
+          {last && <p className="truncate text-xs text-muted" data-testid="chart-legend-price">Price <span className="font-semibold text-fg">{formatSubscriptPrice(Number(last.close))} SOL</span></p>}
+        </div>
         <div className="flex gap-1" role="tablist" aria-label="Candle interval">
           {CANDLE_INTERVALS.map((i) => (
             <button
@@ -39,7 +52,7 @@ export function PriceChart({ mint, height = CHART_HEIGHT }: { mint: string; heig
       </div>
       <div className="relative" style={{ height }}>
         {/* The chart stays mounted through refetches, so live updates keep the zoom. */}
-        {data && <CandleChart candles={data} formatPrice={formatPriceNumber} height={height} />}
+        {data && solUsd && <CandleChart candles={data} formatPrice={formatCompactUsd2} scale={SUPPLY_TOKENS * solUsd} height={height} />}
         {data?.length === 0 && (
           <p className="absolute inset-0 flex items-center justify-center text-muted" data-testid="trade-chart-empty">No trades yet</p>
         )}

@@ -7,6 +7,7 @@ import { useAuth } from '../../auth/useAuth';
 import { useWalletPresence } from '../../auth/useWalletPresence';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
+import { AccountActivity } from './AccountActivity';
 import { CampaignStatsCard } from './CampaignStatsCard';
 import { campaignStats } from './campaignStats';
 import { MyCampaigns } from './MyCampaigns';
@@ -53,6 +54,7 @@ function Account({ address }: { address: string }) {
         retry={() => void campaigns.refetch()}
         signedIn={signedIn}
       />
+      {signedIn && <AccountActivity wallet={address} />}
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { campaigns } from '../../db/schema';
 import { currentWallet, requireWallet } from '../../policies/wallet';
 import { presentCampaign } from '../../presenters/campaign';
 import type { RouteOptions } from '../../services';
+import { walletDonations, walletHoldings, walletTrades } from '../../account/walletActivity';
+import { presentHolding, presentWalletDonation, presentWalletTrade } from '../../presenters/walletActivity';
 
 /** The signed-in wallet's own things, for the /account page. */
 export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
@@ -16,5 +18,21 @@ export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       .where(and(eq(campaigns.creatorWallet, currentWallet(request)), eq(campaigns.isTest, false)))
       .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
     return { campaigns: rows.map((row) => presentCampaign(row, { solUsd: env.SOL_USD })) };
+  });
+
+  // The wallet's activity on the platform: holdings from the chain, trades and donations as indexed.
+  app.get('/account/holdings', { preHandler: requireWallet(services) }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { holdings: (await walletHoldings(services, currentWallet(request))).map(presentHolding) };
+  });
+
+  app.get('/account/trades', { preHandler: requireWallet(services) }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { trades: (await walletTrades(services, currentWallet(request))).map(presentWalletTrade) };
+  });
+
+  app.get('/account/donations', { preHandler: requireWallet(services) }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { donations: (await walletDonations(services, currentWallet(request))).map(presentWalletDonation) };
   });
 };
