@@ -224,16 +224,20 @@ describe('/trade', () => {
     await page.context().close();
   });
 
-  it('refuses a buy beyond the SOL balance and a sell beyond the tokens held; a refused signature is "Transaction cancelled by user"', async () => {
+  it('refuses a buy beyond the SOL balance (with test SOL offered) and a sell beyond the tokens held; a refused signature is "Transaction cancelled by user"', async () => {
     const { mint } = await launch({ name: 'Trade Refusals' });
     const keypair = Keypair.generate();
     await fund(keypair.publicKey, 1);
     const { page, errors } = await openWithTradeWallet(mint, keypair);
     const requests = curveRequests(page, mint);
 
+    // A buy the wallet cannot pay is refused before anything is asked: the button says why, and the faucet is right there.
     await enterAmount(page, '2');
-    await page.getByTestId('trade-submit').click();
-    await toast(page, 'Insufficient SOL balance for transaction').waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.getByTestId('trade-submit').textContent()).toBe('Insufficient SOL balance');
+    expect(await page.getByTestId('trade-submit').isDisabled()).toBe(true);
+    await page.getByTestId('trade-test-sol').click();
+    await expect.poll(() => page.getByTestId('trade-submit').textContent(), { timeout: 15_000 }).toMatch(/^Buy /);
+    expect(await page.getByTestId('trade-test-sol').count()).toBe(0);
 
     await page.getByTestId('trade-tab-sell').click();
     await page.getByTestId('trade-amount').fill('100');

@@ -5,10 +5,12 @@ import { toast } from 'sonner';
 import { DEFAULT_SLIPPAGE_BPS, TOKEN_DECIMALS } from '../../../core/constants';
 import { formatUnitsGrouped, parseAmountInput } from '../../../core/format';
 import { formatUnits } from '../../../core/money';
+import { tradeLamports } from '../../../core/tradeCosts';
 import { errorMessage } from '../../api/client';
 import { useTradeQuote, type TradeSide } from '../../api/curve';
 import { formatSolBalance } from '../../solana/format';
-import { useExplorer } from '../../solana/useClientConfig';
+import { useClientConfig, useExplorer } from '../../solana/useClientConfig';
+import { useTestSol } from '../../solana/useTestSol';
 import { useSolBalance } from '../../solana/useSolBalance';
 import { useWalletDialog } from '../../solana/walletDialog';
 import { Button } from '../ui/Button';
@@ -71,7 +73,10 @@ export function TradeWidget({ mint, ticker, className }: Props) {
   };
 
   const busy = trade.isPending;
-  const label = !publicKey ? 'Connect Wallet' : busy ? 'Confirming...' : `${side === 'buy' ? 'Buy' : 'Sell'} ${ticker}`;
+  // A buy the wallet cannot pay (amount, network fees, a new token account's rent) is refused here, not by the wallet.
+  const insufficientSol = Boolean(publicKey) && side === 'buy' && parsed.ok && sol.lamports !== undefined
+    && tradeLamports('buy', parsed.units, tokens.exists === false) > sol.lamports;
+  const label = !publicKey ? 'Connect Wallet' : busy ? 'Confirming...' : insufficientSol ? 'Insufficient SOL balance' : `${side === 'buy' ? 'Buy' : 'Sell'} ${ticker}`;
 
   return (
     <section className={clsx('flex flex-col gap-4 rounded-2xl border border-line bg-surface-2 p-5', className)} data-testid="trade-widget" aria-label={`Trade ${ticker}`}>
@@ -131,12 +136,25 @@ export function TradeWidget({ mint, ticker, className }: Props) {
       <Button
         size="lg"
         data-testid="trade-submit"
-        disabled={busy || (Boolean(publicKey) && !parsed.ok)}
+        disabled={busy || insufficientSol || (Boolean(publicKey) && !parsed.ok)}
         onClick={submit}
         className={side === 'sell' ? 'bg-red-500 text-white hover:bg-red-400' : undefined}
       >
         {label}
       </Button>
+      {insufficientSol && publicKey && <TestSolOffer owner={publicKey} />}
     </section>
+  );
+}
+
+/** Local mode: the faucet right where a buy ran short. */
+function TestSolOffer({ owner }: { owner: NonNullable<ReturnType<typeof useWallet>['publicKey']> }) {
+  const { data: config } = useClientConfig();
+  const testSol = useTestSol();
+  if (!config?.localMode) return null;
+  return (
+    <Button variant="secondary" data-testid="trade-test-sol" disabled={testSol.isPending} onClick={() => testSol.mutate(owner)}>
+      {testSol.isPending ? 'Requesting...' : 'Get test SOL'}
+    </Button>
   );
 }

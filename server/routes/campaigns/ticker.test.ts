@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, officialToken, tokenCache } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { buy } from '../../demo/market';
+import { launchCurveMarket } from '../curve/testing/curveMarket';
 
 describe('GET /api/ticker', () => {
   let t: TestApp;
@@ -39,5 +41,15 @@ describe('GET /api/ticker', () => {
     expect(body.campaigns[0]).toEqual({ name: 'Token 16', ticker: 'TOKQ', tokenAddress: 'Mint16', imageUrl: '/ipfs/bafylogo', marketCapUsd: 3000, priceChange24h: null });
     expect(body.campaigns.at(-1).tokenAddress).toBe('Mint2');
     expect(body.campaigns.find((c: { tokenAddress: string }) => c.tokenAddress === 'Mint5')).toMatchObject({ priceChange24h: 12.5, marketCapUsd: 0 });
+  });
+
+  it("shows a curve token's real 24h change, the same the market endpoint computes", async () => {
+    const m = await launchCurveMarket(t.services, { ticker: 'MOVE' });
+    const trader = await m.trader(5n);
+    await buy(t.services, trader, m.mint, 1_000_000_000n);
+    const market = (await t.app.inject({ method: 'GET', url: `/api/campaigns/${m.mint}/market` })).json();
+    expect(market.priceChange24h).toBeGreaterThan(0);
+    const row = (await ticker()).campaigns.find((c: { tokenAddress: string }) => c.tokenAddress === m.mint);
+    expect(row.priceChange24h).toBe(market.priceChange24h);
   });
 });

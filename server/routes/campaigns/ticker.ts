@@ -4,6 +4,7 @@ import { TICKER_MAX_CAMPAIGNS } from '../../../core/constants';
 import { campaigns, officialToken, tokenCache } from '../../db/schema';
 import { lamportsToUsd } from '../../presenters/campaign';
 import type { RouteOptions } from '../../services';
+import { priceChanges24h } from '../../market/priceChange';
 import { publicCampaign } from './filters';
 
 // A campaign saved before its mint existed carries this placeholder (spec 1, creation flow).
@@ -43,6 +44,8 @@ export const tickerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { serv
       .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
       .limit(TICKER_MAX_CAMPAIGNS);
 
+    // Campaign tokens trade on our curves: their 24h change is computed from our trades, now.
+    const changes = await priceChanges24h(services.db, rows.map((r) => r.tokenAddress), services.now());
     return {
       official: official
         ? { symbol: official.symbol, tokenAddress: official.tokenAddress, marketCapUsd: toUsd(official.marketCap, solUsd), priceChange24h: toNumber(official.priceChange24h) }
@@ -53,7 +56,7 @@ export const tickerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { serv
         tokenAddress: r.tokenAddress,
         imageUrl: r.imageUrl,
         marketCapUsd: toUsd(r.marketCap, solUsd),
-        priceChange24h: toNumber(r.priceChange24h),
+        priceChange24h: changes.get(r.tokenAddress) ?? toNumber(r.priceChange24h),
       })),
     };
   });
