@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CAMPAIGN_TAX_BPS, TOKEN_DECIMALS } from '../../../core/constants';
-import { formatBpsPercent, formatUnitsGrouped } from '../../../core/format';
+import { CAMPAIGN_TAX_BPS, PLATFORM_FEE_PERCENT_OF_REWARDS, TOKEN_DECIMALS } from '../../../core/constants';
+import { formatBpsPercent, formatNumber, formatUnitsGrouped } from '../../../core/format';
 import { parseSol, parseTokenAmount } from '../../../core/money';
 import type { QuotePreviewResponse } from '../../../core/schemas/trade';
 import type { TradeSide } from '../../api/curve';
@@ -25,6 +25,15 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
+/**
+ * What the tax becomes: the withheld tokens are sold for SOL at the next payout and 80% of
+ * it reaches the donation wallet. Estimated at this trade's average price (display only).
+ */
+function causeSol(quote: QuotePreviewResponse): number {
+  const feeTokens = Number(quote.transferFee);
+  return feeTokens * Number(quote.averagePrice) * (100 - PLATFORM_FEE_PERCENT_OF_REWARDS) / 100;
+}
+
 /** What the trader will actually hold after the tax (buy) or receive in SOL (sell). */
 export function QuotePreview({ side, ticker, quote, stale, loading, error }: Props) {
   if (error) return <p className="text-sm text-red-400" role="alert" data-testid="trade-quote-error">{error}</p>;
@@ -44,6 +53,7 @@ export function QuotePreview({ side, ticker, quote, stale, loading, error }: Pro
       <Row label={`Tax ${formatBpsPercent(CAMPAIGN_TAX_BPS)}`} testId="trade-quote-fee">
         {formatUnitsGrouped(parseTokenAmount(quote.transferFee), TOKEN_DECIMALS, 2)} {ticker}
       </Row>
+      <Row label="For the cause" testId="trade-quote-cause">≈ {formatNumber(causeSol(quote), 6)} SOL</Row>
       <Row label="Price impact" testId="trade-quote-impact">{quote.priceImpactPercent.toFixed(2)}%</Row>
       {quote.completesCurve && (
         <>

@@ -8,8 +8,8 @@ import { useAuth } from '../../auth/useAuth';
 import { CampaignBanner } from './CampaignBanner';
 import { LegacyLookup, isLegacyId } from './LegacyCampaignRedirect';
 import { CampaignTabs } from './CampaignTabs';
-import { CurveStrip } from './CurveStrip';
-import { FundingCard } from './FundingCard';
+import { CurveStrip } from '../../components/campaign/CurveStrip';
+import { FundingCard } from '../../components/campaign/FundingCard';
 import { TokenInfoCard } from './TokenInfoCard';
 
 /** /campaign/{tokenAddress}: the campaign, its market and where its money went. */

@@ -1,7 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
+import { useCampaign } from '../../api/campaign';
 import { useMarket, useTradeCampaign } from '../../api/market';
+import { CurveStrip } from '../../components/campaign/CurveStrip';
+import { FundingCard } from '../../components/campaign/FundingCard';
 import { TradeWidget } from '../../components/trade/TradeWidget';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -49,11 +52,15 @@ function Trade({ mint }: { mint: string }) {
 
 /** DOM order chart, widget, trades: stacked on mobile; on desktop the widget is a 400 px side column. */
 function TradeBody({ mint, ticker }: { mint: string; ticker: string }) {
+  // The cause beside the market: how far the curve is, and what the campaign has raised.
+  const detail = useCampaign(mint).data;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
       <div className="min-w-0 lg:col-start-1 lg:row-start-1"><PriceChart mint={mint} /></div>
-      <aside className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-        <TradeWidget mint={mint} ticker={ticker} className="lg:sticky lg:top-20" />
+      <aside className="flex flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <TradeWidget mint={mint} ticker={ticker} />
+        {detail && <CurveStrip campaign={detail} />}
+        {detail && <FundingCard campaign={detail} showCampaignLink />}
       </aside>
       <div className="min-w-0 lg:col-start-1 lg:row-start-2"><RecentTrades mint={mint} ticker={ticker} /></div>
     </div>

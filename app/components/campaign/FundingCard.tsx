@@ -1,10 +1,12 @@
 import clsx from 'clsx';
 import { formatSol } from '../../../core/money';
 import type { CampaignDetail } from '../../api/campaign';
-import { Card } from '../../components/ui/Card';
+import { Link } from 'react-router';
+import { shortAddress } from '../../../core/format';
+import { Card } from '../ui/Card';
 
 /** Raised of goal (spec 1: the bar turns gold at 100%, and a star shows once the goal is reached). */
-export function FundingCard({ campaign }: { campaign: CampaignDetail }) {
+export function FundingCard({ campaign, showCampaignLink = false }: { campaign: CampaignDetail; showCampaignLink?: boolean }) {
   const raised = BigInt(campaign.raised_lamports);
   const goal = BigInt(campaign.goal_lamports);
   const percent = goal > 0n ? Number((raised * 10_000n) / goal) / 100 : 0;
@@ -21,6 +23,10 @@ export function FundingCard({ campaign }: { campaign: CampaignDetail }) {
         <div className={clsx('h-full rounded-full', reached ? 'bg-gold-500' : 'bg-brand-500')} style={{ width: `${Math.min(100, percent)}%` }} />
       </div>
       <p className="mt-2 text-xs text-muted">{percent.toFixed(1)}% of the goal. Every trade's 6% tax is paid to the cause as SOL every 10 minutes.</p>
+      {campaign.donation_wallet && <p className="mt-2 text-xs text-muted">Donation wallet <span className="font-mono text-fg">{shortAddress(campaign.donation_wallet)}</span></p>}
+      {showCampaignLink && (
+        <Link to={`/campaign/${campaign.token_address}`} className="mt-3 inline-block text-sm font-semibold text-brand-400 hover:underline" data-testid="funding-campaign-link">View Campaign</Link>
+      )}
     </Card>
   );
 }
