@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ArrowRight, Loader2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { HOME_INITIAL_CARDS, HOME_PAGE_SIZE } from '../../../core/constants';
 import { useGrowingCampaigns } from '../../api/campaigns';
 import { errorMessage } from '../../api/client';
@@ -31,7 +32,8 @@ export function CampaignGrid() {
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6" aria-labelledby="campaigns-heading">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <h2 id="campaigns-heading" className="text-2xl font-extrabold sm:text-3xl">Campaigns</h2>
-        <ButtonLink to="/explore" variant="secondary">View All Campaigns <ArrowRight className="h-4 w-4" aria-hidden /></ButtonLink>
+        {/* The hero carries 'View All Campaigns'; this one says where the full list is. */}
+        <Link to="/explore" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-400 hover:underline">Explore all <ArrowRight className="h-4 w-4" aria-hidden /></Link>
       </div>
       {list.isPending && <CampaignsLoading />}
       {list.isError && <CampaignsError message={errorMessage(list.error, 'Connection failed')} onRetry={() => void list.refetch()} />}
