@@ -41,6 +41,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // Trigram indexes serve the campaign search (ILIKE '%text%'); PostgreSQL has it as a contrib extension.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   let releaseLock = () => {};
   let dir: string | undefined;
@@ -49,7 +51,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     fs.mkdirSync(dir, { recursive: true });
     releaseLock = takeDirectoryLock(path.join(dataDir, 'db.lock'));
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = new PGlite(dir, { extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   return {

@@ -59,6 +59,9 @@ describe('GET /api/campaigns and /api/campaigns/count', () => {
     // LIKE wildcards in the search are literal characters.
     expect(await names('search=100%25')).toEqual(['Campaign 1']);
     expect(await names('search=_')).toEqual([]);
+    // A match never spans two fields.
+    expect(await names('search=Max%20TKA')).toEqual([]);
+    expect(await names('search=tka')).toEqual(['Campaign 0']);
     expect((await get('/api/campaigns/count?category=Animals')).json()).toEqual({ total: 2 });
   });
 
@@ -78,6 +81,8 @@ describe('GET /api/campaigns and /api/campaigns/count', () => {
       ['category=Pets', 'category must be one of'],
       ['status=open', 'status must be one of'],
       [`search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
+      // The fields are searched as one text joined by a control character: none may be searched for.
+      ['search=Max%1FTKA', 'search must not contain control characters'],
     ];
     for (const [q, error] of cases) {
       const res = await get(`/api/campaigns?${q}`);

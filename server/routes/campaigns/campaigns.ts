@@ -9,6 +9,7 @@ import { testCampaignRoutes } from './testCampaigns';
 import { tickerRoutes } from './ticker';
 import { campaignShowRoutes } from './show';
 import { tokenMarketRoutes } from './tokenMarket';
+import { ListFiguresCache } from './listFiguresCache';
 import { trendingCampaignIds } from './trending';
 import { byRequestRoutes } from './byRequest';
 import { galleryRoutes } from './gallery';
@@ -23,24 +24,30 @@ import { videoRoutes } from './video';
  */
 export const campaignsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const solUsd = services.env.SOL_USD;
+  const figures = new ListFiguresCache(services.env.CAMPAIGN_LIST_CACHE_MS);
+  const stopClearing = services.events.subscribe(() => figures.clear());
+  app.addHook('onClose', async () => { stopClearing(); });
+  const trending = () => figures.get('trending', () => trendingCampaignIds(services.db));
+  const totalOf = (query: CampaignListQuery, trendingIds: number[]) => {
+    const { filter, category, status, search } = query;
+    return figures.get(JSON.stringify(['total', filter, category, status, search]), () => services.db.$count(campaigns, campaignListWhere(query, trendingIds)));
+  };
 
   app.get('/campaigns', async (request) => {
     const query = parseInput(CampaignListQuery, request.query);
-    const trendingIds = await trendingCampaignIds(services.db);
-    const where = campaignListWhere(query, trendingIds);
+    const trendingIds = await trending();
     const [rows, total] = await Promise.all([
-      services.db.select().from(campaigns).where(where)
+      services.db.select().from(campaigns).where(campaignListWhere(query, trendingIds))
         .orderBy(...campaignListOrder(query.sort, query.filter)).limit(query.limit).offset(query.offset),
-      services.db.$count(campaigns, where),
+      totalOf(query, trendingIds),
     ]);
-    const trending = new Set(trendingIds);
-    return { campaigns: rows.map((row) => ({ ...presentCampaign(row, { solUsd }), trending: trending.has(row.id) })), total };
+    const isTrending = new Set(trendingIds);
+    return { campaigns: rows.map((row) => ({ ...presentCampaign(row, { solUsd }), trending: isTrending.has(row.id) })), total };
   });
 
   app.get('/campaigns/count', async (request) => {
     const query = parseInput(CampaignListQuery, request.query);
-    const trendingIds = query.filter === 'trending' ? await trendingCampaignIds(services.db) : [];
-    return { total: await services.db.$count(campaigns, campaignListWhere(query, trendingIds)) };
+    return { total: await totalOf(query, query.filter === 'trending' ? await trending() : []) };
   });
 
   // Not `options`: it carries this plugin's /api prefix, which would be applied twice.

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HIDDEN_TICKER } from '../../../core/constants';
 import { CAMPAIGN_CATEGORIES } from '../../../core/enums';
 import { campaigns } from '../../db/schema';
+import { campaignSearchDocument } from '../../db/schema/campaignSearch';
 import type { CampaignFilter, CampaignListQuery, CampaignSort } from './schema';
 
 export { HIDDEN_TICKER };
@@ -16,7 +17,7 @@ const NAMED_CATEGORIES = CAMPAIGN_CATEGORIES.filter((c) => c !== 'Other');
  * What every public list and count shows: no flagged campaign, no test campaign (the
  * connection-test page's) and never the ticker TEST.
  */
-export const publicCampaign: SQL = and(eq(campaigns.flagged, false), eq(campaigns.isTest, false), ne(campaigns.ticker, HIDDEN_TICKER))!;
+export const publicCampaign: SQL = sql`(not ${campaigns.flagged} and not ${campaigns.isTest} and ${campaigns.ticker} <> ${sql.raw(`'${HIDDEN_TICKER}'`)})`;
 
 export type ListConditions = Omit<CampaignListQuery, 'limit' | 'offset' | 'sort'>;
 
@@ -28,17 +29,19 @@ export function campaignListWhere(query: ListConditions, trendingIds: readonly n
   if (query.status) conditions.push(eq(campaigns.status, query.status));
   if (query.search) {
     const pattern = `%${likeEscape(query.search)}%`;
-    conditions.push(or(ilike(campaigns.name, pattern), ilike(campaigns.title, pattern), ilike(campaigns.ticker, pattern), ilike(campaigns.description, pattern)));
+    conditions.push(ilike(campaignSearchDocument(campaigns), pattern));
   }
   return and(...conditions);
 }
 
 function filterCondition(filter: CampaignFilter, trendingIds: readonly number[]): SQL | undefined {
   switch (filter) {
-    case 'verified': return eq(campaigns.verified, true);
+    // Written as literal SQL, the same text as the partial indexes' predicates
+    // (server/db/schema/campaigns.ts), so the planner can use them whatever the driver binds.
+    case 'verified': return sql`${campaigns.verified}`;
     // A graduated curve may have stored its last progress before the completing trade.
-    case 'bonded': return or(eq(campaigns.isBonded, true), eq(campaigns.bondingCurveProgress, '100'));
-    case 'reached': return gte(campaigns.raisedLamports, campaigns.goalLamports);
+    case 'bonded': return sql`(${campaigns.isBonded} or ${campaigns.bondingCurveProgress} = 100)`;
+    case 'reached': return sql`${campaigns.raisedLamports} >= ${campaigns.goalLamports}`;
     case 'trending': return trendingIds.length > 0 ? inArray(campaigns.id, [...trendingIds]) : sql`false`;
     case 'new':
     case 'all': return undefined;

@@ -17,7 +17,8 @@ export const CampaignListQuery = z.object({
   category: z.enum(CAMPAIGN_CATEGORIES, { error: `category must be one of: ${CAMPAIGN_CATEGORIES.join(', ')}` }).optional(),
   status: z.enum(CAMPAIGN_STATUSES, { error: `status must be one of: ${CAMPAIGN_STATUSES.join(', ')}` }).optional(),
   // Case-insensitive substring of name, title, ticker or description.
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  search: z.string().trim().max(100, 'search must be at most 100 characters')
+    .refine((text) => ![...text].some((c) => c.charCodeAt(0) < 32), 'search must not contain control characters').optional(),
   // An Explore chip.
   filter: z.enum(CAMPAIGN_FILTERS, { error: `filter must be one of: ${CAMPAIGN_FILTERS.join(', ')}` }).default('all'),
   // Order of the rows; omitted: newest, or market cap for filter=trending.

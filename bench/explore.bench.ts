@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildServer } from '../server/app';
+import { closeServices, createLogger, createServices } from '../server/bootstrap';
+import { loadEnv } from '../server/env';
+
+export type ExploreBenchRow = { bench: string; runs: number; p50: number; p95: number; unit: string; target: string; ok: boolean };
+
+const CAMPAIGNS = Number(process.env.EXPLORE_BENCH_CAMPAIGNS ?? 100_000);
+const CLIENTS = 100;
+const REQUESTS_PER_CLIENT = Number(process.env.EXPLORE_BENCH_REQUESTS ?? 5);
+const SEQUENTIAL_REQUESTS = 50;
+const P95_TARGET_MS = 30;
+const QUERIES = [
+  'filter=all', 'filter=verified', 'filter=bonded', 'filter=trending', 'filter=new', 'filter=reached',
+  'sort=market_cap', 'sort=volume_24h', 'category=Other', 'search=water', 'filter=all&offset=3200&limit=32',
+];
+
+/**
+ * Explore at scale: 100,000 campaigns inserted straight into the database, then
+ * GET /api/campaigns over real HTTP for each filter, a few sorts, a category and a search,
+ * 100 clients at once. PGlite in a temporary directory, or a fresh database on the
+ * DATABASE_URL server when set (dropped afterwards).
+ */
+export default async function exploreBench(): Promise<ExploreBenchRow[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-explore-bench-'));
+  const server = process.env.DATABASE_URL;
+  const dbName = `causemint_bench_explore_${Date.now().toString(36)}`;
+  const databaseUrl = server ? await createDatabase(server, dbName) : undefined;
+  const env = loadEnv({
+    ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl,
+    SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined,
+  });
+  const services = await createServices(env, { log: createLogger(env) });
+  const app = await buildServer({ services, serveApp: false });
+  try {
+    let started = performance.now();
+    await seedCampaigns(services.db, CAMPAIGNS);
+    console.log(`${CAMPAIGNS} campaigns inserted in ${((performance.now() - started) / 1000).toFixed(1)} s (${services.database.kind})`);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const get = async (query: string) => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/campaigns?${query}`);
+      if (res.status !== 200) throw new Error(`${query}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    const rows: ExploreBenchRow[] = [];
+    for (const query of QUERIES) {
+      for (let i = 0; i < 5; i++) await get(query);
+      // One client first: the service time of a request, without queueing behind 99 others.
+      const alone: number[] = [];
+      for (let i = 0; i < SEQUENTIAL_REQUESTS; i++) {
+        const t0 = performance.now();
+        await get(query);
+        alone.push(performance.now() - t0);
+      }
+      const one = percentiles(alone);
+      rows.push({ bench: `GET /api/campaigns?${query}, 1 client`, runs: alone.length, ...one, unit: 'ms', target: `p95 < ${P95_TARGET_MS}`, ok: one.p95 < P95_TARGET_MS });
+      const times: number[] = [];
+      started = performance.now();
+      await Promise.all(Array.from({ length: CLIENTS }, async () => {
+        for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
+          const t0 = performance.now();
+          await get(query);
+          times.push(performance.now() - t0);
+        }
+      }));
+      const { p50, p95 } = percentiles(times);
+      rows.push({ bench: `GET /api/campaigns?${query}, ${CLIENTS} clients`, runs: times.length, p50, p95, unit: 'ms', target: `p95 < ${P95_TARGET_MS}`, ok: p95 < P95_TARGET_MS });
+    }
+    console.table(rows);
+    return rows;
+  } finally {
+    await app.close();
+    await closeServices(services).catch(() => {});
+    if (server) await dropDatabase(server, dbName);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+type Db = Awaited<ReturnType<typeof createServices>>['db'];
+
+/** One statement: varied names, categories, flags and figures; about 1 in 100 mentions water. */
+export async function seedCampaigns(db: Db, count: number): Promise<void> {
+  await db.execute(sql.raw(`
+    insert into campaigns (creator_wallet, ticker, name, title, description, category, verified, flagged, is_test, token_address,
+      goal_lamports, raised_lamports, is_bonded, market_cap_lamports, holders, bonding_curve_progress, cached_volume_24h_lamports, created_at)
+    select 'Creator' || (g % 5000), 'T' || upper(substr(md5(g::text), 1, 6)), 'Campaign ' || g,
+      case when g % 100 = 0 then 'Clean water for village ' || g else 'Help project ' || substr(md5(g::text), 1, 10) end,
+      'Description ' || md5((g * 7)::text) || ' ' || md5((g * 13)::text),
+      (enum_range(null::campaign_category))[1 + g % 16], g % 37 = 0, g % 997 = 0, g % 991 = 0, 'Mint' || g,
+      (1 + g % 1000)::bigint * 1000000000, (g % 1200)::bigint * 1000000000, g % 53 = 0,
+      case when g % 10 = 0 then null else (g * 7919 % 100000)::bigint * 10000000 end, g % 500,
+      case when g % 53 = 0 then 100 else (g % 10000) / 100.0 end,
+      case when g % 3 = 0 then null else (g * 104729 % 50000)::bigint * 1000000 end,
+      timestamptz '2026-01-01' + g * interval '1 minute'
+    from generate_series(1::bigint, ${count}) g`));
+  await db.execute(sql`analyze campaigns`);
+}
+
+async function createDatabase(url: string, name: string): Promise<string> {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try { await admin.query(`create database ${name}`); } finally { await admin.end(); }
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function dropDatabase(url: string, name: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try { await admin.query(`drop database if exists ${name} with (force)`); } finally { await admin.end(); }
+}
+
+function percentiles(times: number[]): { p50: number; p95: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1));
+  return { p50: at(0.5), p95: at(0.95) };
+}

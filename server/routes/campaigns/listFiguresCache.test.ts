@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../testing/app';
+
+type Row = typeof campaigns.$inferInsert;
+const row = (ticker: string, marketCapSol: number): Row => ({
+  creatorWallet: 'creator', ticker, name: ticker, goalLamports: 10n ** 11n, marketCapLamports: BigInt(marketCapSol) * 10n ** 9n,
+});
+
+describe('GET /api/campaigns reuses totals and the trending set until a live event', () => {
+  let t: TestApp;
+  const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json();
+  const waitFor = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 200 && !await check(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ CAMPAIGN_LIST_CACHE_MS: '60000' });
+    await t.services.db.insert(campaigns).values(Array.from({ length: 8 }, (_, i) => row(`OLD${String.fromCharCode(65 + i)}`, 10 + i)));
+  });
+  afterAll(async () => { await t.close(); });
+
+  it('answers the cached total and badge with fresh rows, and recomputes both after any event', async () => {
+    expect((await get('/api/campaigns')).total).toBe(8);
+    await t.services.db.insert(campaigns).values(row('NEWX', 1000));
+    // Rows are read fresh; the total and the top 8 by market cap are the cached ones.
+    const cached = await get('/api/campaigns?sort=market_cap');
+    expect([cached.total, cached.campaigns.length, cached.campaigns[0].ticker, cached.campaigns[0].trending]).toEqual([8, 9, 'NEWX', false]);
+    expect((await get('/api/campaigns/count')).total).toBe(8);
+
+    await t.services.events.publish({ type: 'campaign_created' });
+    await waitFor(async () => (await get('/api/campaigns/count')).total === 9);
+    const fresh = await get('/api/campaigns?sort=market_cap');
+    expect([fresh.total, fresh.campaigns[0].ticker, fresh.campaigns[0].trending, fresh.campaigns[8].trending]).toEqual([9, 'NEWX', true, false]);
+  });
+
+  it('never caches with CAMPAIGN_LIST_CACHE_MS=0', async () => {
+    const uncached = await createTestApp({ CAMPAIGN_LIST_CACHE_MS: '0' });
+    try {
+      const count = async () => (await uncached.app.inject({ method: 'GET', url: '/api/campaigns/count' })).json().total;
+      expect(await count()).toBe(0);
+      await uncached.services.db.insert(campaigns).values(row('ONEX', 1));
+      expect(await count()).toBe(1);
+    } finally {
+      await uncached.close();
+    }
+  });
+});
