@@ -4,6 +4,7 @@ import { siteSettingsKey } from './settings';
 import { platformStatsKey } from './platformStats';
 import { tradingRootKey } from './curve';
 import { donationsRootKey } from './donations';
+import { proofRootKey } from './proof';
 
 const RECONNECT_MS = 3000;
 
@@ -15,8 +16,8 @@ const invalidates: Record<string, QueryKey[]> = {
   curve_graduated: [tradingRootKey, ['campaigns'], ['ticker']],
   // A launch finished (anyone's, or the demo market's): lists, counts and stats grow.
   campaign_created: [['campaigns'], ['ticker'], platformStatsKey],
-  // The indexer saw SOL reach a donation wallet: the Donations tab and raised amounts move.
-  donation: [donationsRootKey, ['campaigns']],
+  // The indexer saw SOL reach a donation wallet: the Donations tab, the proof of funds and raised amounts move.
+  donation: [donationsRootKey, proofRootKey, ['campaigns']],
 };
 
 /** One EventSource on /api/events that turns server events into query invalidations. */
