@@ -8,6 +8,7 @@ import { signTransaction } from '../chain/token';
 import type { LaunchChain } from '../launch/chainOps';
 import { signatureOf } from '../launch/chainOps';
 import type { Services } from '../services';
+import type { WithheldAccount } from './withheld';
 
 export type RunRow = typeof distributionRuns.$inferSelect;
 
@@ -17,6 +18,8 @@ export type StepContext = {
   run: RunRow;
   treasury: Keypair;
   distributor: Keypair;
+  /** The pass's scan of the mint's token accounts holding withheld fees (absent: the step scans). */
+  withheld?: WithheldAccount[];
 };
 
 /** The protocol's base fee per signature (no priority fee is ever added). */
