@@ -55,19 +55,23 @@ export async function journalTx(
   const signature = signatureOf(wire);
   const payer = transaction.feePayer?.equals(ctx.treasury.publicKey) ? 'treasury' : 'distributor';
   const fee = FEE_PER_SIGNATURE * BigInt(transaction.signatures.length);
-  await journalEntry(ctx, { step, signature, payer, fee: fee.toString(), lamports: lamports.toString() }, also(signature));
+  await journalEntry(ctx, {
+    step, signature, payer, fee: fee.toString(), lamports: lamports.toString(), blockhash: transaction.recentBlockhash ?? undefined,
+  }, also(signature));
   return { wire, signature };
 }
 
 /**
- * Whether a journaled transaction took effect. Not known to the chain: on the local
- * ledger it never will be (a send answers only once durable), so the step may build a
- * new one; on a cluster it may still land while its blockhash lives, so the step waits.
+ * Whether a journaled transaction took effect. Not on the chain: where sends are final (the
+ * local ledger answers only once a transaction is durable or refused) it never will be; on
+ * a cluster it may still land until its blockhash expires, so the step waits until then
+ * and only then builds a new one.
  */
 export async function landedOk(ctx: StepContext, signature: string | null): Promise<boolean> {
   if (!signature) return false;
-  const status = await ctx.chain.status(signature);
-  if (status.landed) return status.err === null || status.err === undefined;
-  if (!ctx.services.chain.ledger) throw new Error(`Transaction ${signature} is still in flight`);
-  return false;
+  const blockhash = ctx.run.txs.find((tx) => tx.signature === signature)?.blockhash ?? null;
+  const outcome = await ctx.chain.outcome(signature, blockhash);
+  if (outcome.landed) return outcome.err === null || outcome.err === undefined;
+  if (outcome.expired || ctx.chain.sendsAreFinal) return false;
+  throw new Error(`Transaction ${signature} is still in flight`);
 }

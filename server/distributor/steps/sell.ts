@@ -6,6 +6,7 @@ import { splitWire, withSignature } from '../../chain/curve';
 import { signEd25519 } from '../../chain/ed25519';
 import { findQuote } from '../../trading/bookStore';
 import { chainHoldings } from '../../trading';
+import { blockhashOfMessage } from '../../launch/chainOps';
 import { FEE_PER_SIGNATURE, journalEntry, journalTx, updateRun, type StepContext } from '../journal';
 
 /**
@@ -46,6 +47,7 @@ export async function sell(ctx: StepContext): Promise<void> {
   const sellSignature = bs58.encode(signature);
   await journalEntry(ctx, {
     step: 'sell', signature: sellSignature, payer: 'distributor', fee: TRADE_NETWORK_FEE_LAMPORTS.toString(), lamports: '0',
+    blockhash: blockhashOfMessage(splitWire(wire).message),
   }, { sellQuoteId: quote.quoteId, sellSignature, soldTokens: tokens });
   const result = await services.trading.book.execute(signed.toString('base64'));
   await updateRun(services, run.id, { state: 'sold', soldLamports: result.expectedOutput });
@@ -64,9 +66,10 @@ async function settlePreviousSell({ services, chain }: StepContext, quoteId: str
   if (!quote) return null;
   if (quote.status === 'executed') return quote.expectedOutput;
   if (quote.status !== 'executing') return null;
-  // Claimed and maybe sent when the process died: the chain says what happened.
-  const status = await chain.status(signature);
-  if (!status.landed && !services.chain.ledger) throw new Error('The sell is still in flight');
+  // Claimed and maybe sent when the process died: the chain says what happened, and a sell
+  // not on it may still land until the blockhash of its message expires.
+  const status = await chain.outcome(signature, blockhashOfMessage(quote.message));
+  if (!status.landed && !status.expired && !chain.sendsAreFinal) throw new Error('The sell is still in flight');
   try {
     const result = await services.trading.book.reconcile(quoteId, status.landed
       ? { signature, err: status.err, slot: status.slot }
