@@ -36,6 +36,13 @@ export async function updateRun(services: Services, id: string, values: Partial<
 
 type RunValues = Partial<typeof distributionRuns.$inferInsert>;
 
+/** Stores a step's outcome (its new state with it) and answers the row as it now is, in one statement. */
+export async function advanceRun(services: Services, id: string, values: RunValues): Promise<RunRow> {
+  const [row] = await services.db.update(distributionRuns).set({ ...values, updatedAt: services.now() })
+    .where(eq(distributionRuns.id, id)).returning();
+  return row!;
+}
+
 /** Appends a transaction to the run's journal (with `also`, e.g. the step's signature column), in one write. */
 export async function journalEntry(ctx: StepContext, entry: DistributionTx, also: RunValues = {}): Promise<void> {
   await ctx.services.db.update(distributionRuns).set({

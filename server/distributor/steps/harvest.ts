@@ -1,7 +1,7 @@
 import { PublicKey, Transaction } from '@solana/web3.js';
 import { MAX_HARVEST_SOURCES_PER_TX, harvestWithheldInstruction, readCampaignMint } from '../../chain/token';
 import { findWithheldAccounts } from '../withheld';
-import { journalTx, updateRun, type StepContext } from '../journal';
+import { advanceRun, journalTx, updateRun, type RunRow, type StepContext } from '../journal';
 
 /**
  * started -> harvested: the fees withheld in the mint's token accounts move into the mint,
@@ -10,7 +10,7 @@ import { journalTx, updateRun, type StepContext } from '../journal';
  * is resumed partway. Harvesting is harmless to repeat: after a crash the accounts are
  * scanned again and only what is still withheld is harvested.
  */
-export async function harvest(ctx: StepContext): Promise<void> {
+export async function harvest(ctx: StepContext): Promise<RunRow> {
   const { services, chain, run } = ctx;
   const mint = new PublicKey(run.mint);
   const accounts = (run.harvestedAccounts === 0 ? ctx.withheld : undefined)
@@ -27,5 +27,5 @@ export async function harvest(ctx: StepContext): Promise<void> {
     if (i + MAX_HARVEST_SOURCES_PER_TX < accounts.length) await updateRun(services, run.id, { harvestedAccounts: harvested });
   }
   const withheld = (await readCampaignMint(services.chain.connection, mint))?.transferFee?.withheldInMint ?? 0n;
-  await updateRun(services, run.id, { state: 'harvested', harvestedAccounts: harvested, withheldTokens: withheld });
+  return advanceRun(services, run.id, { state: 'harvested', harvestedAccounts: harvested, withheldTokens: withheld });
 }
