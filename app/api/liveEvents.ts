@@ -4,6 +4,7 @@ import { siteSettingsKey } from './settings';
 import { platformStatsKey } from './platformStats';
 import { tradingRootKey } from './curve';
 import { donationsRootKey } from './donations';
+import { proofRootKey } from './proof';
 
 const RECONNECT_MS = 3000;
 
@@ -17,8 +18,8 @@ const invalidates: Record<string, QueryKey[]> = {
   campaign_content_changed: [['campaigns']],
   // A launch finished (anyone's, or the demo market's): lists, counts and stats grow.
   campaign_created: [['campaigns'], ['ticker'], platformStatsKey],
-  // The indexer saw SOL reach a donation wallet: the Donations tab and raised amounts move.
-  donation: [donationsRootKey, ['campaigns'], ['account']],
+  // The indexer saw SOL reach a donation wallet: the Donations tab, the proof of funds, raised amounts and the donor's account move.
+  donation: [donationsRootKey, proofRootKey, ['campaigns'], ['account']],
 };
 
 /** One EventSource on /api/events that turns server events into query invalidations. */

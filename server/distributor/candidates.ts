@@ -9,7 +9,7 @@ import { decodeCampaignMint, readCampaignMint } from '../chain/token';
 import { campaigns, curvePools, distributionRuns } from '../db/schema';
 import type { Services } from '../services';
 import { chainHoldings, transferFeeOfPool } from '../trading';
-import { findWithheldAccounts } from './withheld';
+import { findWithheldAccounts, type WithheldAccount } from './withheld';
 
 export type Candidate = {
   campaignId: number; mint: string; distributorWallet: string; donationWallet: string;
@@ -18,7 +18,12 @@ export type Candidate = {
   estimatedDonation: bigint;
 };
 
-export type CandidateScan = { due: Candidate[]; belowFloor: Candidate[] };
+export type CandidateScan = {
+  due: Candidate[];
+  belowFloor: Candidate[];
+  /** The pass's one scan of the token accounts: per mint (candidates' and `alsoScan`'s), those holding withheld fees. */
+  withheld: Map<string, WithheldAccount[]>;
+};
 
 async function withheldInMint(services: Services, mint: string): Promise<bigint> {
   const { ledger, connection } = services.chain;
@@ -27,7 +32,11 @@ async function withheldInMint(services: Services, mint: string): Promise<bigint>
   return decoded?.transferFee?.withheldInMint ?? 0n;
 }
 
-export async function scanCandidates(services: Services, minPayoutLamports: bigint): Promise<CandidateScan> {
+/**
+ * The campaigns due a run. `alsoScan` (the mints of unfinished runs) joins the one scan of
+ * the token accounts, so every run of the pass harvests from it instead of scanning again.
+ */
+export async function scanCandidates(services: Services, minPayoutLamports: bigint, alsoScan: string[] = []): Promise<CandidateScan> {
   const rows = await services.db.select({
     campaignId: campaigns.id, mint: campaigns.tokenAddress, distributorWallet: campaigns.distributorWallet,
     donationWallet: campaigns.donationWallet, pool: curvePools,
@@ -37,9 +46,9 @@ export async function scanCandidates(services: Services, minPayoutLamports: bigi
   const open = new Set((await services.db.select({ campaignId: distributionRuns.campaignId }).from(distributionRuns)
     .where(ne(distributionRuns.state, 'paid'))).map((r) => r.campaignId));
   const todo = rows.filter((r) => !open.has(r.campaignId) && isAddress(r.donationWallet!));
-  const withheld = await findWithheldAccounts(services.chain, todo.map((r) => r.mint!));
+  const withheld = await findWithheldAccounts(services.chain, [...todo.map((r) => r.mint!), ...alsoScan]);
   const holdings = chainHoldings(services.chain);
-  const out: CandidateScan = { due: [], belowFloor: [] };
+  const out: CandidateScan = { due: [], belowFloor: [], withheld };
   for (const row of todo) {
     const mint = row.mint!;
     const inAccounts = (withheld.get(mint) ?? []).reduce((sum, a) => sum + a.withheld, 0n);

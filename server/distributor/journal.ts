@@ -8,6 +8,7 @@ import { signTransaction } from '../chain/token';
 import type { LaunchChain } from '../launch/chainOps';
 import { signatureOf } from '../launch/chainOps';
 import type { Services } from '../services';
+import type { WithheldAccount } from './withheld';
 
 export type RunRow = typeof distributionRuns.$inferSelect;
 
@@ -17,6 +18,8 @@ export type StepContext = {
   run: RunRow;
   treasury: Keypair;
   distributor: Keypair;
+  /** The pass's scan of the mint's token accounts holding withheld fees (absent: the step scans). */
+  withheld?: WithheldAccount[];
 };
 
 /** The protocol's base fee per signature (no priority fee is ever added). */
@@ -32,6 +35,13 @@ export async function updateRun(services: Services, id: string, values: Partial<
 }
 
 type RunValues = Partial<typeof distributionRuns.$inferInsert>;
+
+/** Stores a step's outcome (its new state with it) and answers the row as it now is, in one statement. */
+export async function advanceRun(services: Services, id: string, values: RunValues): Promise<RunRow> {
+  const [row] = await services.db.update(distributionRuns).set({ ...values, updatedAt: services.now() })
+    .where(eq(distributionRuns.id, id)).returning();
+  return row!;
+}
 
 /** Appends a transaction to the run's journal (with `also`, e.g. the step's signature column), in one write. */
 export async function journalEntry(ctx: StepContext, entry: DistributionTx, also: RunValues = {}): Promise<void> {
@@ -52,19 +62,23 @@ export async function journalTx(
   const signature = signatureOf(wire);
   const payer = transaction.feePayer?.equals(ctx.treasury.publicKey) ? 'treasury' : 'distributor';
   const fee = FEE_PER_SIGNATURE * BigInt(transaction.signatures.length);
-  await journalEntry(ctx, { step, signature, payer, fee: fee.toString(), lamports: lamports.toString() }, also(signature));
+  await journalEntry(ctx, {
+    step, signature, payer, fee: fee.toString(), lamports: lamports.toString(), blockhash: transaction.recentBlockhash ?? undefined,
+  }, also(signature));
   return { wire, signature };
 }
 
 /**
- * Whether a journaled transaction took effect. Not known to the chain: on the local
- * ledger it never will be (a send answers only once durable), so the step may build a
- * new one; on a cluster it may still land while its blockhash lives, so the step waits.
+ * Whether a journaled transaction took effect. Not on the chain: where sends are final (the
+ * local ledger answers only once a transaction is durable or refused) it never will be; on
+ * a cluster it may still land until its blockhash expires, so the step waits until then
+ * and only then builds a new one.
  */
 export async function landedOk(ctx: StepContext, signature: string | null): Promise<boolean> {
   if (!signature) return false;
-  const status = await ctx.chain.status(signature);
-  if (status.landed) return status.err === null || status.err === undefined;
-  if (!ctx.services.chain.ledger) throw new Error(`Transaction ${signature} is still in flight`);
-  return false;
+  const blockhash = ctx.run.txs.find((tx) => tx.signature === signature)?.blockhash ?? null;
+  const outcome = await ctx.chain.outcome(signature, blockhash);
+  if (outcome.landed) return outcome.err === null || outcome.err === undefined;
+  if (outcome.expired || ctx.chain.sendsAreFinal) return false;
+  throw new Error(`Transaction ${signature} is still in flight`);
 }

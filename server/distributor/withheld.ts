@@ -1,7 +1,6 @@
-// Which token accounts of a mint hold withheld transfer fees. Locally one pass over the
-// ledger's Token-2022 accounts serves every mint of a run (a per-mint scan would read
-// the whole program once per campaign); on a cluster, getProgramAccounts with a memcmp
-// filter on the mint, one call per mint.
+// Which token accounts of a mint hold withheld transfer fees: getProgramAccounts with a
+// memcmp filter on the mint, one call per mint (locally the ledger's mint index answers
+// it directly, reading only that mint's accounts).
 
 import { PublicKey, type AccountInfo } from '@solana/web3.js';
 import { AccountType, TOKEN_2022_PROGRAM_ID, getTransferFeeAmount, unpackAccount } from '@solana/spl-token';
@@ -29,14 +28,11 @@ export async function findWithheldAccounts(chain: ChainService, mints: string[])
     out.set(mint, list);
   };
   if (chain.ledger) {
-    if (wanted.size === 0) return out;
-    const byHex = new Map(mints.map((mint) => [new PublicKey(mint).toBuffer().toString('hex'), mint]));
-    for (const { address, account } of chain.ledger.getProgramAccounts(TOKEN_2022_PROGRAM_ID.toBase58())) {
-      if (account.data.length <= ACCOUNT_TYPE_OFFSET) continue;
-      const mint = byHex.get(Buffer.from(account.data.buffer, account.data.byteOffset, 32).toString('hex'));
-      if (!mint) continue;
-      const key = new PublicKey(address);
-      add(mint, { address: key, withheld: withheldOf(key, account.data, account.lamports) });
+    for (const mint of wanted) {
+      for (const { address, account } of chain.ledger.getProgramAccountsByMint(TOKEN_2022_PROGRAM_ID.toBase58(), new PublicKey(mint).toBytes())) {
+        const key = new PublicKey(address);
+        add(mint, { address: key, withheld: withheldOf(key, account.data, account.lamports) });
+      }
     }
     return out;
   }

@@ -2,7 +2,7 @@
 // the Connection, sends through the trading senders (durable before they answer locally).
 
 import bs58 from 'bs58';
-import { PublicKey, SystemProgram, Transaction, type Keypair } from '@solana/web3.js';
+import { PublicKey, SystemProgram, Transaction, VersionedMessage, type Keypair } from '@solana/web3.js';
 import type { ChainService } from '../chain/service';
 import { signTransaction } from '../chain/token';
 import { connectionSender, ledgerSender } from '../trading';
@@ -13,6 +13,13 @@ import { SIGNATURE_FEE_LAMPORTS } from './amounts';
 const PASSING_REFUSALS = new Set(['BlockhashNotFound', 'AlreadyProcessed']);
 
 export type LaunchChain = ReturnType<typeof launchChain>;
+
+export type SignatureOutcome = { landed: false; expired: boolean } | { landed: true; err: unknown; slot: bigint };
+
+/** The blockhash a transaction message (legacy or v0, as stored with a quote) was built on. */
+export function blockhashOfMessage(message: Uint8Array): string {
+  return VersionedMessage.deserialize(message).recentBlockhash;
+}
 
 export function launchChain(chain: ChainService) {
   const send = chain.ledger ? ledgerSender(chain.ledger) : connectionSender(chain.connection);
@@ -44,9 +51,36 @@ export function launchChain(chain: ChainService) {
   const transfer = (from: Keypair, to: string, lamports: bigint, what: string): Promise<string> =>
     transferMany(from, [{ to, lamports }], what);
 
+  /** Landed (ok or failed) or not known to the chain at all. */
+  const status = async (signature: string): Promise<SignatureOutcome> => {
+    const { value: [found] } = await connection.getSignatureStatuses([signature], { searchTransactionHistory: true });
+    return found ? { landed: true, err: found.err, slot: BigInt(found.slot) } : { landed: false, expired: false };
+  };
+
   return {
     blockhash,
     sendWire,
+    /**
+     * Whether a send whose result we never saw can still land. Locally a send answers only
+     * once the transaction is durable or refused, so one not on the ledger never will be; on
+     * a cluster it may, until its blockhash expires (150 blocks).
+     */
+    sendsAreFinal: Boolean(chain.ledger),
+    /**
+     * What became of a transaction built on `blockhash`: landed (ok or failed), or not landed
+     * and `expired` once its blockhash can no longer be used, so it never will land and the
+     * step may build a new one. The status is read again after the expiry is seen, so a
+     * transaction that landed in between is never taken for dropped. An unknown blockhash
+     * (null) never counts as expired.
+     */
+    async outcome(signature: string, blockhash: string | null): Promise<SignatureOutcome> {
+      const first = await status(signature);
+      if (first.landed || blockhash === null) return first;
+      const { value: live } = await connection.isBlockhashValid(blockhash, { commitment: 'processed' });
+      if (live) return first;
+      const again = await status(signature);
+      return again.landed ? again : { landed: false, expired: true };
+    },
     transfer,
     transferMany,
     async balance(wallet: string): Promise<bigint> {
@@ -55,11 +89,7 @@ export function launchChain(chain: ChainService) {
     async accountExists(address: string): Promise<boolean> {
       return (await connection.getAccountInfo(new PublicKey(address), 'confirmed')) !== null;
     },
-    /** Landed (ok or failed) or not known to the chain at all. */
-    async status(signature: string): Promise<{ landed: false } | { landed: true; err: unknown; slot: bigint }> {
-      const { value: [status] } = await connection.getSignatureStatuses([signature], { searchTransactionHistory: true });
-      return status ? { landed: true, err: status.err, slot: BigInt(status.slot) } : { landed: false };
-    },
+    status,
     /** Moves everything but the fee out of `from` (its account closes at zero); null when nothing is worth moving. */
     async sweep(from: Keypair, to: string, what: string): Promise<{ signature: string; lamports: bigint } | null> {
       const balance = BigInt(await connection.getBalance(from.publicKey, 'confirmed'));

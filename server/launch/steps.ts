@@ -19,7 +19,7 @@ import { POOL_WALLET_RENT_LAMPORTS, TRADE_ERRORS, createCurvePool, findCurvePool
 import type { Services } from '../services';
 import { saveLaunchedCampaign, type LaunchRow } from '../commands/saveLaunchedCampaign';
 import { BUY_RESERVE_LAMPORTS, LAUNCH_BASE_LAMPORTS, SIGNATURE_FEE_LAMPORTS } from './amounts';
-import type { LaunchChain } from './chainOps';
+import { blockhashOfMessage, type LaunchChain } from './chainOps';
 import { LaunchFailure, LaunchRetry } from './errors';
 import { metadataUri } from './metadata';
 
@@ -139,9 +139,9 @@ async function settlePreviousBuy({ services, chain }: StepContext, quoteId: stri
   if (quote.status === 'executed') return quote.expectedOutput;
   if (quote.status !== 'executing') return null;
   // Claimed and maybe sent when the process died: the chain says what happened.
-  const status = await chain.status(signature);
-  if (!status.landed && !services.chain.ledger) {
-    // On a cluster it may still land while its blockhash lives: decide later.
+  const status = await chain.outcome(signature, blockhashOfMessage(quote.message));
+  if (!status.landed && !status.expired && !chain.sendsAreFinal) {
+    // On a cluster it may still land while its blockhash lives: decide once it expired.
     throw new LaunchRetry('The initial buy is still in flight');
   }
   try {

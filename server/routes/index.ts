@@ -14,6 +14,7 @@ import { adminRoutes } from './admin/admin';
 import { analyticsRoutes } from './analytics/analytics';
 import { campaignsRoutes } from './campaigns/campaigns';
 import { donationsRoutes } from './donations/donations';
+import { proofRoutes } from './proof/proof';
 import { officialTokenRoutes } from './official-token/officialToken';
 import { charitiesRoutes } from './charities/charities';
 import { gatewayRoutes } from './rpc/gateway';
@@ -38,6 +39,7 @@ export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
   analyticsRoutes,
   campaignsRoutes,
   donationsRoutes,
+  proofRoutes,
   officialTokenRoutes,
   charitiesRoutes,
   gatewayRoutes,

@@ -11,6 +11,7 @@ import { MAX_BLOCKHASH_AGE, SLOTS_PER_EPOCH, SYSTEM_PROGRAM } from './programs';
 import { buildRecord, resolveKeys, restore, snapshot, type ResolvedKeys } from './record';
 import type { AccountRecord, Genesis, LedgerStore, TxRecord } from './store';
 import { createSvm, decodeAddress, readAccount, writeAccount, type AccountState } from './svm';
+import { MintIndex } from './mintIndex';
 import { txErrorJson, type TxErrorJson } from './txError';
 import { decodeWireTransaction, type WireTransaction } from './wire';
 
@@ -75,6 +76,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   private readonly recentBySlot = new Map<bigint, string[]>();
   readonly faucet: Keypair;
   transactionCount: bigint;
+  private readonly mintIndex = new MintIndex((program) => this.getProgramAccounts(program).map(({ address, account }) => ({ address, data: account.data })));
 
   private constructor(
     private readonly store: LedgerStore,
@@ -148,6 +150,22 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
       const a = item.account();
       if (a.lamports() === 0n) continue;
       out.push({ address: bs58.encode(item.address), account: { lamports: a.lamports(), owner, executable: a.executable(), rentEpoch: a.rentEpoch(), data: a.data() } });
+    }
+    return out;
+  }
+
+  /**
+   * The accounts of a token program whose first 32 bytes are `mint` (a token account's mint):
+   * exactly what getProgramAccounts with a memcmp at offset 0 would keep, read from an index
+   * instead of a scan of the whole program.
+   */
+  getProgramAccountsByMint(program: string, mint: Uint8Array): { address: string; account: AccountState }[] {
+    const out: { address: string; account: AccountState }[] = [];
+    for (const address of this.mintIndex.candidates(program, mint)) {
+      const account = this.getAccount(address);
+      if (!account || account.owner !== program || account.data.length < mint.length) continue;
+      if (Buffer.compare(Buffer.from(account.data.buffer, account.data.byteOffset, mint.length), Buffer.from(mint)) !== 0) continue;
+      out.push({ address, account });
     }
     return out;
   }
@@ -269,6 +287,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
       innerInstructions: meta.innerInstructions(), returnData: returnDataOf(meta),
     });
     this.inflight.add(built.record.signature);
+    this.mintIndex.note(built.accounts);
     return { ...built, undo: () => restore(this.svm, keys, pre) };
   }
 

@@ -17,6 +17,8 @@ export type DistributionTx = {
   payer: 'treasury' | 'distributor';
   fee: string;
   lamports: string;
+  /** The blockhash it was built on: once that expired, a transaction not on the chain never will be. Absent in older rows. */
+  blockhash?: string;
 };
 
 const lamports = (name: string) => bigint(name, { mode: 'bigint' });

@@ -1,6 +1,6 @@
 import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { splitPayout } from '../../../core/distribution';
-import { findRun, journalTx, landedOk, updateRun, type StepContext } from '../journal';
+import { advanceRun, findRun, journalTx, landedOk, type RunRow, type StepContext } from '../journal';
 
 /**
  * sold -> paid: the platform fee (20% of what the sell received) to the treasury and the
@@ -8,7 +8,7 @@ import { findRun, journalTx, landedOk, updateRun, type StepContext } from '../jo
  * one transaction (all or nothing). Its signature is journaled before the send, so a
  * payout that landed before a crash is found and never sent twice.
  */
-export async function payout(ctx: StepContext): Promise<void> {
+export async function payout(ctx: StepContext): Promise<RunRow> {
   const { chain, run } = ctx;
   const { donation, platformFee } = splitPayout(run.soldLamports ?? 0n);
   if (donation + platformFee > 0n && !await landedOk(ctx, run.payoutSignature)) {
@@ -20,14 +20,14 @@ export async function payout(ctx: StepContext): Promise<void> {
       (signature) => ({ payoutSignature: signature, donationLamports: donation, platformFeeLamports: platformFee }));
     await chain.sendWire(wire, 'Payout');
   }
-  await closeJournal(ctx, { donation, platformFee });
+  return closeJournal(ctx, { donation, platformFee });
 }
 
 /**
  * Sums what the run cost from the transactions that landed (a journaled one that never
  * landed cost nothing): network fees, top-ups of the distributor wallet, token account rent.
  */
-async function closeJournal(ctx: StepContext, split: { donation: bigint; platformFee: bigint }): Promise<void> {
+async function closeJournal(ctx: StepContext, split: { donation: bigint; platformFee: bigint }): Promise<RunRow> {
   const { services, run } = ctx;
   const { txs } = (await findRun(services, run.id))!;
   let networkFee = 0n;
@@ -45,7 +45,7 @@ async function closeJournal(ctx: StepContext, split: { donation: bigint; platfor
       if (entry.step === 'withdraw') rent += BigInt(entry.lamports);
     });
   }
-  await updateRun(services, run.id, {
+  return advanceRun(services, run.id, {
     state: 'paid', paidAt: services.now(), donationLamports: split.donation, platformFeeLamports: split.platformFee,
     networkFeeLamports: networkFee, topUpLamports: topUps, tokenAccountRentLamports: rent,
   });

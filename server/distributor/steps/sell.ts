@@ -6,7 +6,8 @@ import { splitWire, withSignature } from '../../chain/curve';
 import { signEd25519 } from '../../chain/ed25519';
 import { findQuote } from '../../trading/bookStore';
 import { chainHoldings } from '../../trading';
-import { FEE_PER_SIGNATURE, journalEntry, journalTx, updateRun, type StepContext } from '../journal';
+import { blockhashOfMessage } from '../../launch/chainOps';
+import { FEE_PER_SIGNATURE, advanceRun, journalEntry, journalTx, type RunRow, type StepContext } from '../journal';
 
 /**
  * What the distributor wallet holds before a sell: its own rent-exempt minimum (so it
@@ -23,21 +24,15 @@ export const DISTRIBUTOR_FLOAT_LAMPORTS = rentExemptLamports(0) + TRADE_NETWORK_
  * The quote and the signature are journaled before execute; after a crash they tell
  * whether the sell landed (the launch's initial buy does the same).
  */
-export async function sell(ctx: StepContext): Promise<void> {
+export async function sell(ctx: StepContext): Promise<RunRow> {
   const { services, run } = ctx;
   if (run.sellQuoteId && run.sellSignature) {
     const sold = await settlePreviousSell(ctx, run.sellQuoteId, run.sellSignature);
-    if (sold !== null) {
-      await updateRun(services, run.id, { state: 'sold', soldLamports: sold });
-      return;
-    }
+    if (sold !== null) return advanceRun(services, run.id, { state: 'sold', soldLamports: sold });
   }
   const wallet = ctx.distributor.publicKey.toBase58();
   const { tokens, lamports } = await chainHoldings(services.chain)(wallet, run.mint);
-  if (tokens === 0n) {
-    await updateRun(services, run.id, { state: 'sold', soldTokens: 0n, soldLamports: 0n });
-    return;
-  }
+  if (tokens === 0n) return advanceRun(services, run.id, { state: 'sold', soldTokens: 0n, soldLamports: 0n });
   if (lamports < DISTRIBUTOR_FLOAT_LAMPORTS) await topUp(ctx, DISTRIBUTOR_FLOAT_LAMPORTS - lamports);
   const quote = await services.trading.book.buildSellQuote({ mint: run.mint, trader: wallet, tokens, slippageBps: 10_000 });
   const wire = Buffer.from(quote.transactionBase64, 'base64');
@@ -46,9 +41,10 @@ export async function sell(ctx: StepContext): Promise<void> {
   const sellSignature = bs58.encode(signature);
   await journalEntry(ctx, {
     step: 'sell', signature: sellSignature, payer: 'distributor', fee: TRADE_NETWORK_FEE_LAMPORTS.toString(), lamports: '0',
+    blockhash: blockhashOfMessage(splitWire(wire).message),
   }, { sellQuoteId: quote.quoteId, sellSignature, soldTokens: tokens });
   const result = await services.trading.book.execute(signed.toString('base64'));
-  await updateRun(services, run.id, { state: 'sold', soldLamports: result.expectedOutput });
+  return advanceRun(services, run.id, { state: 'sold', soldLamports: result.expectedOutput });
 }
 
 async function topUp(ctx: StepContext, lamports: bigint): Promise<void> {
@@ -64,9 +60,10 @@ async function settlePreviousSell({ services, chain }: StepContext, quoteId: str
   if (!quote) return null;
   if (quote.status === 'executed') return quote.expectedOutput;
   if (quote.status !== 'executing') return null;
-  // Claimed and maybe sent when the process died: the chain says what happened.
-  const status = await chain.status(signature);
-  if (!status.landed && !services.chain.ledger) throw new Error('The sell is still in flight');
+  // Claimed and maybe sent when the process died: the chain says what happened, and a sell
+  // not on it may still land until the blockhash of its message expires.
+  const status = await chain.outcome(signature, blockhashOfMessage(quote.message));
+  if (!status.landed && !status.expired && !chain.sendsAreFinal) throw new Error('The sell is still in flight');
   try {
     const result = await services.trading.book.reconcile(quoteId, status.landed
       ? { signature, err: status.err, slot: status.slot }

@@ -3,7 +3,7 @@ import { TRADER_TOKEN_ACCOUNT_RENT } from '../../../core/tradeCosts';
 import { tokenAccountOf } from '../../chain/curve';
 import { buildCollectFeesTransaction, readCampaignMint } from '../../chain/token';
 import { chainHoldings } from '../../trading';
-import { journalTx, landedOk, updateRun, type StepContext } from '../journal';
+import { advanceRun, journalTx, landedOk, type RunRow, type StepContext } from '../journal';
 
 /**
  * harvested -> withdrawn: the mint's withheld fees to the distributor wallet's token
@@ -11,7 +11,7 @@ import { journalTx, landedOk, updateRun, type StepContext } from '../journal';
  * fee; the distributor signs as the withdraw-withheld authority). A withdraw that landed
  * before a crash is found by its journaled signature and not sent again.
  */
-export async function withdraw(ctx: StepContext): Promise<void> {
+export async function withdraw(ctx: StepContext): Promise<RunRow> {
   const { services, chain, run } = ctx;
   const mint = new PublicKey(run.mint);
   const destination = tokenAccountOf(mint, ctx.distributor.publicKey);
@@ -30,5 +30,5 @@ export async function withdraw(ctx: StepContext): Promise<void> {
     }
   }
   const { tokens } = await chainHoldings(services.chain)(ctx.distributor.publicKey.toBase58(), run.mint);
-  await updateRun(services, run.id, { state: 'withdrawn', withdrawnTokens: tokens });
+  return advanceRun(services, run.id, { state: 'withdrawn', withdrawnTokens: tokens });
 }

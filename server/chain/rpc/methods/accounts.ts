@@ -5,6 +5,7 @@ import { accountEncoding, dataSliceParam, encodeAccount } from '../encoding';
 import { invalidParams } from '../errors';
 import { configParam, pubkeyParam, requireParam, type Config } from '../params';
 import { WorkSlice } from '../yielding';
+import { isTokenProgram } from '../../parse/programs';
 
 const MAX_MULTIPLE_ACCOUNTS = 100;
 
@@ -51,7 +52,8 @@ export const accountMethods: MethodTable = {
     const max = ctx.caller?.limits.maxProgramAccounts ?? Infinity;
     const work = new WorkSlice();
     const matches: { address: string; account: AccountState }[] = [];
-    for (const item of ctx.ledger.getProgramAccounts(program)) {
+    const mint = mintFilter(program, config);
+    for (const item of mint ? ctx.ledger.getProgramAccountsByMint(program, mint) : ctx.ledger.getProgramAccounts(program)) {
       if (work.due) await work.yieldTurn();
       if (!filters.every((f) => f(item.account))) continue;
       if (matches.length === max) {
@@ -69,6 +71,18 @@ export const accountMethods: MethodTable = {
 };
 
 type Filter = (account: AccountState) => boolean;
+
+/** A token program scan for one mint (a 32-byte memcmp at offset 0): the ledger's mint index answers it. */
+function mintFilter(program: string, config: Config): Uint8Array | null {
+  if (!isTokenProgram(program) || !Array.isArray(config.filters)) return null;
+  for (const f of config.filters as { memcmp?: { offset?: unknown; bytes?: unknown; encoding?: unknown } }[]) {
+    const m = f?.memcmp;
+    if (!m || m.offset !== 0 || typeof m.bytes !== 'string') continue;
+    const bytes = m.encoding === 'base64' ? new Uint8Array(Buffer.from(m.bytes, 'base64')) : bs58.decode(m.bytes);
+    if (bytes.length === 32) return bytes;
+  }
+  return null;
+}
 
 /** dataSize and memcmp filters (at most 4), as getProgramAccounts takes them. */
 export function parseFilters(config: Config): Filter[] {

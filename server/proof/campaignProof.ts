@@ -1,0 +1,144 @@
+// Proof of funds: what a campaign's transfer-fee tax became, each figure read from the
+// chain (fees withheld now, the distributor wallet's SOL, the mint's authorities) or
+// summed from the distributor's journaled runs and backed by the signatures that landed.
+
+import { desc, eq, sql } from 'drizzle-orm';
+import { PublicKey } from '@solana/web3.js';
+import { rentExemptLamports } from '../../core/rent';
+import { readCampaignMint, type CampaignMint } from '../chain/token';
+import { campaigns, distributionRuns, type DistributionState } from '../db/schema';
+import type { Db } from '../db/client';
+import { findWithheldAccounts } from '../distributor/withheld';
+import type { Services } from '../services';
+import { chainHoldings } from '../trading';
+
+export type ProofCampaign = { id: number; tokenAddress: string; distributorWallet: string | null; donationWallet: string | null };
+
+export async function proofCampaignByToken(db: Db, tokenAddress: string): Promise<ProofCampaign | undefined> {
+  const [row] = await db.select({
+    id: campaigns.id, tokenAddress: campaigns.tokenAddress, distributorWallet: campaigns.distributorWallet, donationWallet: campaigns.donationWallet,
+  }).from(campaigns).where(eq(campaigns.tokenAddress, tokenAddress));
+  return row && { ...row, tokenAddress: row.tokenAddress! };
+}
+
+/** Sums over every run of the campaign (a run counts in a sum once it reached that step). */
+export type RunTotals = {
+  runs: number;
+  paidRuns: number;
+  collectedTokens: bigint;
+  soldTokens: bigint;
+  soldLamports: bigint;
+  donatedLamports: bigint;
+  platformFeeLamports: bigint;
+};
+
+export type RunSignatures = { harvest: string[]; withdraw: string[]; topUp: string[]; sell: string[]; payout: string[] };
+
+export type ProofRun = {
+  id: string;
+  state: DistributionState;
+  startedAt: Date;
+  paidAt: Date | null;
+  collectedTokens: bigint | null;
+  soldTokens: bigint | null;
+  soldLamports: bigint | null;
+  donatedLamports: bigint | null;
+  platformFeeLamports: bigint | null;
+  networkFeeLamports: bigint | null;
+  /** Only transactions that landed and succeeded: a journaled one that never landed proves nothing. */
+  signatures: RunSignatures;
+};
+
+export type CampaignProof = {
+  tokenAddress: string;
+  slot: bigint;
+  wallets: { distributor: string | null; donation: string | null; treasury: string };
+  mint: CampaignMint | null;
+  withheld: { inMint: bigint; inAccounts: bigint; accounts: number };
+  distributor: { lamports: bigint; rentExemptLamports: bigint; undeliveredLamports: bigint; unsoldTokens: bigint };
+  totals: RunTotals;
+  runs: ProofRun[];
+};
+
+const STEP_KEYS = { harvest: 'harvest', withdraw: 'withdraw', top_up: 'topUp', sell: 'sell', payout: 'payout' } as const;
+
+async function runTotals(db: Db, campaignId: number): Promise<RunTotals> {
+  const r = distributionRuns;
+  const sum = (column: typeof r.withdrawnTokens) => sql<string>`coalesce(sum(${column}), 0)::text`;
+  const [row] = await db.select({
+    runs: sql<string>`count(*)::text`,
+    paidRuns: sql<string>`count(*) filter (where ${r.state} = 'paid')::text`,
+    collectedTokens: sum(r.withdrawnTokens),
+    soldTokens: sql<string>`coalesce(sum(${r.soldTokens}) filter (where ${r.soldLamports} is not null), 0)::text`,
+    soldLamports: sum(r.soldLamports),
+    donatedLamports: sql<string>`coalesce(sum(${r.donationLamports}) filter (where ${r.state} = 'paid'), 0)::text`,
+    platformFeeLamports: sql<string>`coalesce(sum(${r.platformFeeLamports}) filter (where ${r.state} = 'paid'), 0)::text`,
+  }).from(r).where(eq(r.campaignId, campaignId));
+  return {
+    runs: Number(row!.runs), paidRuns: Number(row!.paidRuns), collectedTokens: BigInt(row!.collectedTokens), soldTokens: BigInt(row!.soldTokens),
+    soldLamports: BigInt(row!.soldLamports), donatedLamports: BigInt(row!.donatedLamports), platformFeeLamports: BigInt(row!.platformFeeLamports),
+  };
+}
+
+/** Which of these signatures landed without error (one status call per 256). */
+async function landedOk(services: Services, signatures: string[]): Promise<Set<string>> {
+  const ok = new Set<string>();
+  for (let i = 0; i < signatures.length; i += 256) {
+    const batch = signatures.slice(i, i + 256);
+    const { value } = await services.chain.connection.getSignatureStatuses(batch, { searchTransactionHistory: true });
+    batch.forEach((signature, j) => { if (value[j] && !value[j]!.err) ok.add(signature); });
+  }
+  return ok;
+}
+
+async function recentRuns(services: Services, campaignId: number, page: { limit: number; offset: number }): Promise<ProofRun[]> {
+  const rows = await services.db.select().from(distributionRuns).where(eq(distributionRuns.campaignId, campaignId))
+    .orderBy(desc(distributionRuns.createdAt), desc(distributionRuns.id)).limit(page.limit).offset(page.offset);
+  const ok = await landedOk(services, [...new Set(rows.flatMap((row) => row.txs.map((tx) => tx.signature)))]);
+  return rows.map((row) => {
+    const signatures: RunSignatures = { harvest: [], withdraw: [], topUp: [], sell: [], payout: [] };
+    for (const tx of row.txs) if (ok.has(tx.signature)) signatures[STEP_KEYS[tx.step]].push(tx.signature);
+    return {
+      id: row.id, state: row.state, startedAt: row.createdAt, paidAt: row.paidAt,
+      collectedTokens: row.withdrawnTokens, soldTokens: row.soldLamports === null ? null : row.soldTokens, soldLamports: row.soldLamports,
+      donatedLamports: row.state === 'paid' ? row.donationLamports : null,
+      platformFeeLamports: row.state === 'paid' ? row.platformFeeLamports : null,
+      networkFeeLamports: row.networkFeeLamports, signatures,
+    };
+  });
+}
+
+/** The campaign's proof of funds, the chain read once for the withheld fees and the distributor's holdings. */
+export async function campaignProof(services: Services, campaign: ProofCampaign, page: { limit: number; offset: number }): Promise<CampaignProof> {
+  const { chain } = services;
+  const mintAddress = campaign.tokenAddress;
+  const [mint, withheldAccounts, totals, runs, treasury, slot] = await Promise.all([
+    readCampaignMint(chain.connection, mintAddress),
+    findWithheldAccounts(chain, [mintAddress]),
+    runTotals(services.db, campaign.id),
+    recentRuns(services, campaign.id, page),
+    services.keys.treasury(),
+    chain.connection.getSlot('confirmed'),
+  ]);
+  const accounts = withheldAccounts.get(mintAddress) ?? [];
+  const rentMinimum = rentExemptLamports(0);
+  let distributor = { lamports: 0n, rentExemptLamports: rentMinimum, undeliveredLamports: 0n, unsoldTokens: 0n };
+  if (campaign.distributorWallet) {
+    const { lamports, tokens } = await chainHoldings(chain)(new PublicKey(campaign.distributorWallet).toBase58(), mintAddress);
+    distributor = { lamports, rentExemptLamports: rentMinimum, undeliveredLamports: lamports > rentMinimum ? lamports - rentMinimum : 0n, unsoldTokens: tokens };
+  }
+  return {
+    tokenAddress: mintAddress,
+    slot: BigInt(slot),
+    wallets: { distributor: campaign.distributorWallet, donation: campaign.donationWallet, treasury: treasury.publicKey.toBase58() },
+    mint,
+    withheld: {
+      inMint: mint?.transferFee?.withheldInMint ?? 0n,
+      inAccounts: accounts.reduce((sum, a) => sum + a.withheld, 0n),
+      accounts: accounts.length,
+    },
+    distributor,
+    totals,
+    runs,
+  };
+}
