@@ -5,7 +5,7 @@ import { rateLimit } from '../../policies/rateLimit';
 import { presentProof } from '../../presenters/proof';
 import { campaignProof, proofCampaignByToken } from '../../proof/campaignProof';
 import type { RouteOptions } from '../../services';
-import { CAMPAIGN_NOT_FOUND } from '../campaigns/show';
+import { CAMPAIGN_NOT_FOUND } from '../../policies/campaigns';
 import { ProofParams, ProofQuery } from './schema';
 
 // Each answer reads the mint's token accounts from the chain: fewer than the plain reads.
