@@ -113,6 +113,10 @@ describe('/campaign/{tokenAddress}', () => {
     // Chart: the creator's initial buy is a trade.
     await page.getByTestId('trade-row').first().waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('curve-label').textContent()).toBe('Bonding Curve');
+    // Where the money went, read from the chain: nothing paid yet, and the token's authorities revoked.
+    await page.getByTestId('money-trail').getByText('Delivered to the cause').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('trail-delivered').textContent()).toBe('0 SOL');
+    expect(await page.getByTestId('token-info').textContent()).toContain('Mint authorityNone (revoked)');
     await page.getByRole('tab', { name: 'About' }).click();
     await page.getByText(`Shelter number 0 for the ${WORD} project.`).waitFor();
     await page.getByRole('tab', { name: 'Updates' }).click();

@@ -10,6 +10,7 @@ import { LegacyLookup, isLegacyId } from './LegacyCampaignRedirect';
 import { CampaignTabs } from './CampaignTabs';
 import { CurveStrip } from '../../components/campaign/CurveStrip';
 import { FundingCard } from '../../components/campaign/FundingCard';
+import { MoneyTrail } from './MoneyTrail';
 import { TokenInfoCard } from './TokenInfoCard';
 
 /** /campaign/{tokenAddress}: the campaign, its market and where its money went. */
@@ -54,6 +55,7 @@ function Campaign({ mint }: { mint: string }) {
           {data.bonding && <TradeWidget mint={mint} ticker={data.ticker} />}
           <FundingCard campaign={data} />
           <TokenInfoCard campaign={data} />
+          <MoneyTrail mint={mint} />
         </aside>
       </div>
     </div>

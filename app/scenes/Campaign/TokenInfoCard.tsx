@@ -3,6 +3,7 @@ import { ExternalLink } from 'lucide-react';
 import { CAMPAIGN_TAX_BPS } from '../../../core/constants';
 import { formatBpsPercent, shortAddress } from '../../../core/format';
 import type { CampaignDetail } from '../../api/campaign';
+import { useCampaignProof } from '../../api/proof';
 import { CopyButton } from '../../components/CopyButton';
 import { Card } from '../../components/ui/Card';
 import { useExplorer } from '../../solana/useClientConfig';
@@ -11,6 +12,9 @@ import { useExplorer } from '../../solana/useClientConfig';
 export function TokenInfoCard({ campaign }: { campaign: CampaignDetail }) {
   const explorer = useExplorer();
   const mint = campaign.token_address!;
+  // The authorities as the chain states them (the proof reads the mint).
+  const authorities = useCampaignProof(mint, { limit: 3, offset: 0 }).data?.authorities;
+  const none = (value: string | null | undefined) => (value === null ? 'None (revoked)' : value ? wallet(value) : '…');
   const wallet = (address: string | null) => address && (
     <span className="inline-flex items-center gap-1">
       <span className="font-mono">{shortAddress(address)}</span>
@@ -31,6 +35,10 @@ export function TokenInfoCard({ campaign }: { campaign: CampaignDetail }) {
         <Row label="Tax">{formatBpsPercent(CAMPAIGN_TAX_BPS)} on every transfer, paid to the cause</Row>
         <Row label="Distributor">{wallet(campaign.distributor_wallet) ?? '—'}</Row>
         <Row label="Donation wallet">{wallet(campaign.donation_wallet) ?? '—'}</Row>
+        <Row label="Mint authority">{none(authorities?.mintAuthority)}</Row>
+        <Row label="Freeze authority">{none(authorities?.freezeAuthority)}</Row>
+        <Row label="Fee config authority">{none(authorities?.transferFeeConfigAuthority)}</Row>
+        <Row label="Fee withdraw authority">{none(authorities?.withdrawWithheldAuthority)}</Row>
       </dl>
     </Card>
   );

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { ExternalLink } from 'lucide-react';
+import { TOKEN_DECIMALS } from '../../../core/constants';
+import { formatUnitsGrouped, relativeTime } from '../../../core/format';
+import { formatSol } from '../../../core/money';
+import { errorMessage } from '../../api/client';
+import { useCampaignProof } from '../../api/proof';
+import { Card } from '../../components/ui/Card';
+import { Spinner } from '../../components/ui/Spinner';
+import { useExplorer } from '../../solana/useClientConfig';
+
+const RUNS_SHOWN = 3;
+
+/**
+ * 'Where the money went' (GET /proof): the tax from withheld to delivered, each sum read
+ * back from the chain, and the latest payouts with their transactions.
+ */
+export function MoneyTrail({ mint }: { mint: string }) {
+  const proof = useCampaignProof(mint, { limit: RUNS_SHOWN, offset: 0 });
+  const explorer = useExplorer();
+  const p = proof.data;
+  const tokens = (units: string) => `${formatUnitsGrouped(BigInt(units), TOKEN_DECIMALS, 0)} tokens`;
+  const sol = (lamports: string) => `${formatSol(BigInt(lamports), 4)} SOL`;
+  return (
+    <Card className="p-5" data-testid="money-trail">
+      <h2 className="font-bold">Where the money went</h2>
+      {proof.isPending && <Spinner label="Reading the chain..." />}
+      {proof.isError && <p className="mt-2 text-sm text-muted" role="alert">{errorMessage(proof.error, 'Failed to load the proof of funds')}</p>}
+      {p && (
+        <>
+          <dl className="mt-3 space-y-1.5 text-sm">
+            <Row label="Tax waiting to be collected">{tokens(p.withheld.totalTokens)}</Row>
+            <Row label="Tax collected">{tokens(p.collected.tokens)}</Row>
+            <Row label="Sold for">{sol(p.sold.lamports)}</Row>
+            <Row label="Platform fee (20%)">{sol(p.platformFee.lamports)}</Row>
+            <Row label="Delivered to the cause" strong testId="trail-delivered">{sol(p.delivered.lamports)}</Row>
+            <Row label="Waiting for payout">{sol(p.undelivered.lamports)}</Row>
+          </dl>
+          {p.runs.items.length > 0 && (
+            <ul className="mt-4 space-y-1 border-t border-line pt-3 text-xs">
+              {p.runs.items.map((run) => (
+                <li key={run.id} className="flex items-center justify-between gap-2">
+                  <span className="text-muted">{run.state === 'paid' && run.paidAt ? `Paid ${relativeTime(run.paidAt)}` : `In progress (${run.state})`}</span>
+                  <span className="inline-flex items-center gap-1 font-semibold">
+                    {run.donatedLamports ? sol(run.donatedLamports) : '—'}
+                    {explorer && run.signatures.payout[0] && (
+                      <a href={explorer.tx(run.signatures.payout[0])} target="_blank" rel="noopener noreferrer" aria-label="View payout transaction" className="text-brand-400"><ExternalLink className="h-3.5 w-3.5" aria-hidden /></a>
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-3 text-xs text-muted">Every figure is read from the chain; payouts run every 10 minutes.</p>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function Row({ label, children, strong, testId }: { label: string; children: ReactNode; strong?: boolean; testId?: string }) {
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <dt className="text-muted">{label}</dt>
+      <dd className={strong ? 'text-right font-bold text-brand-400' : 'text-right font-semibold'} data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
