@@ -253,7 +253,8 @@ describe('/trade', () => {
     // Built (a quote), never signed, so never executed: nothing traded, nothing paid.
     expect(requests).toEqual(['buy 200']);
     expect((await tradeWalletState(page)).signRequests).toBe(1);
-    expect(await solOf(keypair.publicKey)).toBe(1_000_000_000n);
+    // 1 SOL funded, 10 more from 'Get test SOL', nothing spent.
+    expect(await solOf(keypair.publicKey)).toBe(11_000_000_000n);
     expect(errors).toEqual([]);
     await page.context().close();
   });
