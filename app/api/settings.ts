@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MAINTENANCE_POLL_MS } from '../../core/constants';
 import { api } from './client';
 
@@ -24,14 +24,25 @@ export type MaintenanceUpdate = {
 
 export const siteSettingsKey = ['settings', 'site'] as const;
 
+const STARTUP_ANSWER_FRESH_MS = 2_000;
+
+const fetchSiteSettings = () => api.get<SiteSettings>('/api/settings/site');
+
+/** Public pages render only once this has answered: asked for at start-up, beside the page's code. */
+export function prefetchSiteSettings(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery({ queryKey: siteSettingsKey, queryFn: fetchSiteSettings, retry: 1 });
+}
+
 /** The maintenance flag: pushed by /api/events and polled every 5 s as a fallback. */
 export function useSiteSettings() {
   return useQuery({
     queryKey: siteSettingsKey,
-    queryFn: () => api.get<SiteSettings>('/api/settings/site'),
+    queryFn: fetchSiteSettings,
     refetchInterval: MAINTENANCE_POLL_MS,
     refetchIntervalInBackground: true,
     staleTime: 0,
+    // An answer from the start-up prefetch is not asked again on mount; the poll takes over.
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > STARTUP_ANSWER_FRESH_MS,
     // Public pages wait for this answer: fail fast, the poll retries anyway.
     retry: 1,
   });

@@ -1,6 +1,6 @@
 import { useWallet } from '@solana/wallet-adapter-react';
 import { useEffect, useRef, useState } from 'react';
-import { WALLET_STORAGE_KEY } from '../solana/SolanaProviders';
+import { WALLET_STORAGE_KEY } from '../solana/walletStorageKey';
 import { useClientConfig } from '../solana/useClientConfig';
 import { useWalletStatus } from '../solana/WalletStatusProvider';
 

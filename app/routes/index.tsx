@@ -5,28 +5,34 @@ import { AppShell } from '../components/layout/AppShell';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { RouteError } from '../components/layout/RouteError';
 import { Spinner } from '../components/ui/Spinner';
+import { loadWalletEngine } from '../solana/walletEngine/load';
 
 /** A lazily loaded scene: each page ships its own chunk. */
 function scene<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: pick(await load()) }) };
 }
 
+/** A scene that reads the wallet or the chain connection: it renders only once the wallet engine has loaded. */
+function walletScene<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
+  return scene(async () => (await Promise.all([load(), loadWalletEngine()]))[0], pick);
+}
+
 const publicRoutes: RouteObject[] = [
   { index: true, ...scene(() => import('../scenes/Home/HomePage'), (m) => m.HomePage) },
   { path: 'explore', ...scene(() => import('../scenes/Explore/ExplorePage'), (m) => m.ExplorePage) },
-  { path: 'campaign/:tokenAddress/manage', ...scene(() => import('../scenes/ManageCampaign/ManageCampaignPage'), (m) => m.ManageCampaignPage) },
+  { path: 'campaign/:tokenAddress/manage', ...walletScene(() => import('../scenes/ManageCampaign/ManageCampaignPage'), (m) => m.ManageCampaignPage) },
   // Spec 1 'Legacy route': /c/{campaignId} (and /campaign/{numeric id}, handled by the campaign page).
   { path: 'c/:legacyId', ...scene(() => import('../scenes/Campaign/LegacyCampaignRedirect'), (m) => m.LegacyCampaignRedirect) },
-  { path: 'campaign/:tokenAddress', ...scene(() => import('../scenes/Campaign/CampaignPage'), (m) => m.CampaignPage) },
+  { path: 'campaign/:tokenAddress', ...walletScene(() => import('../scenes/Campaign/CampaignPage'), (m) => m.CampaignPage) },
   { path: 'how-it-works', ...scene(() => import('../scenes/HowItWorks/HowItWorksPage'), (m) => m.HowItWorksPage) },
   { path: 'get-verified', ...scene(() => import('../scenes/GetVerified/GetVerifiedPage'), (m) => m.GetVerifiedPage) },
   { path: 'terms', ...scene(() => import('../scenes/Legal/TermsPage'), (m) => m.TermsPage) },
   { path: 'privacy', ...scene(() => import('../scenes/Legal/PrivacyPage'), (m) => m.PrivacyPage) },
-  { path: 'account', ...scene(() => import('../scenes/Account/AccountPage'), (m) => m.AccountPage) },
-  { path: 'start-campaign', ...scene(() => import('../scenes/StartCampaign/StartCampaignPage'), (m) => m.StartCampaignPage) },
+  { path: 'account', ...walletScene(() => import('../scenes/Account/AccountPage'), (m) => m.AccountPage) },
+  { path: 'start-campaign', ...walletScene(() => import('../scenes/StartCampaign/StartCampaignPage'), (m) => m.StartCampaignPage) },
   // Spec 1: /trade without a token address goes to /explore.
   { path: 'trade', loader: () => redirect('/explore') },
-  { path: 'trade/:tokenAddress', ...scene(() => import('../scenes/Trade/TradePage'), (m) => m.TradePage) },
+  { path: 'trade/:tokenAddress', ...walletScene(() => import('../scenes/Trade/TradePage'), (m) => m.TradePage) },
   { path: 'progress-demo', ...scene(() => import('../scenes/ProgressDemo/ProgressDemoPage'), (m) => m.ProgressDemoPage) },
   { path: 'test-supabase', ...scene(() => import('../scenes/TestSupabase/TestSupabasePage'), (m) => m.TestSupabasePage) },
   { path: '*', ...scene(() => import('../scenes/NotFound/NotFoundPage'), (m) => m.NotFoundPage) },

@@ -1,7 +1,7 @@
 import { WalletReadyState } from '@solana/wallet-adapter-base';
 import { useWallet } from '@solana/wallet-adapter-react';
 import { useEffect, useRef, useState } from 'react';
-import { LOCAL_WALLET_NAME } from './localWallet/LocalWallet';
+import { LOCAL_WALLET_NAME } from './localWallet/name';
 import { hasInjectedSolanaWallet } from './phantom';
 
 // Spec 1 section 9: extension detection polls every 200 ms up to 15 times.

@@ -1,9 +1,11 @@
 import { WalletReadyState, type WalletName } from '@solana/wallet-adapter-base';
 import { useWallet, type Wallet } from '@solana/wallet-adapter-react';
 import { Download } from 'lucide-react';
-import { LOCAL_WALLET_NAME } from '../../solana/localWallet/LocalWallet';
+import { LOCAL_WALLET_NAME } from '../../solana/localWallet/name';
 import { useClientConfig } from '../../solana/useClientConfig';
+import { useWalletEngineReady } from '../../solana/walletEngine/load';
 import { Dialog } from '../ui/Dialog';
+import { Spinner } from '../ui/Spinner';
 import { offerPhantomInstall } from './walletActions';
 
 const usable = (w: Wallet) => w.readyState === WalletReadyState.Installed || w.readyState === WalletReadyState.Loadable;
@@ -16,6 +18,7 @@ function listWallets(wallets: Wallet[]): Wallet[] {
 export function WalletDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { wallets, wallet, select, connect } = useWallet();
   const { data: config } = useClientConfig();
+  const ready = useWalletEngineReady();
   const list = listWallets(wallets);
 
   const choose = (name: WalletName) => {
@@ -27,7 +30,9 @@ export function WalletDialog({ open, onOpenChange }: { open: boolean; onOpenChan
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Connect a wallet" description="Choose the Solana wallet to use on this site.">
-      <ul className="flex flex-col gap-2" data-testid="wallet-dialog">
+      {/* Opened before the wallet engine has loaded: no wallet is known yet, so none is offered. */}
+      {!ready && <Spinner label="Loading wallets..." />}
+      {ready && <ul className="flex flex-col gap-2" data-testid="wallet-dialog">
         {list.map((w) => (
           <li key={w.adapter.name}>
             <button
@@ -58,7 +63,7 @@ export function WalletDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             </button>
           </li>
         )}
-      </ul>
+      </ul>}
       {config?.localMode && (
         <p className="mt-4 text-xs text-muted">
           This site runs on its own local ledger: the Local wallet keeps its key in this browser and can get free test SOL.

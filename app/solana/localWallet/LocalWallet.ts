@@ -15,8 +15,9 @@ import {
 import { ReadonlyWalletAccount } from '@wallet-standard/wallet';
 import { LOCAL_WALLET_ICON } from './icon';
 import { loadOrCreateKeypair, type KeyStorage } from './keyStore';
+import { LOCAL_WALLET_NAME } from './name';
 
-export const LOCAL_WALLET_NAME = 'Local wallet';
+export { LOCAL_WALLET_NAME };
 
 // wallet-adapter infers a chain from the RPC URL (localhost -> localnet, any other host ->
 // mainnet...) and refuses to send when the account does not list it. This wallet only exists
