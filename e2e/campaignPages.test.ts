@@ -238,6 +238,20 @@ describe('/campaign/{tokenAddress}', () => {
     await page.context().close();
   });
 
+  it('a shared link carries the card tags, and its image is a 1200x630 PNG', async () => {
+    const campaign = campaigns[0];
+    const html = await (await fetch(`${baseUrl}/campaign/${campaign.mint}`)).text();
+    const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+    expect(meta('og:title')).toContain(`${WORD} Rescue 0`);
+    expect(meta('og:description')).toBe(`Shelter number 0 for the ${WORD} project.`);
+    expect(meta('twitter:card')).toBe('summary_large_image');
+    const image = meta('og:image')!;
+    expect(image).toContain(`/api/campaigns/${campaign.mint}/og-image.png`);
+    const png = Buffer.from(await (await fetch(new URL(new URL(image).pathname, baseUrl))).arrayBuffer());
+    // IHDR: width and height right after the signature and the chunk header.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+
   it('fits a 390 px screen without sideways scrolling', async () => {
     for (const path of ['/', '/explore', `/campaign/${campaigns[0].mint}`]) {
       const { page } = await newPage(browser, { width: 390 });

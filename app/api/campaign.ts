@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from './client';
+import { api, orNull } from './client';
 import { campaignsKey, type CampaignSummary } from './campaigns';
 
 // One campaign's page: the campaign (with its curve, gallery and videos), its updates, and
@@ -38,14 +38,7 @@ export const campaignKey = (mint: string) => [...campaignsKey, 'detail', mint] a
 export function useCampaign(mint: string) {
   return useQuery({
     queryKey: campaignKey(mint),
-    queryFn: async () => {
-      try {
-        return await api.get<CampaignDetail>(`/api/campaigns/${enc(mint)}`);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    queryFn: () => orNull(api.get<CampaignDetail>(`/api/campaigns/${enc(mint)}`)),
   });
 }
 

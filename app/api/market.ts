@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CandleInterval, CandlesResponse, MarketDataResponse, TradesResponse } from '../../core/schemas/trade';
-import { ApiError, api } from './client';
+import { api, orNull } from './client';
 import { TRADING_POLL_MS, tradingKey } from './curve';
 
 // A campaign token's market as the trading page shows it: the campaign, its stored trades
@@ -23,16 +23,6 @@ export type TradeCampaign = {
 };
 
 const campaignPath = (mint: string) => `/api/campaigns/${encodeURIComponent(mint)}`;
-
-/** null for a 404, so a page can tell 'no such campaign' from a failure. */
-async function orNull<T>(load: Promise<T>): Promise<T | null> {
-  try {
-    return await load;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
-}
 
 /** The campaign of a token address (null: none). */
 export function useTradeCampaign(mint: string) {
