@@ -18,7 +18,8 @@ let cookie: string;
 let treasury: PublicKey;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...TEST_ADMIN_ENV, LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
+  // Slots as long as the test: consecutive runs share a blockhash, as two quick runs can in production.
+  t = await createTestApp({ ...TEST_ADMIN_ENV, LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3', LEDGER_SLOT_MS: '60000' });
   cookie = await loginTestAdmin(t.app);
   treasury = (await t.services.keys.treasury()).publicKey;
   await airdrop(t.services, treasury, 5);

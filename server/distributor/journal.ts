@@ -2,7 +2,9 @@
 // before they are sent; a state is stored only after its step is done.
 
 import { eq, sql } from 'drizzle-orm';
-import type { Keypair, Transaction } from '@solana/web3.js';
+import { randomBytes } from 'node:crypto';
+import { TransactionInstruction, type Keypair, type Transaction } from '@solana/web3.js';
+import { MEMO_PROGRAM_ID } from '../chain/curve';
 import { distributionRuns, type DistributionTx } from '../db/schema';
 import { signTransaction } from '../chain/token';
 import type { LaunchChain } from '../launch/chainOps';
@@ -58,6 +60,9 @@ export async function journalTx(
   ctx: StepContext, step: DistributionTx['step'], transaction: Transaction, signers: Keypair[],
   lamports = 0n, also: (signature: string) => RunValues = () => ({}),
 ): Promise<{ wire: Buffer; signature: string }> {
+  // Two runs' withdraws (or harvests) on one blockhash would be the same bytes, and the
+  // second 'AlreadyProcessed': a memo naming the run and a nonce makes each one its own.
+  transaction.add(runMemo(ctx.run.id, step));
   const wire = signTransaction(transaction, signers);
   const signature = signatureOf(wire);
   const payer = transaction.feePayer?.equals(ctx.treasury.publicKey) ? 'treasury' : 'distributor';
@@ -81,4 +86,9 @@ export async function landedOk(ctx: StepContext, signature: string | null): Prom
   if (outcome.landed) return outcome.err === null || outcome.err === undefined;
   if (outcome.expired || ctx.chain.sendsAreFinal) return false;
   throw new Error(`Transaction ${signature} is still in flight`);
+}
+
+function runMemo(runId: string, step: DistributionTx['step']): TransactionInstruction {
+  const text = `cm:dist:${runId.slice(0, 8)}:${step}:${randomBytes(4).toString('hex')}`;
+  return new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(text, 'utf8') });
 }

@@ -29,9 +29,13 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
 describe('GET /api/events', () => {
   let t: TestApp;
   let url: string;
+  // Open streams, counted above the server's own subscribers (the campaign list cache listens too).
+  let own = 0;
+  const streams = () => t.services.events.subscriberCount - own;
   beforeAll(async () => {
     t = await createTestApp();
     url = await listen(t.app);
+    own = t.services.events.subscriberCount;
   });
   afterAll(async () => { await t.close(); });
 
@@ -40,7 +44,7 @@ describe('GET /api/events', () => {
     expect(sse.headers['content-type']).toMatch(/^text\/event-stream/);
     await sse.waitFor((f) => f === 'retry: 5000');
     expect(sse.frames[0]).toBe('retry: 5000');
-    await until(() => t.services.events.subscriberCount === 1, 'the subscription');
+    await until(() => streams() === 1, 'the subscription');
 
     await t.services.events.publish({ type: 'site_settings_changed' });
     await sse.waitFor(isEvent('site_settings_changed'));
@@ -48,25 +52,25 @@ describe('GET /api/events', () => {
     await sse.waitFor(isEvent('platform_stats_changed'));
 
     sse.close();
-    await until(() => t.services.events.subscriberCount === 0, 'the subscriber to be removed');
+    await until(() => streams() === 0, 'the subscriber to be removed');
   });
 
   it(`refuses a client's stream beyond EVENTS_MAX_STREAMS_PER_CLIENT with a 429, and counts closed ones out`, async () => {
     const max = t.services.env.EVENTS_MAX_STREAMS_PER_CLIENT;
-    const streams = await Promise.all(Array.from({ length: max }, () => openSse(`${url}/api/events`)));
-    await until(() => t.services.events.subscriberCount === max, 'every stream');
+    const opened = await Promise.all(Array.from({ length: max }, () => openSse(`${url}/api/events`)));
+    await until(() => streams() === max, 'every stream');
     const refused = await fetch(`${url}/api/events`);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(await refused.json()).toEqual({ error: TOO_MANY_STREAMS_MESSAGE });
-    expect(t.services.events.subscriberCount).toBe(max);
+    expect(streams()).toBe(max);
 
-    streams[0].close();
-    await until(() => t.services.events.subscriberCount === max - 1, 'one stream to close');
+    opened[0].close();
+    await until(() => streams() === max - 1, 'one stream to close');
     const again = await openSse(`${url}/api/events`);
     await again.waitFor((f) => f === 'retry: 5000');
-    for (const sse of [again, ...streams.slice(1)]) sse.close();
-    await until(() => t.services.events.subscriberCount === 0, 'every stream to close');
+    for (const sse of [again, ...opened.slice(1)]) sse.close();
+    await until(() => streams() === 0, 'every stream to close');
   });
 
   it('sends a comment line on every heartbeat interval', async () => {
@@ -112,8 +116,9 @@ describe('fan-out between two servers on one database', () => {
 
   it('delivers an event published by one server to the browsers of the other', async () => {
     const [urlA, urlB] = [await listen(apps[0]), await listen(apps[1])];
+    const own = services.map((s) => s.events.subscriberCount);
     const [a, b] = [await openSse(`${urlA}/api/events`), await openSse(`${urlB}/api/events`)];
-    await until(() => services.every((s) => s.events.subscriberCount === 1), 'both subscriptions');
+    await until(() => services.every((s, i) => s.events.subscriberCount === own[i]! + 1), 'both subscriptions');
 
     await refreshPlatformStats(services[0]);
     await b.waitFor(isEvent('platform_stats_changed'));
