@@ -19,7 +19,8 @@ import { POOL_WALLET_RENT_LAMPORTS, TRADE_ERRORS, createCurvePool, findCurvePool
 import type { Services } from '../services';
 import { saveLaunchedCampaign, type LaunchRow } from '../commands/saveLaunchedCampaign';
 import { BUY_RESERVE_LAMPORTS, LAUNCH_BASE_LAMPORTS, SIGNATURE_FEE_LAMPORTS } from './amounts';
-import { blockhashOfMessage, type LaunchChain } from './chainOps';
+import type { LaunchChain } from './chainOps';
+import { settleSentQuote } from './settleSentQuote';
 import { LaunchFailure, LaunchRetry } from './errors';
 import { metadataUri } from './metadata';
 
@@ -134,26 +135,11 @@ export async function initialBuy(ctx: StepContext): Promise<void> {
 
 /** The tokens of a buy sent before (null when it never landed and a new one is due). */
 async function settlePreviousBuy({ services, chain }: StepContext, quoteId: string, signature: string): Promise<bigint | null> {
-  const quote = await findQuote(services.db, quoteId);
-  if (!quote) return null;
-  if (quote.status === 'executed') return quote.expectedOutput;
-  if (quote.status !== 'executing') return null;
-  // Claimed and maybe sent when the process died: the chain says what happened.
-  const status = await chain.outcome(signature, blockhashOfMessage(quote.message));
-  if (!status.landed && !status.expired && !chain.sendsAreFinal) {
-    // On a cluster it may still land while its blockhash lives: decide once it expired.
-    throw new LaunchRetry('The initial buy is still in flight');
-  }
-  try {
-    const result = await services.trading.book.reconcile(quoteId, status.landed
-      ? { signature, err: status.err, slot: status.slot }
-      : { signature, err: 'not landed before the restart' });
-    return result.expectedOutput;
-  } catch (err) {
-    if (status.landed && status.err) throw new LaunchFailure(`Initial buy failed: ${JSON.stringify(status.err)}`);
-    if (!status.landed) return null;
-    throw err;
-  }
+  const sent = await settleSentQuote(services, chain, quoteId, signature);
+  // On a cluster it may still land while its blockhash lives: decide once it expired.
+  if (sent.kind === 'in-flight') throw new LaunchRetry('The initial buy is still in flight');
+  if (sent.kind === 'failed') throw new LaunchFailure(`Initial buy failed: ${JSON.stringify(sent.err)}`);
+  return sent.kind === 'settled' ? sent.output : null;
 }
 
 function asLaunchError(err: unknown): never {

@@ -4,9 +4,9 @@ import { rentExemptLamports } from '../../../core/rent';
 import { TRADE_NETWORK_FEE_LAMPORTS } from '../../../core/tradeCosts';
 import { splitWire, withSignature } from '../../chain/curve';
 import { signEd25519 } from '../../chain/ed25519';
-import { findQuote } from '../../trading/bookStore';
 import { chainHoldings } from '../../trading';
 import { blockhashOfMessage } from '../../launch/chainOps';
+import { settleSentQuote } from '../../launch/settleSentQuote';
 import { FEE_PER_SIGNATURE, advanceRun, journalEntry, journalTx, type RunRow, type StepContext } from '../journal';
 
 /**
@@ -54,24 +54,9 @@ async function topUp(ctx: StepContext, lamports: bigint): Promise<void> {
   await ctx.chain.sendWire(wire, 'Distributor top-up');
 }
 
-/** The SOL a sell sent before received (null when it never landed and a new one is due). */
+/** The SOL a sell sent before received (null when it never landed, or failed, and a new one is due). */
 async function settlePreviousSell({ services, chain }: StepContext, quoteId: string, signature: string): Promise<bigint | null> {
-  const quote = await findQuote(services.db, quoteId);
-  if (!quote) return null;
-  if (quote.status === 'executed') return quote.expectedOutput;
-  if (quote.status !== 'executing') return null;
-  // Claimed and maybe sent when the process died: the chain says what happened, and a sell
-  // not on it may still land until the blockhash of its message expires.
-  const status = await chain.outcome(signature, blockhashOfMessage(quote.message));
-  if (!status.landed && !status.expired && !chain.sendsAreFinal) throw new Error('The sell is still in flight');
-  try {
-    const result = await services.trading.book.reconcile(quoteId, status.landed
-      ? { signature, err: status.err, slot: status.slot }
-      : { signature, err: 'not landed before the restart' });
-    return result.expectedOutput;
-  } catch (err) {
-    // Failed or never landed: released, and a new sell is built.
-    if (!status.landed || status.err) return null;
-    throw err;
-  }
+  const sent = await settleSentQuote(services, chain, quoteId, signature);
+  if (sent.kind === 'in-flight') throw new Error('The sell is still in flight');
+  return sent.kind === 'settled' ? sent.output : null;
 }
