@@ -115,7 +115,8 @@ describe('theme', () => {
     await page.getByRole('heading', { name: 'From Meme to Movement' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    // The class follows the theme in an effect, after the click's render.
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     const theme = (await cookieMap(page)).get('theme-preference');
     expect(theme?.value).toBe('light');
     expectLifetime(theme, 365);
