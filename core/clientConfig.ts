@@ -14,5 +14,7 @@ export const ClientConfigSchema = z.object({
   siteName: z.string(),
   /** The platform's support donation wallet shown in the footer, when configured. */
   supportWallet: z.string(),
+  /** SUPPORT_CHAT_URL: the footer's support chat, or null for an email link. */
+  supportChatUrl: z.string().nullable(),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;

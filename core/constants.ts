@@ -37,6 +37,7 @@ export const FILE_LIMITS = {
   galleryImage: 5 * MB,
   profilePhoto: 3 * MB,
   video: 50 * MB,
+  verificationDocument: 10 * MB,
 } as const;
 
 export const WALLET_AUTH_VALIDITY_MS = 3_600_000;

@@ -53,7 +53,7 @@ export type DeviceType = (typeof DEVICE_TYPES)[number];
 export const BROWSERS = ['firefox', 'samsung', 'opera', 'ie', 'edge', 'chrome', 'safari', 'unknown'] as const;
 export type Browser = (typeof BROWSERS)[number];
 
-export const UPLOAD_KINDS = ['token_logo', 'profile_photo', 'campaign_photo', 'campaign_video'] as const;
+export const UPLOAD_KINDS = ['token_logo', 'profile_photo', 'campaign_photo', 'campaign_video', 'verification_document'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export const PLATFORM_STAT_KEYS = ['total_sol_raised', 'total_campaigns', 'total_donations', 'total_backers'] as const;

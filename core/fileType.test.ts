@@ -19,6 +19,7 @@ const samples = {
   webm: bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], 'webm'),
   mkv: bytes([0x1a, 0x45, 0xdf, 0xa3, 0xa3, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x88], 'matroska'),
   bmp: bytes('BM', [0x36, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0]),
+  pdf: bytes('%PDF-1.4\n%', [0xe2, 0xe3, 0xcf, 0xd3]),
 };
 
 describe('detectFileType', () => {
@@ -26,7 +27,7 @@ describe('detectFileType', () => {
     ['png', 'image/png', 'image'], ['jpeg', 'image/jpeg', 'image'], ['gif', 'image/gif', 'image'],
     ['webp', 'image/webp', 'image'], ['avif', 'image/avif', 'image'], ['bmp', 'image/bmp', 'image'],
     ['mp4', 'video/mp4', 'video'], ['mov', 'video/quicktime', 'video'], ['webm', 'video/webm', 'video'],
-    ['mkv', 'video/x-matroska', 'video'], ['avi', 'video/x-msvideo', 'video'],
+    ['mkv', 'video/x-matroska', 'video'], ['avi', 'video/x-msvideo', 'video'], ['pdf', 'application/pdf', 'document'],
   ] as const)('recognises %s from its bytes', (format, mime, category) => {
     expect(detectFileType(pad(samples[format]))).toEqual({ format, mime, category });
   });

@@ -5,9 +5,10 @@
  */
 export type FileFormat =
   | 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'tiff' | 'ico' | 'avif' | 'heic'
-  | 'mp4' | 'mov' | 'webm' | 'mkv' | 'avi';
+  | 'mp4' | 'mov' | 'webm' | 'mkv' | 'avi'
+  | 'pdf';
 
-export type DetectedFileType = { format: FileFormat; mime: string; category: 'image' | 'video' };
+export type DetectedFileType = { format: FileFormat; mime: string; category: 'image' | 'video' | 'document' };
 
 /** How many leading bytes `detectFileType` needs to decide. */
 export const FILE_TYPE_SNIFF_BYTES = 64;
@@ -27,6 +28,7 @@ const TYPES: Record<FileFormat, DetectedFileType> = {
   webm: { format: 'webm', mime: 'video/webm', category: 'video' },
   mkv: { format: 'mkv', mime: 'video/x-matroska', category: 'video' },
   avi: { format: 'avi', mime: 'video/x-msvideo', category: 'video' },
+  pdf: { format: 'pdf', mime: 'application/pdf', category: 'document' },
 };
 
 /** The content type to serve for a format. */
@@ -42,6 +44,7 @@ export function detectFileType(head: Uint8Array): DetectedFileType | null {
 
 function detectFormat(b: Uint8Array): FileFormat | null {
   if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (ascii(b, 0, 5) === '%PDF-') return 'pdf';
   if (startsWith(b, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a') return 'gif';
   if (ascii(b, 0, 4) === 'RIFF') {

@@ -24,6 +24,8 @@ export type UploadRule = {
 const CREATION_IMAGE_FORMATS: readonly FileFormat[] = ['png', 'jpeg', 'gif'];
 const CREATION_VIDEO_FORMATS: readonly FileFormat[] = ['mp4', 'webm', 'mov'];
 const MANAGE_VIDEO_FORMATS: readonly FileFormat[] = ['mp4', 'webm', 'mov', 'avi', 'mkv'];
+// A scan or a certificate: a PDF or a photo of it.
+export const DOCUMENT_FORMATS: readonly FileFormat[] = ['pdf', 'png', 'jpeg', 'gif', 'webp', 'heic', 'avif', 'tiff', 'bmp'];
 
 const creationImage: UploadRule = {
   maxBytes: FILE_LIMITS.logo,
@@ -52,6 +54,12 @@ const RULES = {
     formats: CREATION_VIDEO_FORMATS,
     wrongType: () => ({ title: 'Invalid file type', message: 'Invalid file type' }),
     tooLarge: { title: 'File too large', message: 'Video must be under 50MB' },
+  },
+  verification_document: {
+    maxBytes: FILE_LIMITS.verificationDocument,
+    formats: DOCUMENT_FORMATS,
+    wrongType: (fileName) => ({ title: 'Invalid file type', message: `${fileName || 'File'} is not a PDF or an image` }),
+    tooLarge: { title: 'File too large', message: 'Documents must be under 10MB' },
   },
   manage: {
     maxBytes: FILE_LIMITS.video,

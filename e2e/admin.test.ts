@@ -20,10 +20,11 @@ async function login(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Login to Dashboard' }).click();
 }
 
-async function loggedIn(): Promise<Page> {
+async function loggedIn(openMaintenance = true): Promise<Page> {
   const { page } = await newPage(browser);
   await login(page, E2E_ADMIN.username, E2E_ADMIN.password);
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+  if (openMaintenance) await page.getByRole('tab', { name: 'Maintenance' }).click();
   return page;
 }
 
@@ -50,13 +51,13 @@ describe('admin login and guard', () => {
   });
 
   it('logs in to the dashboard and out again', async () => {
-    const page = await loggedIn();
+    const page = await loggedIn(false);
     expect(path(page)).toBe('/xk9j2m4p/dashboard');
     const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });
-    for (const name of ['Overview', 'User Analytics', 'SDK/API Testing', 'Campaigns', 'Charities', 'Security', 'Revenue']) {
-      expect(await tabs.getByRole('tab', { name }).isDisabled()).toBe(true);
+    for (const name of ['Overview', 'User Analytics', 'Maintenance', 'SDK/API Testing', 'Campaigns', 'Charities', 'Security', 'Revenue']) {
+      expect(await tabs.getByRole('tab', { name }).isDisabled()).toBe(false);
     }
-    expect(await tabs.getByRole('tab', { name: 'Maintenance' }).getAttribute('aria-selected')).toBe('true');
+    expect(await tabs.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     // /xk9j2m4p goes to the dashboard once logged in.
     await page.goto(`${baseUrl}/xk9j2m4p`);
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -140,7 +141,7 @@ describe('maintenance tab', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     // Malformed settings from the server make the Maintenance tab throw while rendering.
     await page.route('**/api/settings/site', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: 'null' }));
-    await page.reload();
+    await page.goto(`${baseUrl}/xk9j2m4p/dashboard?tab=maintenance`);
     await page.getByText('Error Loading Dashboard').waitFor();
     await page.getByRole('button', { name: 'Reload Page' }).waitFor();
     await page.context().close();

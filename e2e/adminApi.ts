@@ -1,4 +1,14 @@
+import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './globalSetup';
+
+/** Signs the e2e admin in through the login page, as an operator would; resolves on the dashboard. */
+export async function signInAdminPage(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/xk9j2m4p/login`);
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+}
 
 /** Logs the e2e admin in over HTTP and returns the session cookie as a `Cookie` header value. */
 export async function adminCookie(baseUrl: string): Promise<string> {

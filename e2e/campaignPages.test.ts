@@ -212,6 +212,28 @@ describe('/campaign/{tokenAddress}', () => {
     await page.getByRole('link', { name: 'Manage' }).click();
     await page.getByTestId('manage-page').waitFor({ timeout: 15_000 });
     for (const heading of ['Campaign Photos', 'Campaign Video', 'Updates']) await page.getByRole('heading', { name: heading }).waitFor();
+
+    // Two photos; the second gets a caption and moves first, and the campaign page follows.
+    for (const [name, color] of [['first.png', [200, 30, 30]], ['second.png', [30, 200, 30]]] as const) {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByTestId('add-photos-button').click();
+      await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: Buffer.from(solidPng(24, 24, [...color])) });
+      await page.locator('[data-sonner-toast]').filter({ hasText: 'Photo added' }).last().waitFor({ timeout: 20_000 });
+    }
+    const photos = page.getByTestId('managed-photo');
+    await expect.poll(() => photos.count(), { timeout: 15_000 }).toBe(2);
+    const secondUrl = await photos.nth(1).locator('img').getAttribute('src');
+    await photos.nth(1).getByLabel('Photo caption').fill('The new well');
+    await photos.nth(1).getByLabel('Photo caption').press('Enter');
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Caption saved' }).waitFor({ timeout: 15_000 });
+    await photos.nth(1).getByRole('button', { name: 'Move photo earlier' }).click();
+    await expect.poll(() => photos.first().locator('img').getAttribute('src'), { timeout: 15_000 }).toBe(secondUrl);
+    expect(await photos.first().getByLabel('Photo caption').inputValue()).toBe('The new well');
+    expect(await photos.first().getByRole('button', { name: 'Move photo earlier' }).isDisabled()).toBe(true);
+    const gallery = await (await fetch(`${baseUrl}/api/campaigns/${campaign.mint}/gallery`)).json() as { photos: { url: string; caption: string | null }[] };
+    expect(gallery.photos.map((p) => p.caption)).toEqual(['The new well', null]);
+    expect(gallery.photos[0]!.url).toBe(secondUrl);
+
     await page.getByRole('link', { name: 'Back to Campaign' }).click();
     await page.waitForURL(`${baseUrl}/campaign/${campaign.mint}`);
     expect(errors).toEqual([]);
@@ -252,14 +274,21 @@ describe('/campaign/{tokenAddress}', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
-  it('fits a 390 px screen without sideways scrolling', async () => {
-    for (const path of ['/', '/explore', `/campaign/${campaigns[0].mint}`]) {
-      const { page } = await newPage(browser, { width: 390 });
-      await page.goto(`${baseUrl}${path}`);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(500);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
-      await page.context().close();
+  it('fits 390 px and 360 px screens without sideways scrolling', async () => {
+    const mint = campaigns[0].mint;
+    const pages: [string, number[]][] = [
+      ['/', [390, 360]], ['/explore', [390, 360]], [`/campaign/${mint}`, [390, 360]], [`/trade/${mint}`, [360]],
+      ['/account', [360]], ['/start-campaign', [360]], ['/how-it-works', [360]], ['/get-verified', [360]], ['/terms', [360]],
+    ];
+    for (const [path, widths] of pages) {
+      for (const width of widths) {
+        const { page } = await newPage(browser, { width });
+        await page.goto(`${baseUrl}${path}`);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(500);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+        await page.context().close();
+      }
     }
   });
 });

@@ -111,6 +111,8 @@ describe('cookie banner', () => {
 describe('theme', () => {
   it('is dark by default and follows the theme-preference cookie', async () => {
     const { page } = await newPage(browser);
+    // theme-preference is a functional cookie: written only once the visitor allowed those.
+    await page.context().addCookies(['cookie-consent', 'user-preferences-functional'].map((name) => ({ name, value: 'true', url: baseUrl })));
     await page.goto(`${baseUrl}/`);
     await page.getByRole('heading', { name: 'From Meme to Movement' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);

@@ -1,7 +1,9 @@
 import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PREFIX } from '../core/constants';
+import { signInAdminPage } from './adminApi';
 import { launchBrowser, newPage } from './browser';
 import { launchCampaign } from './launchApi';
 import { connectLocalWallet } from './localWallet';
@@ -9,10 +11,12 @@ import { connectLocalWallet } from './localWallet';
 const baseUrl = inject('baseUrl');
 
 // Pages later issues build; each of those issues empties its line here.
-const NOT_BUILT_YET = ['/official-token', '/verified-charities', '/report', '/account/verify'];
+const NOT_BUILT_YET: string[] = [];
 // Pages of one shape (a campaign, a trade page) are alike: a few of each say enough.
 const PER_SHAPE = 2;
 const MAX_PAGES = 80;
+// The dashboard's tabs (?tab=): their links show only while the tab is open.
+const TAB_VALUES = ['overview', 'analytics', 'maintenance', 'sdk', 'campaigns', 'charities', 'security', 'revenue'];
 
 const shapeOf = (path: string) => path.replace(/\/[1-9A-HJ-NP-Za-km-z]{32,44}(?=\/|$)/g, '/:address').replace(/\/\d+(?=\/|$)/g, '/:id');
 const excluded = (path: string) => NOT_BUILT_YET.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
@@ -20,6 +24,46 @@ const excluded = (path: string) => NOT_BUILT_YET.some((prefix) => path === prefi
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
+
+/**
+ * Visits `start` and every same-site link found on the way (a few pages of each shape,
+ * at most MAX_PAGES), keeping only those `follow` accepts; answers the paths that showed
+ * the 404 page, the pages visited and the links not followed. Admin links keep their query: a dashboard
+ * tab is `?tab=`.
+ */
+async function crawl(page: Page, start: string[], follow: (path: string) => boolean): Promise<{ dead: string[]; visited: string[]; unfollowed: Set<string> }> {
+  const queue = [...start];
+  const visitedPaths: string[] = [];
+  const unfollowed = new Set<string>();
+  const seen = new Set<string>(queue);
+  const perShape = new Map<string, number>();
+  const dead: string[] = [];
+  let visited = 0;
+  while (queue.length > 0 && visited < MAX_PAGES) {
+    const path = queue.shift()!;
+    visited += 1;
+    visitedPaths.push(path);
+    await page.goto(`${baseUrl}${path}`);
+    await page.waitForLoadState('networkidle').catch(() => {});
+    if (await page.getByRole('heading', { name: '404' }).count() > 0) dead.push(path);
+    const hrefs = await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href));
+    for (const href of hrefs) {
+      const url = new URL(href);
+      if (url.origin !== new URL(baseUrl).origin) continue;
+      if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/ipfs/')) continue;
+      const next = url.pathname.startsWith(ADMIN_PREFIX) ? url.pathname + url.search : url.pathname;
+      if (seen.has(next) || excluded(next)) continue;
+      if (!follow(next)) { unfollowed.add(next); continue; }
+      seen.add(next);
+      const shape = shapeOf(next);
+      const count = perShape.get(shape) ?? 0;
+      if (count >= PER_SHAPE) continue;
+      perShape.set(shape, count + 1);
+      queue.push(next);
+    }
+  }
+  return { dead, visited: visitedPaths, unfollowed };
+}
 
 describe('every internal link', () => {
   it('lands on a real page, never the 404 page (a wallet connected, campaigns live)', async () => {
@@ -31,34 +75,28 @@ describe('every internal link', () => {
     await page.goto(baseUrl);
     await connectLocalWallet(page);
 
-    const queue = ['/', '/account', `/campaign/${launched.mint}`];
-    const seen = new Set<string>(queue);
-    const perShape = new Map<string, number>();
-    const dead: string[] = [];
-    let visited = 0;
-    while (queue.length > 0 && visited < MAX_PAGES) {
-      const path = queue.shift()!;
-      visited += 1;
+    const { dead, visited } = await crawl(page, ['/', '/account', `/campaign/${launched.mint}`], () => true);
+    expect(dead, `links to missing pages: ${dead.join(', ')}`).toEqual([]);
+    expect(visited.length).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 240_000);
+
+  it('in the admin area: every dashboard tab and admin page, and the public pages they link to', async () => {
+    const { page, errors } = await newPage(browser, { width: 1440 });
+    await signInAdminPage(page, baseUrl);
+    const start = TAB_VALUES.map((tab) => `${ADMIN_PREFIX}/dashboard?tab=${tab}`);
+    const { dead, visited, unfollowed } = await crawl(page, start, (path) => path.startsWith(ADMIN_PREFIX));
+    // The public pages are the first test's to crawl; here each kind the admin area links to must exist.
+    const outside = new Map([...unfollowed].map((path) => [shapeOf(path), path]));
+    for (const path of outside.values()) {
       await page.goto(`${baseUrl}${path}`);
       await page.waitForLoadState('networkidle').catch(() => {});
       if (await page.getByRole('heading', { name: '404' }).count() > 0) dead.push(path);
-      const hrefs = await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href));
-      for (const href of hrefs) {
-        const url = new URL(href);
-        if (url.origin !== new URL(baseUrl).origin) continue;
-        if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/ipfs/')) continue;
-        const next = url.pathname;
-        if (seen.has(next) || excluded(next)) continue;
-        seen.add(next);
-        const shape = shapeOf(next);
-        const count = perShape.get(shape) ?? 0;
-        if (count >= PER_SHAPE) continue;
-        perShape.set(shape, count + 1);
-        queue.push(next);
-      }
     }
     expect(dead, `links to missing pages: ${dead.join(', ')}`).toEqual([]);
-    expect(visited).toBeGreaterThan(10);
+    for (const admin of ['campaigns', 'reports', 'charities', 'test-pinata']) expect(visited).toContain(`${ADMIN_PREFIX}/${admin}`);
+    expect([...outside.keys()]).toEqual(expect.arrayContaining(['/verified-charities']));
     expect(errors).toEqual([]);
     await page.context().close();
   }, 240_000);

@@ -28,10 +28,10 @@ export async function localWalletAddress(page: Page): Promise<string> {
   return Keypair.fromSecretKey(bs58.decode(secret!)).publicKey.toBase58();
 }
 
-/** GET /api/auth/session from inside the page (its cookies): the session JSON, or the HTTP status. */
-export function pageSession(page: Page): Promise<{ wallet: string; expiresAt: string } | number> {
+/** GET /api/auth/session from inside the page (its cookies): the session, null when signed out, or the HTTP status of a failure. */
+export function pageSession(page: Page): Promise<{ wallet: string; expiresAt: string } | null | number> {
   return page.evaluate(async () => {
     const res = await fetch('/api/auth/session', { credentials: 'same-origin' });
-    return res.ok ? res.json() : res.status;
+    return res.ok ? ((await res.json()) as { session: { wallet: string; expiresAt: string } | null }).session : res.status;
   });
 }

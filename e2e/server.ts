@@ -37,7 +37,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_ACTIVITY: 'off', DEMO_CAMPAIGNS: 'off', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_ACTIVITY: 'off', DEMO_CAMPAIGNS: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

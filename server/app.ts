@@ -16,6 +16,7 @@ import type { RouteOptions, Services } from './services';
 import { adminPageGuard } from './routes/admin/pageGuard';
 import { apiRoutes, rootRoutes } from './routes';
 import { sharePageRoutes } from './share/sharePage';
+import { installIpBlockGuard } from './security/ipBlockGuard';
 
 export const APP_DIST_DIR = fileURLToPath(new URL('../dist/app', import.meta.url));
 
@@ -41,6 +42,8 @@ export async function buildServer({ services, serveApp = true, appDir = APP_DIST
   captureRoutes(app);
   installErrorHandling(app);
   await registerSecurityHeaders(app, services.env);
+  // First after the headers: a blocked address gets nothing else of ours, not even a 400.
+  await installIpBlockGuard(app, services);
   hideSourceMaps(app, services.env);
   refuseNulBytes(app);
   await app.register(cookie);

@@ -28,9 +28,12 @@ const EnvSchema = z.object({
   PINATA_GROUP_PROFILE_PHOTO: optionalString,
   PINATA_GROUP_CAMPAIGN_PHOTO: optionalString,
   PINATA_GROUP_CAMPAIGN_VIDEO: optionalString,
+  PINATA_GROUP_VERIFICATION_DOCUMENT: optionalString,
   SOL_USD: z.coerce.number().positive().default(150),
   /** The platform's support donation wallet shown in the footer (base58 address). */
   SUPPORT_WALLET: z.string().trim().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address').optional(),
+  /** A live support chat (an https page that opens in a new tab); unset: the footer offers an email link. */
+  SUPPORT_CHAT_URL: z.string().trim().url().regex(/^https:\/\//, 'must be an https:// URL').optional(),
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   TRUST_PROXY: bool.default(false),
@@ -70,7 +73,18 @@ const EnvSchema = z.object({
   DISTRIBUTOR_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).optional(),
   DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: z.coerce.bigint().min(1n).default(1_000_000n),
   // Crash tests only: the process kills itself (SIGKILL) right after a distribution run reaches this state.
-  DISTRIBUTOR_CRASH_AFTER: z.enum(['started', 'harvested', 'withdrawn', 'sold', 'paid']).optional(),
+  DISTRIBUTOR_CRASH_AFTER: z.enum(['started', 'harvested', 'withdrawn', 'sold', 'holders_paid', 'bought_back', 'burned', 'paid']).optional(),
+  // The official token on a real cluster: the operator's existing mint and its pool (local mode launches its own).
+  OFFICIAL_TOKEN_ADDRESS: z.string().trim().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address').optional(),
+  OFFICIAL_POOL_ADDRESS: z.string().trim().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address').optional(),
+  // Local mode: launch the official token on the first start (its own curve, 10% tax). Test servers turn it off.
+  OFFICIAL_TOKEN_LAUNCH: bool.default(true),
+  // Official token holder rewards: the smallest holding (whole tokens) that shares in them.
+  HOLDER_REWARD_MIN_TOKENS: z.coerce.bigint().min(0n).default(100_000n),
+  // External market data for the official token on a cluster (spec 1 section 7): DexScreener and Birdeye API bases, Birdeye's key.
+  DEXSCREENER_API_URL: url.default('https://api.dexscreener.com'),
+  BIRDEYE_API_URL: url.default('https://public-api.birdeye.so'),
+  BIRDEYE_API_KEY: optionalString,
   // Crash tests only: the process kills itself (SIGKILL) right after a launch reaches this state.
   LAUNCH_CRASH_AFTER: z.enum(['funded', 'mint_created', 'curve_seeded', 'initial_buy_done', 'campaign_saved', 'created', 'refunding']).optional(),
 }).superRefine((env, ctx) => {
@@ -79,6 +93,9 @@ const EnvSchema = z.object({
   }
   if (!env.SOLANA_RPC_URL && env.SOLANA_CLUSTER) {
     ctx.addIssue({ code: 'custom', path: ['SOLANA_RPC_URL'], message: 'is required when SOLANA_CLUSTER is set' });
+  }
+  if (Boolean(env.OFFICIAL_TOKEN_ADDRESS) !== Boolean(env.OFFICIAL_POOL_ADDRESS)) {
+    ctx.addIssue({ code: 'custom', path: [env.OFFICIAL_TOKEN_ADDRESS ? 'OFFICIAL_POOL_ADDRESS' : 'OFFICIAL_TOKEN_ADDRESS'], message: 'OFFICIAL_TOKEN_ADDRESS and OFFICIAL_POOL_ADDRESS go together' });
   }
   if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
     ctx.addIssue({ code: 'custom', path: [env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME'], message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together' });

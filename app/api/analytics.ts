@@ -1,3 +1,5 @@
+import { CONSENT_COOKIE } from '../lib/consent';
+import { getCookie, getPreference } from '../lib/cookies';
 import { api } from './client';
 
 const VISITOR_KEY = 'causemint-visitor-id';
@@ -15,7 +17,13 @@ function visitorId(): string {
   }
 }
 
+/** Only after Accept on the cookie banner: a visitor who declined or has not chosen sends nothing (the server checks too). */
+function analyticsAllowed(): boolean {
+  return getCookie(CONSENT_COOKIE) === 'true' && getPreference('analytics');
+}
+
 /** Fire-and-forget: analytics must never break navigation. */
 export function sendPageView(path: string, referrer: string): void {
+  if (!analyticsAllowed()) return;
   api.post<void>('/api/analytics/page-view', { path, referrer, visitorId: visitorId() }).catch(() => undefined);
 }

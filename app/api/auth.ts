@@ -1,4 +1,4 @@
-import { ApiError, api } from './client';
+import { api } from './client';
 
 export type AuthChallenge = { message: string; nonce: string; expiresAt: string };
 export type AuthSession = { wallet: string; expiresAt: string };
@@ -6,14 +6,9 @@ export type VerifiedSession = AuthSession & { isNewUser: boolean };
 
 export const authSessionKey = ['auth', 'session'] as const;
 
-/** The server's wallet session for this browser, or null when there is none (401). */
+/** The server's wallet session for this browser, or null when there is none. */
 export async function fetchAuthSession(): Promise<AuthSession | null> {
-  try {
-    return await api.get<AuthSession>('/api/auth/session');
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
+  return (await api.get<{ session: AuthSession | null }>('/api/auth/session')).session;
 }
 
 /** A single-use Sign-In-With-Solana message for `wallet` to sign. */

@@ -57,6 +57,10 @@ export function useCreatorWrites(mint: string) {
   return {
     addPhoto: useMutation({ mutationFn: (body: { imageUrl: string; caption?: string }) => api.post(`${base}/gallery`, body), onSuccess: refresh }),
     postUpdate: useMutation({ mutationFn: (body: { title: string; content: string }) => api.post(`${base}/updates`, body), onSuccess: refresh }),
+    editPhoto: useMutation({
+      mutationFn: ({ id, ...body }: { id: number; caption?: string; position?: number }) => api.patch(`${base}/gallery/${id}`, body),
+      onSuccess: refresh,
+    }),
     removePhoto: useMutation({ mutationFn: (id: number) => api.delete(`${base}/gallery/${id}`), onSuccess: refresh }),
     removeUpdate: useMutation({ mutationFn: (id: number) => api.delete(`${base}/updates/${id}`), onSuccess: refresh }),
     setVideo: useMutation({ mutationFn: (body: { videoUrl: string }) => api.put(`${base}/video`, body), onSuccess: refresh }),

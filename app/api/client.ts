@@ -1,6 +1,6 @@
-/** An API failure: the server's `{ error }` message plus the HTTP status. */
+/** An API failure: the server's `{ error }` message plus the HTTP status (and its `reason`, when it gave one). */
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(message: string, readonly status: number, readonly reason?: string) {
     super(message);
     this.name = 'ApiError';
   }
@@ -30,7 +30,8 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
     const message = data && typeof data === 'object' && 'error' in data && typeof data.error === 'string'
       ? data.error
       : `HTTP ${response.status}`;
-    throw new ApiError(message, response.status);
+    const reason = data && typeof data === 'object' && 'reason' in data && typeof data.reason === 'string' ? data.reason : undefined;
+    throw new ApiError(message, response.status, reason);
   }
   return data as T;
 }
@@ -39,6 +40,7 @@ export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
 

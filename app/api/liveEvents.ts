@@ -5,21 +5,39 @@ import { platformStatsKey } from './platformStats';
 import { tradingRootKey } from './curve';
 import { donationsRootKey } from './donations';
 import { proofRootKey } from './proof';
+import { adminDashboardKey } from './adminDashboard';
+import { auditLogRootKey, ipBlocksKey } from './security';
 
 const RECONNECT_MS = 3000;
 
 const invalidates: Record<string, QueryKey[]> = {
   site_settings_changed: [siteSettingsKey],
-  platform_stats_changed: [platformStatsKey],
+  platform_stats_changed: [platformStatsKey, adminDashboardKey],
   // Trades move prices, charts, holders and progress of a token, and the lists that show them.
-  curve_trade: [tradingRootKey, ['campaigns'], ['ticker'], ['account']],
+  curve_trade: [tradingRootKey, ['campaigns'], ['ticker'], ['account'], ['official-token'], adminDashboardKey],
+  // An official token distribution run paid: its page's tokenomics card shows the new amounts.
+  official_distribution: [['official-token'], adminDashboardKey],
   curve_graduated: [tradingRootKey, ['campaigns'], ['ticker']],
   // A creator changed a campaign's gallery, updates or video.
   campaign_content_changed: [['campaigns']],
   // A launch finished (anyone's, or the demo market's): lists, counts and stats grow.
-  campaign_created: [['campaigns'], ['ticker'], platformStatsKey],
+  campaign_created: [['campaigns'], ['ticker'], platformStatsKey, adminDashboardKey],
   // The indexer saw SOL reach a donation wallet: the Donations tab, the proof of funds, raised amounts and the donor's account move.
-  donation: [donationsRootKey, proofRootKey, ['campaigns'], ['account']],
+  donation: [donationsRootKey, proofRootKey, ['campaigns'], ['account'], adminDashboardKey],
+  // Reports: the admin's reports page (only an admin session can load it).
+  report_submitted: [['admin', 'reports']],
+  report_updated: [['admin', 'reports']],
+  // An admin flagged or unflagged a campaign from a report: it leaves or rejoins the public lists.
+  campaign_flagged: [['campaigns'], ['ticker'], ['admin', 'reports'], adminDashboardKey],
+  // An admin changed the charity directory: the public page, the admin list and the donation-wallet choice.
+  charities_changed: [['charities'], ['admin', 'charities'], adminDashboardKey],
+  // A creator applied for verification: the open admin page shows it at once.
+  verification_request_submitted: [['admin', 'verification-requests'], ['admin', 'campaigns'], adminDashboardKey],
+  verification_request_reviewed: [['admin', 'verification-requests'], ['admin', 'campaigns'], ['verification'], adminDashboardKey],
+  // An admin verified or flagged a campaign: badges, public lists (a flagged one leaves them) and its page follow.
+  campaign_moderated: [['campaigns'], ['ticker'], ['account'], ['admin', 'campaigns'], ['verification'], adminDashboardKey],
+  // An admin blocked or unblocked an address: the Security tab's list and audit log.
+  ip_blocks_changed: [ipBlocksKey, auditLogRootKey],
 };
 
 /** One EventSource on /api/events that turns server events into query invalidations. */

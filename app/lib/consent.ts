@@ -1,5 +1,7 @@
 import { COOKIE_LIFETIME_DAYS } from '../../core/constants';
 import { getCookie, setCookie, setPreference } from './cookies';
+import { removeFunctionalCookies } from './functionalCookies';
+import { saveThemePreference } from './theme';
 
 type Storage = 'granted' | 'denied';
 export type ConsentMode = {
@@ -46,6 +48,7 @@ export function acceptCookies(): void {
     ad_storage: 'denied',
     security_storage: 'granted',
   });
+  saveThemePreference();
 }
 
 /** Declining still records the choice, so the banner does not come back. */
@@ -54,6 +57,8 @@ export function declineCookies(): void {
   setPreference('analytics', false);
   setPreference('functional', false);
   setPreference('marketing', false);
+  // Functional cookies set under an earlier Accept go with the refusal.
+  removeFunctionalCookies();
   recordConsentMode({
     analytics_storage: 'denied',
     functionality_storage: 'denied',

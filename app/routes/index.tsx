@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { ADMIN_PREFIX } from '../../core/constants';
 import { AppShell } from '../components/layout/AppShell';
 import { PublicLayout } from '../components/layout/PublicLayout';
@@ -25,27 +25,37 @@ const publicRoutes: RouteObject[] = [
   { path: 'c/:legacyId', ...scene(() => import('../scenes/Campaign/LegacyCampaignRedirect'), (m) => m.LegacyCampaignRedirect) },
   { path: 'campaign/:tokenAddress', ...walletScene(() => import('../scenes/Campaign/CampaignPage'), (m) => m.CampaignPage) },
   { path: 'how-it-works', ...scene(() => import('../scenes/HowItWorks/HowItWorksPage'), (m) => m.HowItWorksPage) },
+  { path: 'verified-charities', ...scene(() => import('../scenes/VerifiedCharities/VerifiedCharitiesPage'), (m) => m.VerifiedCharitiesPage) },
   { path: 'get-verified', ...scene(() => import('../scenes/GetVerified/GetVerifiedPage'), (m) => m.GetVerifiedPage) },
   { path: 'terms', ...scene(() => import('../scenes/Legal/TermsPage'), (m) => m.TermsPage) },
   { path: 'privacy', ...scene(() => import('../scenes/Legal/PrivacyPage'), (m) => m.PrivacyPage) },
   { path: 'account', ...walletScene(() => import('../scenes/Account/AccountPage'), (m) => m.AccountPage) },
+  { path: 'account/verify', ...walletScene(() => import('../scenes/Verify/VerifyPage'), (m) => m.VerifyPage) },
+  { path: 'account/verify/:tokenAddress', ...walletScene(() => import('../scenes/Verify/VerifyPage'), (m) => m.VerifyPage) },
   { path: 'start-campaign', ...walletScene(() => import('../scenes/StartCampaign/StartCampaignPage'), (m) => m.StartCampaignPage) },
   // Spec 1: /trade without a token address goes to /explore.
-  { path: 'trade', loader: () => redirect('/explore') },
+  // The element as well as the loader: a leaf route without one logs a React Router warning.
+  { path: 'trade', loader: () => redirect('/explore'), element: <Navigate to="/explore" replace /> },
   { path: 'trade/:tokenAddress', ...walletScene(() => import('../scenes/Trade/TradePage'), (m) => m.TradePage) },
+  { path: 'official-token', ...walletScene(() => import('../scenes/OfficialToken/OfficialTokenPage'), (m) => m.OfficialTokenPage) },
   { path: 'progress-demo', ...scene(() => import('../scenes/ProgressDemo/ProgressDemoPage'), (m) => m.ProgressDemoPage) },
+  { path: 'report', ...scene(() => import('../scenes/Report/ReportPage'), (m) => m.ReportPage) },
   { path: 'test-supabase', ...scene(() => import('../scenes/TestSupabase/TestSupabasePage'), (m) => m.TestSupabasePage) },
   { path: '*', ...scene(() => import('../scenes/NotFound/NotFoundPage'), (m) => m.NotFoundPage) },
 ];
 
 // Admin routes stay outside the public layout, so maintenance mode never hides them.
 const adminRoutes: RouteObject[] = [
-  { index: true, loader: () => redirect(`${ADMIN_PREFIX}/dashboard`) },
+  { index: true, loader: () => redirect(`${ADMIN_PREFIX}/dashboard`), element: <Navigate to={`${ADMIN_PREFIX}/dashboard`} replace /> },
   { path: 'login', ...scene(() => import('../scenes/Admin/AdminLoginPage'), (m) => m.AdminLoginPage) },
   {
     ...scene(() => import('../scenes/Admin/AdminGuard'), (m) => m.AdminGuard),
     children: [
       { path: 'dashboard', ...scene(() => import('../scenes/Admin/Dashboard/DashboardPage'), (m) => m.DashboardPage) },
+      { path: 'reports', ...scene(() => import('../scenes/Admin/Reports/ReportsPage'), (m) => m.ReportsPage) },
+      { path: 'charities', ...scene(() => import('../scenes/Admin/Charities/CharitiesPage'), (m) => m.CharitiesPage) },
+      { path: 'campaigns', ...scene(() => import('../scenes/Admin/Campaigns/CampaignsPage'), (m) => m.CampaignsPage) },
+      { path: 'test-pinata', ...scene(() => import('../scenes/Admin/TestPinata/TestPinataPage'), (m) => m.TestPinataPage) },
       { path: '*', ...scene(() => import('../scenes/NotFound/NotFoundPage'), (m) => m.NotFoundPage) },
     ],
   },

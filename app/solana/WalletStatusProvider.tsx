@@ -4,7 +4,10 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { ErrorChannel } from './errorChannel';
 import { afterConnectFailure, RECONNECT_DELAY_MS, type ConnectionPhase } from './reconnect';
 import { classifyWalletError } from './walletErrors';
-import { toastConnectionFailed, toastWalletExtensionIssue, toastWalletNotFound } from './walletToasts';
+import { useWalletConnectionCookie } from './useWalletConnectionCookie';
+import {
+  toastConnectionFailed, toastExtensionIssue, toastUnexpectedWalletError, toastWalletExtensionIssue, toastWalletNotFound,
+} from './walletToasts';
 
 type WalletStatus = { status: ConnectionPhase; retry: () => void };
 
@@ -19,6 +22,7 @@ export function useWalletStatus(): WalletStatus {
 export function WalletStatusProvider({ errors, children }: { errors: ErrorChannel; children: ReactNode }) {
   const { wallet, connected, select, connect } = useWallet();
   const [status, setStatus] = useState<ConnectionPhase>({ phase: 'idle' });
+  useWalletConnectionCookie();
   const retriesDone = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastWallet = useRef<WalletName | null>(null);
@@ -55,6 +59,13 @@ export function WalletStatusProvider({ errors, children }: { errors: ErrorChanne
       case 'extension':
         setStatus({ phase: 'failed' });
         toastWalletExtensionIssue();
+        return;
+      case 'stalled':
+        setStatus({ phase: 'failed' });
+        toastExtensionIssue();
+        return;
+      case 'unexpected':
+        toastUnexpectedWalletError();
         return;
       case 'not-found':
         setStatus({ phase: 'idle' });

@@ -1,5 +1,6 @@
 import {
-  WalletConnectionError, WalletNotConnectedError, WalletNotReadyError, WalletSignTransactionError,
+  WalletConfigError, WalletConnectionError, WalletDisconnectionError, WalletLoadError, WalletNotConnectedError, WalletNotReadyError,
+  WalletSignMessageError, WalletSignTransactionError, WalletTimeoutError, WalletWindowClosedError,
 } from '@solana/wallet-adapter-base';
 import { describe, expect, it } from 'vitest';
 import { classifyWalletError, isSuppressedWindowError } from './walletErrors';
@@ -18,8 +19,18 @@ describe('wallet error handler', () => {
   it('tells a missing wallet from a failed connection from other wallet errors', () => {
     expect(classifyWalletError(new WalletNotReadyError())).toBe('not-found');
     expect(classifyWalletError(new WalletConnectionError('Unexpected error'))).toBe('connection');
-    expect(classifyWalletError(new WalletSignTransactionError('Blockhash not found'))).toBe('other');
-    expect(classifyWalletError(new WalletNotConnectedError())).toBe('other');
+    expect(classifyWalletError(new WalletSignTransactionError('Blockhash not found'))).toBe('action');
+    expect(classifyWalletError(new WalletSignMessageError('nope'))).toBe('action');
+    expect(classifyWalletError(new WalletNotConnectedError())).toBe('action');
+  });
+
+  it("gives a stalled extension 'Extension Issue' and any other wallet error the generic 'Error'", () => {
+    expect(classifyWalletError(new WalletTimeoutError())).toBe('stalled');
+    expect(classifyWalletError(new WalletLoadError('provider missing'))).toBe('stalled');
+    expect(classifyWalletError(new WalletDisconnectionError('boom'))).toBe('unexpected');
+    expect(classifyWalletError(new WalletConfigError())).toBe('unexpected');
+    expect(classifyWalletError(new Error('something odd'))).toBe('unexpected');
+    expect(classifyWalletError(new WalletWindowClosedError())).toBe('ignore');
   });
 
   it('suppresses window errors about lost extensions or the wallet', () => {

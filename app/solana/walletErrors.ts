@@ -1,25 +1,35 @@
 import { isUserRejection } from './txErrors';
 
-export type WalletErrorKind = 'ignore' | 'extension' | 'not-found' | 'connection' | 'other';
+export type WalletErrorKind = 'ignore' | 'extension' | 'stalled' | 'not-found' | 'connection' | 'action' | 'unexpected';
 
 const EXTENSION_LOST = /Could not establish connection|Receiving end does not exist/i;
-const CONNECT_ERRORS = new Set([
-  'WalletConnectionError', 'WalletAccountError', 'WalletPublicKeyError', 'WalletTimeoutError', 'WalletLoadError',
+const CONNECT_ERRORS = new Set(['WalletConnectionError', 'WalletAccountError', 'WalletPublicKeyError']);
+// The extension is there but does not answer (it timed out, or failed to load its provider).
+const STALLED_ERRORS = new Set(['WalletTimeoutError', 'WalletLoadError']);
+// Errors of signing and sending: the action that asked shows its own toast (trade, creation, sign-in).
+const ACTION_ERRORS = new Set([
+  'WalletSignTransactionError', 'WalletSignMessageError', 'WalletSendTransactionError', 'WalletSignInError',
+  'WalletNotConnectedError', 'WalletNotSelectedError',
 ]);
 
 /**
- * How the wallet error handler treats an adapter error: user rejections are ignored, a lost
- * extension gets the refresh toast, connect failures are retried then reported. Errors of
- * signing and sending ('other') are left to the action that asked, which shows its own toast.
+ * How the wallet error handler treats an adapter error: user rejections (and a closed wallet
+ * window) are ignored, a lost extension gets the refresh toast, a stalled one 'Extension
+ * Issue', connect failures are retried then reported, a signing or sending error is left
+ * to the action that asked, and anything else is the generic 'Error' toast.
  */
 export function classifyWalletError(error: unknown): WalletErrorKind {
   if (isUserRejection(error)) return 'ignore';
   const err = error as { name?: string; message?: string; error?: { message?: string } } | null;
   const text = `${err?.message ?? ''} ${err?.error?.message ?? ''}`;
   if (EXTENSION_LOST.test(text)) return 'extension';
-  if (err?.name === 'WalletNotReadyError') return 'not-found';
-  if (err?.name && CONNECT_ERRORS.has(err.name)) return 'connection';
-  return 'other';
+  const name = err?.name ?? '';
+  if (name === 'WalletWindowClosedError') return 'ignore';
+  if (name === 'WalletNotReadyError') return 'not-found';
+  if (STALLED_ERRORS.has(name)) return 'stalled';
+  if (CONNECT_ERRORS.has(name)) return 'connection';
+  if (ACTION_ERRORS.has(name)) return 'action';
+  return 'unexpected';
 }
 
 // A lost extension connection, or the wallet's own noise, must not reach the page as an error.

@@ -10,6 +10,19 @@ export function toastWalletExtensionIssue(): void {
   });
 }
 
+/** The extension is installed but stalls (a timeout, a provider that fails to load). */
+export function toastExtensionIssue(): void {
+  toast('Extension Issue', {
+    description: 'Having trouble connecting to Phantom. Please refresh the page.',
+    action: { label: 'Refresh', onClick: () => window.location.reload() },
+  });
+}
+
+/** A wallet error no other toast covers. */
+export function toastUnexpectedWalletError(): void {
+  toast.error('Error', { description: 'An unexpected error occurred. Please try again.' });
+}
+
 export function toastWalletNotFound(): void {
   toast.error('Wallet Not Found', {
     description: 'Please install Phantom wallet extension to continue.',

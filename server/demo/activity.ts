@@ -1,6 +1,8 @@
 // One step of the living local market: a demo wallet buys, sells or donates a little, so
 // charts, tickers, holders and donations move while a person looks.
 
+import { eq } from 'drizzle-orm';
+import { officialToken } from '../db/schema';
 import type { Services } from '../services';
 import { DEMO_TRADERS, demoMints } from './seedDemoMarket';
 import { donateLinkFor } from '../donations/donateLink';
@@ -12,7 +14,7 @@ const LAMPORTS = 1_000_000_000n;
 
 /** `random` in [0, 1) is injected so a test can choose what happens. */
 export async function demoActivityStep(services: Services, random: () => number = Math.random): Promise<DemoAction | null> {
-  const mints = await demoMints(services);
+  const mints = [...await demoMints(services), ...await officialMint(services)];
   if (mints.length === 0) return null;
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
   const target = pick(mints);
@@ -37,4 +39,11 @@ export async function demoActivityStep(services: Services, random: () => number 
     return { kind: 'donate', mint: target.mint, wallet, amount: gift, signature: await payTransferRequest(services, trader, link.url) };
   }
   return { kind: 'buy', mint: target.mint, wallet, amount: lamports, signature: await buy(services, trader, target.mint, lamports) };
+}
+
+/** The official token, once launched here, trades with the demo campaigns (it has no donation wallet to donate to). */
+async function officialMint(services: Services) {
+  const [row] = await services.db.select({ mint: officialToken.tokenAddress, name: officialToken.name, source: officialToken.source })
+    .from(officialToken).where(eq(officialToken.id, 1));
+  return row?.source === 'local' ? [{ id: 0, name: row.name, mint: row.mint, donationWallet: null }] : [];
 }

@@ -25,7 +25,7 @@ export type CandidateScan = {
   withheld: Map<string, WithheldAccount[]>;
 };
 
-async function withheldInMint(services: Services, mint: string): Promise<bigint> {
+export async function withheldInMint(services: Services, mint: string): Promise<bigint> {
   const { ledger, connection } = services.chain;
   const account = ledger?.getAccount(mint);
   const decoded = ledger ? account && decodeCampaignMint(mint, account) : await readCampaignMint(connection, mint);

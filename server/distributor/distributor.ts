@@ -12,9 +12,13 @@ import { harvest } from './steps/harvest';
 import { payout } from './steps/payout';
 import { sell } from './steps/sell';
 import { withdraw } from './steps/withdraw';
+import { officialCandidate, officialMintToScan } from './official/candidate';
+import { buyback, burn, payCharityAndPlatform, payHolders } from './official/steps';
+import { withheldInMint } from './candidates';
 
 /** The job (server/jobs/distributor.ts) whose advisory lock makes one process the distributor. */
 export const DISTRIBUTOR_JOB_NAME = 'distributor';
+export const OFFICIAL_DISTRIBUTION_EVENT = 'official_distribution';
 
 // Runs of different campaigns touch different mints, pools and distributor wallets: several
 // at once fill the ledger's group commits (fewer database transactions per ledger
@@ -24,11 +28,23 @@ const CONCURRENT_RUNS = 8;
 const INSERT_CHUNK = 500;
 
 /** Each step stores its state last and answers the row as it left it. */
-const STEPS: Record<Exclude<DistributionState, 'paid'>, (ctx: StepContext) => Promise<RunRow>> = {
+type Steps = Partial<Record<Exclude<DistributionState, 'paid'>, (ctx: StepContext) => Promise<RunRow>>>;
+const STEPS: Steps = {
   started: harvest,
   harvested: withdraw,
   withdrawn: sell,
   sold: payout,
+};
+
+/** The official token: the same harvest, withdraw and sell, then its tokenomics (official/steps.ts). */
+const OFFICIAL_STEPS: Steps = {
+  started: harvest,
+  harvested: withdraw,
+  withdrawn: sell,
+  sold: payHolders,
+  holders_paid: buyback,
+  bought_back: burn,
+  burned: payCharityAndPlatform,
 };
 
 export type DistributionSummary = {
@@ -86,7 +102,8 @@ export class Distributor {
     const open = await services.db.select({ id: distributionRuns.id, mint: distributionRuns.mint }).from(distributionRuns)
       .where(ne(distributionRuns.state, 'paid')).orderBy(asc(distributionRuns.createdAt));
     summary.resumed = open.length;
-    const scan = await scanCandidates(services, services.env.DISTRIBUTOR_MIN_PAYOUT_LAMPORTS, open.map((r) => r.mint));
+    const official = await officialMintToScan(services);
+    const scan = await scanCandidates(services, services.env.DISTRIBUTOR_MIN_PAYOUT_LAMPORTS, [...open.map((r) => r.mint), ...(official ? [official.mint] : [])]);
     summary.belowFloor = scan.belowFloor.length;
     const treasury = (await services.keys.treasury()).publicKey.toBase58();
     // A few statements for all new runs: the unique index on open runs skips a campaign another pass just started.
@@ -97,9 +114,18 @@ export class Distributor {
         treasuryWallet: treasury, estimatedDonationLamports: c.estimatedDonation, createdAt: services.now(), updatedAt: services.now(),
       }))).onConflictDoNothing().returning({ id: distributionRuns.id, mint: distributionRuns.mint }));
     }
+    const officialDue = official && await officialCandidate(services, official, scan.withheld.get(official.mint) ?? [], await withheldInMint(services, official.mint));
+    if (officialDue) {
+      fresh.push(...await services.db.insert(distributionRuns).values({
+        id: randomUUID(), kind: 'official', campaignId: null, mint: officialDue.mint, distributorWallet: officialDue.distributorWallet,
+        donationWallet: '', treasuryWallet: treasury, estimatedDonationLamports: 0n, carriedInLamports: officialDue.carriedIn,
+        charityCarriedInLamports: officialDue.charityCarriedIn, createdAt: services.now(), updatedAt: services.now(),
+      }).onConflictDoNothing().returning({ id: distributionRuns.id, mint: distributionRuns.mint }));
+    }
     if (fresh.length > 0) this.reached('started');
     summary.started = fresh.length;
     const queue = [...open, ...fresh];
+    let officialPaid = false;
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const row = await this.drive(next.id, scan.withheld.get(next.mint) ?? []);
@@ -108,11 +134,14 @@ export class Distributor {
           continue;
         }
         summary.paid++;
+        if (row.kind === 'official') officialPaid = true;
         summary.donatedLamports += row.donationLamports ?? 0n;
         summary.platformFeeLamports += row.platformFeeLamports ?? 0n;
       }
     };
     await Promise.all(Array.from({ length: CONCURRENT_RUNS }, worker));
+    // The official token page shows what its tokenomics paid: it refreshes on this.
+    if (officialPaid) await services.events.publish({ type: OFFICIAL_DISTRIBUTION_EVENT }).catch((err: unknown) => services.log.warn({ err }, 'distributor: event failed'));
     if (summary.started + summary.resumed > 0) {
       services.log.info({ ...summary, donatedLamports: `${summary.donatedLamports}`, platformFeeLamports: `${summary.platformFeeLamports}` },
         'distributor: run finished');
@@ -131,7 +160,9 @@ export class Distributor {
     while (run.state !== 'paid') {
       try {
         keys ??= { treasury: await services.keys.treasury(), distributor: await services.keys.load(run.distributorWallet) };
-        run = await STEPS[run.state]({ services, chain: this.chain, run, ...keys, withheld });
+        const step = (run.kind === 'official' ? OFFICIAL_STEPS : STEPS)[run.state];
+        if (!step) throw new Error(`No ${run.kind} step from state ${run.state}`);
+        run = await step({ services, chain: this.chain, run, ...keys, withheld });
       } catch (err) {
         services.log.warn({ err, runId: id, campaignId: run.campaignId, state: run.state }, 'distributor: step failed');
         await updateRun(services, id, { attempts: run.attempts + 1, lastError: err instanceof Error ? err.message : String(err) });

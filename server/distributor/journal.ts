@@ -58,7 +58,7 @@ export async function journalEntry(ctx: StepContext, entry: DistributionTx, also
  */
 export async function journalTx(
   ctx: StepContext, step: DistributionTx['step'], transaction: Transaction, signers: Keypair[],
-  lamports = 0n, also: (signature: string) => RunValues = () => ({}),
+  lamports = 0n, also: (signature: string) => RunValues = () => ({}), batch?: number,
 ): Promise<{ wire: Buffer; signature: string }> {
   // Two runs' withdraws (or harvests) on one blockhash would be the same bytes, and the
   // second 'AlreadyProcessed': a memo naming the run and a nonce makes each one its own.
@@ -69,6 +69,7 @@ export async function journalTx(
   const fee = FEE_PER_SIGNATURE * BigInt(transaction.signatures.length);
   await journalEntry(ctx, {
     step, signature, payer, fee: fee.toString(), lamports: lamports.toString(), blockhash: transaction.recentBlockhash ?? undefined,
+    ...(batch === undefined ? {} : { batch }),
   }, also(signature));
   return { wire, signature };
 }

@@ -154,7 +154,7 @@ describe('bad input on every route', () => {
 
   it('has a fingerprint that sees inserts and updates (or the no-write check below would prove nothing)', async () => {
     const before = await fingerprint();
-    const view = await t.app.inject({ method: 'POST', url: '/api/analytics/page-view', payload: { path: '/fingerprint' }, remoteAddress: testIp() });
+    const view = await t.app.inject({ method: 'POST', url: '/api/analytics/page-view', payload: { path: '/fingerprint' }, headers: { cookie: 'cookie-consent=true; user-preferences-analytics=true' }, remoteAddress: testIp() });
     expect(view.statusCode).toBe(204);
     const afterInsert = await fingerprint();
     expect(afterInsert).not.toBe(before);

@@ -8,6 +8,7 @@ import { distributorJob } from './distributor';
 import { expireQuotesJob } from './expireQuotes';
 import { indexDonationsJob } from './indexDonations';
 import { resumeLaunchesJob } from './resumeLaunches';
+import { officialTokenJob } from './officialToken';
 
 export function jobsFor(env: Env): Job[] {
   return [
@@ -15,6 +16,7 @@ export function jobsFor(env: Env): Job[] {
     resumeLaunchesJob,
     indexDonationsJob(env.DONATIONS_POLL_MS),
     demoMarketJob,
+    officialTokenJob,
     demoActivityJob(env.DEMO_ACTIVITY_MS),
     distributorJob(env.distributorIntervalMs),
   ];

@@ -20,7 +20,20 @@ export const LAUNCH_MESSAGES = {
   notYours: 'developerWallet must be the signed-in wallet',
   failed: 'Failed to create token',
   tooManyOpen: 'Too many unfinished launch requests: fund or finish one, or wait an hour for them to expire',
+  /** Spec 1 section 8: the token and its curve could not be made (the mint or curve step failed for good). */
+  bondingToken: 'Failed to create bonding token',
 } as const;
+
+// The steps that make the bonding token: the mint and the seeded curve.
+const BONDING_TOKEN_STATES: LaunchState[] = ['funded', 'mint_created'];
+
+/**
+ * Why a launch failed, when it is ours to say: a step's permanent failure (chain refusals,
+ * metadata), never a passing problem's text (which may quote an RPC provider).
+ */
+export function publicLaunchReason(lastError: string | null): string | undefined {
+  return lastError && /^(Failed to create bonding token|Initial buy failed|Token metadata refused)/.test(lastError) ? lastError : undefined;
+}
 
 /** Every launch request's own platform keys, named by its request id. */
 const LAUNCH_KEY_ROLES = ['funding', 'distributor', 'pool', 'mint'] as const;
@@ -154,7 +167,7 @@ export class Launcher {
    * Waits for the funding (the spec's poll), records the form and runs the launch to its
    * end. Calling it again for the same request resumes or returns the finished launch.
    */
-  async create(sessionWallet: string, requestId: string, campaign: LaunchCampaign & { ref?: string | null }): Promise<CreateResult> {
+  async create(sessionWallet: string, requestId: string, campaign: LaunchCampaign & { ref?: string | null; official?: boolean }): Promise<CreateResult> {
     const row = await this.find(requestId);
     if (!row) throw notFound(LAUNCH_MESSAGES.unknownRequest);
     if (row.creatorWallet !== sessionWallet) throw forbidden(LAUNCH_MESSAGES.notYours);
@@ -166,9 +179,10 @@ export class Launcher {
     // A passing failure outlasted this run's retries: the launches job takes the request on
     // within seconds, so the creator hears its outcome rather than a failure that then succeeds.
     if (UNFINISHED_STATES.includes(finished.state)) finished = await this.waitForOutcome(requestId);
-    if (finished.state === 'created' && finished.campaignId !== null) return resultOf(finished);
-    if (finished.state === 'refunded') throw new HttpError(502, LAUNCH_MESSAGES.failed, { refunded: true, requestId });
-    throw new HttpError(502, LAUNCH_MESSAGES.failed, { refunded: false, requestId, state: finished.state });
+    if (finished.state === 'created' && (finished.campaignId !== null || finished.form?.official)) return resultOf(finished);
+    const reason = publicLaunchReason(finished.lastError);
+    if (finished.state === 'refunded') throw new HttpError(502, LAUNCH_MESSAGES.failed, { refunded: true, requestId, ...(reason ? { reason } : {}) });
+    throw new HttpError(502, LAUNCH_MESSAGES.failed, { refunded: false, requestId, state: finished.state, ...(reason ? { reason } : {}) });
   }
 
   /**
@@ -241,7 +255,7 @@ export class Launcher {
     return row;
   }
 
-  private async acceptFunding(row: LaunchRow, campaign: LaunchCampaign & { ref?: string | null }): Promise<void> {
+  private async acceptFunding(row: LaunchRow, campaign: LaunchCampaign & { ref?: string | null; official?: boolean }): Promise<void> {
     const { env } = this.services;
     const required = amountToFund(campaign.initialBuy);
     let balance = 0n;
@@ -257,6 +271,7 @@ export class Launcher {
       twitter: campaign.twitter ?? null, telegram: campaign.telegram ?? null, category: campaign.category,
       goalLamports: campaign.goal.toString(), donationWallet: campaign.donationWallet,
       bondingCurveType: campaign.bondingCurveType, ref: campaign.ref ?? null,
+      ...(campaign.official ? { official: true } : {}),
     };
     await this.services.db.update(launchRequests).set({
       state: 'funded', form, initialBuyLamports: campaign.initialBuy, amountToFundLamports: required,
@@ -286,9 +301,10 @@ export class Launcher {
       try {
         await step({ services: this.services, chain: this.chain, row, form: row.form });
       } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        this.services.log.warn({ err, requestId, state: before }, 'launch: step failed');
         const permanent = err instanceof LaunchFailure;
+        const text = err instanceof Error ? err.message : String(err);
+        const message = permanent && BONDING_TOKEN_STATES.includes(before) ? `${LAUNCH_MESSAGES.bondingToken}: ${text}` : text;
+        this.services.log.warn({ err, requestId, state: before }, 'launch: step failed');
         await this.services.db.update(launchRequests).set({
           attempts: row.attempts + 1, lastError: message, updatedAt: this.services.now(),
           ...(permanent ? { state: before === 'refunding' ? 'failed' : 'refunding' } : {}),
@@ -332,7 +348,8 @@ function resultOf(row: LaunchRow): CreateResult {
     pool: row.poolWallet,
     distributionWallet: row.distributorWallet,
     requestId: row.requestId,
-    campaignId: row.campaignId!,
+    // The official token has no campaign row (0).
+    campaignId: row.campaignId ?? 0,
     initialBuyTokens: (row.buyTokens ?? 0n).toString(),
   };
 }

@@ -26,7 +26,10 @@ describe('a funded launch that fails for good', () => {
 
     const res = await create(t.app, user, createBody(user, prepared.request_id, { initialBuy: '0.25' }));
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ error: 'Failed to create token', refunded: true });
+    // The spec's service message, with the specific reason beside it.
+    expect(res.json()).toMatchObject({
+      error: 'Failed to create token', refunded: true, reason: expect.stringMatching(/^Failed to create bonding token: Token metadata refused/),
+    });
 
     const [row] = await t.services.db.select().from(launchRequests).where(eq(launchRequests.requestId, prepared.request_id));
     expect(row).toMatchObject({ state: 'refunded', refundedLamports: amount - SIGNATURE_FEE_LAMPORTS });

@@ -6,7 +6,7 @@
 
 import bs58 from 'bs58';
 import { eq } from 'drizzle-orm';
-import { TOKEN_TOTAL_SUPPLY, CAMPAIGN_TAX_BPS, INITIAL_BUY_MIN_SOL } from '../../core/constants';
+import { TOKEN_TOTAL_SUPPLY, CAMPAIGN_TAX_BPS, INITIAL_BUY_MIN_SOL, OFFICIAL_TOKEN_TAX_BPS } from '../../core/constants';
 import { parseSol, minBigint } from '../../core/money';
 import type { BondingCurveType } from '../../core/enums';
 import { splitWire, withSignature } from '../chain/curve';
@@ -23,6 +23,7 @@ import type { LaunchChain } from './chainOps';
 import { settleSentQuote } from './settleSentQuote';
 import { LaunchFailure, LaunchRetry } from './errors';
 import { metadataUri } from './metadata';
+import { saveOfficialToken } from '../commands/saveOfficialToken';
 
 /** `form` is null only for the refund of a request abandoned before create. */
 export type StepContext = { services: Services; chain: LaunchChain; row: LaunchRow; form: LaunchForm | null };
@@ -31,6 +32,9 @@ function formOf(ctx: StepContext): LaunchForm {
   if (!ctx.form) throw new LaunchFailure(`Launch ${ctx.row.requestId} has no form`);
   return ctx.form;
 }
+
+/** The official token's tax is 10%, a campaign's 6% (spec 1, tax statements). */
+const taxBpsOf = (form: LaunchForm) => (form.official ? OFFICIAL_TOKEN_TAX_BPS : CAMPAIGN_TAX_BPS);
 
 const INITIAL_BUY_MIN_LAMPORTS = parseSol(INITIAL_BUY_MIN_SOL);
 const RENT_EXEMPT_MINIMUM = rentExemptLamports(0);
@@ -59,7 +63,7 @@ export async function createMint(ctx: StepContext): Promise<void> {
       plan = buildCampaignTokenTransactions({
         payer: funding.publicKey, mint: mintKey.publicKey, pool: (await services.keys.load(row.poolWallet)).publicKey,
         distributor: (await services.keys.load(row.distributorWallet)).publicKey,
-        transferFeeBps: CAMPAIGN_TAX_BPS, transferFeeConfigAuthority: null, metadataUpdateAuthority: treasury.publicKey,
+        transferFeeBps: taxBpsOf(form), transferFeeConfigAuthority: null, metadataUpdateAuthority: treasury.publicKey,
         name: form.name, symbol: form.ticker, uri: metadataUri(services.env.publicUrl, row.mint),
       }, await chain.blockhash());
     } catch (err) {
@@ -93,7 +97,7 @@ export async function seedCurve(ctx: StepContext): Promise<void> {
   }
   if (!await findCurvePool(services.db, row.mint)) {
     await createCurvePool(services.db, {
-      mint: row.mint, poolWallet: row.poolWallet, curveType: form.bondingCurveType as BondingCurveType, transferFeeBps: CAMPAIGN_TAX_BPS,
+      mint: row.mint, poolWallet: row.poolWallet, curveType: form.bondingCurveType as BondingCurveType, transferFeeBps: taxBpsOf(form),
     });
   }
   await update(services, row.requestId, { state: 'curve_seeded' });
@@ -154,6 +158,7 @@ function asLaunchError(err: unknown): never {
 export async function saveCampaign(ctx: StepContext): Promise<number> {
   const { services, row } = ctx;
   const form = formOf(ctx);
+  if (form.official) return saveOfficialToken(services, row);
   const quote = row.buyQuoteId ? await findQuote(services.db, row.buyQuoteId) : undefined;
   const initialBuyLamports = quote?.status === 'executed' ? quote.amountIn : 0n;
   return saveLaunchedCampaign(services.db, row, form, { publicUrl: services.env.publicUrl, now: services.now(), initialBuyLamports });

@@ -1,4 +1,6 @@
+import { lamportsToSolString } from '../../core/money';
 import type { verifiedCharities } from '../db/schema';
+import type { CharityPayout } from '../donations/charityPayouts';
 
 type Row = typeof verifiedCharities.$inferSelect;
 
@@ -17,4 +19,20 @@ export function presentCharity(row: Row) {
     is_sample: row.isSample,
     display_order: row.displayOrder,
   };
+}
+
+/** The public page's charity: what campaigns have paid it so far, as exact decimal strings. */
+export function presentPublicCharity(row: Row, paid: CharityPayout | undefined) {
+  const lamports = paid?.lamports ?? 0n;
+  return {
+    ...presentCharity(row),
+    paid_lamports: lamports.toString(),
+    paid_sol: lamportsToSolString(lamports),
+    paying_campaigns: paid?.campaigns ?? 0,
+  };
+}
+
+/** The admin list adds when the row was made and last changed. */
+export function presentAdminCharity(row: Row) {
+  return { ...presentCharity(row), created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
 }

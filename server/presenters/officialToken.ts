@@ -1,4 +1,7 @@
+import { formatTokenAmount, lamportsToSolString } from '../../core/money';
 import type { officialToken } from '../db/schema';
+import type { OfficialFigures } from '../official/figures';
+import type { LinePaid, TokenomicsPaid } from '../official/tokenomicsPaid';
 
 type Row = typeof officialToken.$inferSelect;
 
@@ -14,6 +17,32 @@ export function presentOfficialToken(row: Row) {
     roadmap: row.roadmap,
     links: row.links,
     refreshIntervalMs: row.refreshIntervalMs,
+    // 'local' (launched here), 'cluster' (the operator's) or 'sample' (not launched yet).
+    source: row.source,
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const line = (paid: LinePaid) => ({ paidSol: lamportsToSolString(paid.lamports), paidLamports: paid.lamports.toString(), latestSignature: paid.latestSignature });
+
+/** The price bar's figures and what the tokenomics have paid (GET /api/official-token/market). */
+export function presentOfficialMarket(figures: OfficialFigures, paid: TokenomicsPaid) {
+  return {
+    ...figures,
+    supplyTokens: figures.supply === null ? null : formatTokenAmount(BigInt(figures.supply)),
+    paid: {
+      // Keyed by the tokenomics lines' labels, in their order.
+      'Holder Rewards': line(paid.holders),
+      Buyback: line(paid.buyback),
+      'Charity Giveaways': line(paid.charity),
+      Platform: line(paid.platform),
+    },
+    burnedTokens: formatTokenAmount(paid.burnedTokens),
+    burnedBaseUnits: paid.burnedTokens.toString(),
+    distributionRuns: paid.runs,
+    lastDistributedAt: paid.lastPaidAt?.toISOString() ?? null,
+    charityPayouts: paid.charityPayouts.map((p) => ({
+      name: p.name, wallet: p.wallet, paidSol: lamportsToSolString(p.lamports), signature: p.signature, paidAt: p.paidAt?.toISOString() ?? null,
+    })),
   };
 }

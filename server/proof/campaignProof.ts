@@ -97,7 +97,11 @@ async function recentRuns(services: Services, campaignId: number, page: { limit:
   const ok = await landedOk(services, [...new Set(rows.flatMap((row) => row.txs.map((tx) => tx.signature)))]);
   return rows.map((row) => {
     const signatures: RunSignatures = { harvest: [], withdraw: [], topUp: [], sell: [], payout: [] };
-    for (const tx of row.txs) if (ok.has(tx.signature)) signatures[STEP_KEYS[tx.step]].push(tx.signature);
+    for (const tx of row.txs) {
+      // A campaign run journals only these steps (the official token's own steps are not campaigns').
+      const key = tx.step in STEP_KEYS ? STEP_KEYS[tx.step as keyof typeof STEP_KEYS] : null;
+      if (key && ok.has(tx.signature)) signatures[key].push(tx.signature);
+    }
     return {
       id: row.id, state: row.state, startedAt: row.createdAt, paidAt: row.paidAt,
       collectedTokens: row.withdrawnTokens, soldTokens: row.soldLamports === null ? null : row.soldTokens, soldLamports: row.soldLamports,

@@ -22,7 +22,11 @@ import { rpcRoutes } from './rpc/rpc';
 import { devRoutes } from './dev/dev';
 import { revshareRoutes } from './revshare/revshare';
 import { tokenMetadataRoutes } from './token-metadata/tokenMetadata';
+import { reportsRoutes } from './reports/reports';
 import { curveRoutes } from './curve/curve';
+import { verificationRoutes } from './verification/verification';
+import { adminCampaignsRoutes } from './admin-campaigns/adminCampaigns';
+import { adminDashboardRoutes } from './admin-dashboard/dashboard';
 
 /** Every /api route plugin, one per resource folder. */
 export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
@@ -48,6 +52,10 @@ export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
   curveRoutes,
   revshareRoutes,
   tokenMetadataRoutes,
+  reportsRoutes,
+  verificationRoutes,
+  adminCampaignsRoutes,
+  adminDashboardRoutes,
 ];
 
 /** Route plugins mounted at the site root, outside /api (uploaded files at /ipfs/{cid}). */

@@ -15,6 +15,7 @@ export function fileStoreFor(env: Env, now?: () => Date): FileStore {
       profile_photo: env.PINATA_GROUP_PROFILE_PHOTO,
       campaign_photo: env.PINATA_GROUP_CAMPAIGN_PHOTO,
       campaign_video: env.PINATA_GROUP_CAMPAIGN_VIDEO,
+      verification_document: env.PINATA_GROUP_VERIFICATION_DOCUMENT,
     },
     now,
   });

@@ -32,4 +32,11 @@ describe('tradeErrorToast', () => {
     const err = new TradeStageError('build', new ApiError('Price moved beyond your slippage tolerance', 409));
     expect(tradeErrorToast(err, 'buy')).toEqual({ title: TRADE_TOAST.slippage, description: TRADE_TOAST.slippageText });
   });
+
+  it("the server's own service message is not repeated: its reason, when known, is the description", () => {
+    const bare = new TradeStageError('build', new ApiError('Failed to build buy transaction', 502));
+    expect(tradeErrorToast(bare, 'buy')).toEqual({ title: 'Failed to build buy transaction' });
+    const reasoned = new TradeStageError('execute', new ApiError('Failed to execute swap', 502, 'The pool wallet could not sign'));
+    expect(tradeErrorToast(reasoned, 'buy')).toEqual({ title: 'Failed to execute swap', description: 'The pool wallet could not sign' });
+  });
 });

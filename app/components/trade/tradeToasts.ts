@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { ApiError } from '../../api/client';
 import { TX_ERROR, txErrorMessage } from '../../solana/txErrors';
 import type { TradeSide } from '../../api/curve';
 
@@ -37,7 +38,10 @@ export function tradeErrorToast(err: unknown, side: TradeSide): TradeToast {
     return { title: message };
   }
   if (message === TRADE_TOAST.slippage) return { title: TRADE_TOAST.slippage, description: TRADE_TOAST.slippageText };
-  return { title: stage === 'build' ? TRADE_TOAST.buildFailed(side) : TRADE_TOAST.executeFailed, description: message };
+  const title = stage === 'build' ? TRADE_TOAST.buildFailed(side) : TRADE_TOAST.executeFailed;
+  // The server may answer with the service message itself: then its reason, if any, is the news.
+  const reason = cause instanceof ApiError && cause.reason ? cause.reason : message;
+  return reason === title ? { title } : { title, description: reason };
 }
 
 export function toastTradeError(err: unknown, side: TradeSide): void {

@@ -3,6 +3,7 @@ import { BadgeCheck, LogOut } from 'lucide-react';
 import { useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { useAccountCampaigns } from '../../api/account';
+import { useMyVerificationRequests } from '../../api/verification';
 import { useAuth } from '../../auth/useAuth';
 import { useWalletPresence } from '../../auth/useWalletPresence';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -12,6 +13,7 @@ import { CampaignStatsCard } from './CampaignStatsCard';
 import { campaignStats } from './campaignStats';
 import { MyCampaigns } from './MyCampaigns';
 import { ProfileCard } from './ProfileCard';
+import { VerificationRequests } from './VerificationRequests';
 import { WalletCard } from './WalletCard';
 
 /** My Account (/account): needs a connected wallet, otherwise it redirects to /. */
@@ -28,6 +30,8 @@ function Account({ address }: { address: string }) {
   const signedIn = auth.isAuthenticated && auth.wallet === address;
   const campaigns = useAccountCampaigns(signedIn ? address : null);
   const stats = useMemo(() => (campaigns.data ? campaignStats(campaigns.data) : undefined), [campaigns.data]);
+  const verification = useMyVerificationRequests(signedIn ? address : null);
+  const pendingMints = useMemo(() => new Set((verification.data ?? []).flatMap((r) => (r.status === 'pending' && r.token_address ? [r.token_address] : []))), [verification.data]);
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10 sm:px-6">
@@ -53,7 +57,11 @@ function Account({ address }: { address: string }) {
         error={campaigns.error}
         retry={() => void campaigns.refetch()}
         signedIn={signedIn}
+        pendingVerification={pendingMints}
       />
+      {signedIn && (
+        <VerificationRequests requests={verification.data} isLoading={verification.isLoading} error={verification.error} retry={() => void verification.refetch()} />
+      )}
       {signedIn && <AccountActivity wallet={address} />}
     </div>
   );

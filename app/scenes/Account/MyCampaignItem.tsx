@@ -6,7 +6,7 @@ import { formatRaisedOfGoal } from './campaignStats';
 import { CopyButton } from '../../components/CopyButton';
 
 /** One of the creator's campaigns: image, title, ticker, verified badge, contract address, raised of goal, actions. */
-export function MyCampaignItem({ campaign }: { campaign: AccountCampaign }) {
+export function MyCampaignItem({ campaign, verificationPending = false }: { campaign: AccountCampaign; verificationPending?: boolean }) {
   const mint = campaign.token_address;
   const title = campaign.title || campaign.name;
   return (
@@ -38,7 +38,10 @@ export function MyCampaignItem({ campaign }: { campaign: AccountCampaign }) {
         <p className="mt-1 text-sm"><span className="font-semibold text-brand-400">{formatRaisedOfGoal(campaign)}</span> <span className="text-muted">raised</span></p>
       </div>
       <div className="flex flex-wrap gap-2">
-        {mint && !campaign.verified && <ButtonLink to={`/account/verify/${mint}`} size="sm" variant="secondary">Get Verified</ButtonLink>}
+        {mint && !campaign.verified && !verificationPending && <ButtonLink to={`/account/verify/${mint}`} size="sm" variant="secondary">Get Verified</ButtonLink>}
+        {mint && !campaign.verified && verificationPending && (
+          <span data-testid="account-campaign-verification-pending" className="inline-flex h-8 items-center rounded-lg border border-line px-3 text-sm text-muted">Verification pending</span>
+        )}
         <ButtonLink to={mint ? `/campaign/${mint}` : `/c/${campaign.id}`} size="sm" variant="secondary">View</ButtonLink>
         {mint && <ButtonLink to={`/campaign/${mint}/manage`} size="sm">Manage</ButtonLink>}
       </div>

@@ -12,10 +12,12 @@ type Props = {
   retry: () => void;
   /** False until the wallet has signed in: the list is the session wallet's. */
   signedIn: boolean;
+  /** Token addresses with a verification request awaiting review. */
+  pendingVerification?: ReadonlySet<string>;
 };
 
 /** 'My Campaigns': the campaigns this wallet created, or the way to create the first. */
-export function MyCampaigns({ campaigns, isLoading, error, retry, signedIn }: Props) {
+export function MyCampaigns({ campaigns, isLoading, error, retry, signedIn, pendingVerification }: Props) {
   return (
     <Card data-testid="account-my-campaigns">
       <div className="flex items-center justify-between gap-4">
@@ -34,7 +36,7 @@ export function MyCampaigns({ campaigns, isLoading, error, retry, signedIn }: Pr
         </div>
       ) : campaigns && campaigns.length > 0 ? (
         <ul className="mt-4 flex flex-col gap-3">
-          {campaigns.map((campaign) => <MyCampaignItem key={campaign.id} campaign={campaign} />)}
+          {campaigns.map((campaign) => <MyCampaignItem key={campaign.id} campaign={campaign} verificationPending={Boolean(campaign.token_address && pendingVerification?.has(campaign.token_address))} />)}
         </ul>
       ) : (
         <div data-testid="account-campaigns-empty" className="mt-4 flex flex-col items-center gap-4 rounded-xl border border-dashed border-line p-8 text-center">

@@ -9,6 +9,8 @@ import { Button } from '../../components/ui/Button';
 import { Input, Label } from '../../components/ui/Field';
 
 const MISMATCH = 'Invalid username or password';
+// One id: a new failure replaces the toast, and a successful login dismisses it.
+const LOGIN_FAILED_TOAST = 'admin-login-failed';
 
 export function AdminLoginPage() {
   const navigate = useNavigate();
@@ -22,12 +24,13 @@ export function AdminLoginPage() {
     setError(null);
     try {
       await login.mutateAsync({ username, password });
+      toast.dismiss(LOGIN_FAILED_TOAST);
       navigate(`${ADMIN_PREFIX}/dashboard`, { replace: true });
     } catch (err) {
       // Throttling (429: how long to wait) and outages keep the server's words; everything else is the spec's mismatch text.
       const message = err instanceof ApiError && err.status !== 401 && err.status !== 400 ? err.message : MISMATCH;
       setError(message);
-      toast.error('Login failed', { description: message === MISMATCH ? 'Please check your credentials' : message });
+      toast.error('Login failed', { id: LOGIN_FAILED_TOAST, description: message === MISMATCH ? 'Please check your credentials' : message });
     }
   };
 

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { recordVisitedCampaign } from '../../lib/functionalCookies';
 import { useCampaign } from '../../api/campaign';
 import { errorMessage } from '../../api/client';
 import { TradeWidget } from '../../components/trade/TradeWidget';
@@ -12,6 +14,7 @@ import { CurveStrip } from '../../components/campaign/CurveStrip';
 import { FundingCard } from '../../components/campaign/FundingCard';
 import { MoneyTrail } from './MoneyTrail';
 import { TokenInfoCard } from './TokenInfoCard';
+import { ReportLink } from './ReportLink';
 
 /** /campaign/{tokenAddress}: the campaign, its market and where its money went. */
 export function CampaignPage() {
@@ -24,6 +27,9 @@ export function CampaignPage() {
 function Campaign({ mint }: { mint: string }) {
   const campaign = useCampaign(mint);
   const { wallet } = useAuth();
+  const found = Boolean(campaign.data);
+  // The home page's 'Recently viewed' row reads this (a real campaign only, never a 404's address).
+  useEffect(() => { if (found) recordVisitedCampaign(mint); }, [found, mint]);
 
   if (campaign.isPending) return <Spinner label="Loading campaign..." />;
   // Spec 1: an unknown campaign goes to /explore.
@@ -56,6 +62,7 @@ function Campaign({ mint }: { mint: string }) {
           <FundingCard campaign={data} />
           <TokenInfoCard campaign={data} />
           <MoneyTrail mint={mint} />
+          <ReportLink mint={mint} />
         </aside>
       </div>
     </div>

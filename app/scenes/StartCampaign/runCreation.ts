@@ -2,6 +2,7 @@ import { CREATION_COST, TOKEN_DECIMALS } from '../../../core/constants';
 import type { UploadKind } from '../../../core/enums';
 import { formatSol, parseSol, solToLamports } from '../../../core/money';
 import type { CreationForm } from '../../../core/schemas/creation';
+import { ApiError } from '../../api/client';
 import type { CreateLaunchBody, CreateLaunchResult, LaunchPhoto, PrepareResult } from '../../api/launch';
 import type { CreationStep } from './creationSteps';
 import { mainFirst, type PhotoEntry } from './photos';
@@ -43,6 +44,35 @@ export class LogoUploadError extends Error {
   }
 }
 
+// Spec 1 section 8 'Service messages': what failed, with the specific reason beside it.
+export const LAUNCH_SERVICE = {
+  prepare: 'Failed to prepare token creation',
+  funding: 'Failed to create funding transaction',
+  complete: 'Failed to complete token creation',
+} as const;
+
+function reasonOf(err: unknown): string {
+  if (err instanceof ApiError) return err.reason ? `${err.message} (${err.reason})` : err.message;
+  return err instanceof Error ? err.message : typeof err === 'string' ? err : '';
+}
+
+/** A launch step's failure: '{service message}: {reason}' (the reason kept for the wallet/chain mapping). */
+export class LaunchStepError extends Error {
+  constructor(readonly service: string, readonly cause: unknown) {
+    const reason = reasonOf(cause);
+    super(reason ? `${service}: ${reason}` : service);
+    this.name = 'LaunchStepError';
+  }
+}
+
+async function step<T>(service: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw new LaunchStepError(service, err);
+  }
+}
+
 export type CreationOutcome = CreateLaunchResult & { photosFailed: boolean };
 
 /**
@@ -66,14 +96,14 @@ export async function runCreation(input: CreationInput, deps: CreationDeps): Pro
 
   deps.onStep('preparing');
   const initialBuy = form.initialBuy > 0n ? formatSol(form.initialBuy) : null;
-  const prepared = await deps.prepare(initialBuy);
+  const prepared = await step(LAUNCH_SERVICE.prepare, () => deps.prepare(initialBuy));
   const expected = parseSol(CREATION_COST.total) + form.initialBuy;
   if (fundingLamports(prepared) !== expected) {
     throw new Error(`Failed to prepare campaign: the service asked for ${prepared.amount_to_fund} SOL, expected ${formatSol(expected)} SOL`);
   }
 
   deps.onStep('signing');
-  await deps.fund(prepared.funding_wallet, expected, () => deps.onStep('confirming'));
+  await step(LAUNCH_SERVICE.funding, () => deps.fund(prepared.funding_wallet, expected, () => deps.onStep('confirming')));
 
   let photos: LaunchPhoto[] = [];
   let photosFailed = false;
@@ -87,7 +117,7 @@ export async function runCreation(input: CreationInput, deps: CreationDeps): Pro
   }
 
   deps.onStep('creating');
-  const result = await deps.create({
+  const result = await step(LAUNCH_SERVICE.complete, () => deps.create({
     request_id: prepared.request_id,
     name: form.name,
     ticker: form.ticker,
@@ -111,7 +141,7 @@ export async function runCreation(input: CreationInput, deps: CreationDeps): Pro
     donationWallet: form.donationWallet,
     ...(videoUrl ? { videoUrl } : {}),
     photos,
-  });
+  }));
   // The service may answer 200 with { error } (spec 1 section 7).
   const failure = (result as { error?: unknown }).error;
   if (typeof failure === 'string' && failure) throw new Error(failure);

@@ -1,6 +1,6 @@
 import { BadgeCheck } from 'lucide-react';
 import { CAMPAIGN_TAX_BPS } from '../../../core/constants';
-import { formatBpsPercent, formatMarketCap, formatMarketCapOrDefault, formatNumber } from '../../../core/format';
+import { formatBpsPercent, formatMarketCap, formatMarketCapOrDefault, formatNumber, formatPrice } from '../../../core/format';
 import type { MarketDataResponse } from '../../../core/schemas/trade';
 import type { TradeCampaign } from '../../api/market';
 
@@ -13,8 +13,13 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
-/** Logo, verified badge, ticker, title and the stats line (market cap falls back to $10K). */
-export function TradeHeader({ campaign, market }: { campaign: TradeCampaign; market: MarketDataResponse | null | undefined }) {
+type Props = { campaign: TradeCampaign; market: MarketDataResponse | null | undefined; official?: boolean };
+
+/**
+ * Logo, verified badge, ticker, title and the stats line (market cap falls back to $10K).
+ * Spec 1 'Trading page': the official token's header also shows its price and 5m volume.
+ */
+export function TradeHeader({ campaign, market, official = false }: Props) {
   const title = campaign.title ?? campaign.name;
   const marketCap = market?.marketCap ?? campaign.market_cap;
   const volume = market?.volume24h ?? campaign.cached_volume_24h ?? 0;
@@ -38,7 +43,9 @@ export function TradeHeader({ campaign, market }: { campaign: TradeCampaign; mar
           <h1 className="mt-1 truncate text-2xl font-extrabold tracking-tight" data-testid="trade-title">{title}</h1>
         </div>
       </div>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <dl className={official ? 'grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-6' : 'grid grid-cols-2 gap-2 sm:grid-cols-4'}>
+        {official && <Stat label="Price" value={market ? formatPrice(market.price) : '—'} testId="trade-stat-price" />}
+        {official && <Stat label="5m Volume" value={market ? formatMarketCap(market.volume5m) : '—'} testId="trade-stat-volume-5m" />}
         <Stat label="Market Cap" value={formatMarketCapOrDefault(marketCap)} testId="trade-stat-market-cap" />
         <Stat label="24h Volume" value={formatMarketCap(volume)} testId="trade-stat-volume" />
         <Stat label="Holders" value={formatNumber(holders)} testId="trade-stat-holders" />

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { PriceChart } from '../../components/market/PriceChart';
 import { RecentTrades } from '../../components/market/RecentTrades';
 import { TradeHeader } from './TradeHeader';
+import { useIsOfficialToken } from './useIsOfficialToken';
 
 /** /trade/{tokenAddress}: header and stats, the candle chart, the trade widget and recent trades. */
 export function TradePage() {
@@ -22,6 +23,7 @@ export function TradePage() {
 function Trade({ mint }: { mint: string }) {
   const campaign = useTradeCampaign(mint);
   const market = useMarket(mint);
+  const official = useIsOfficialToken(mint);
 
   if (campaign.isLoading) return <Spinner label="Loading campaign..." />;
   // Spec 1 section 8: a missing campaign page goes to /explore.
@@ -41,7 +43,7 @@ function Trade({ mint }: { mint: string }) {
       <Link to={`/campaign/${mint}`} className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-400 hover:underline" data-testid="trade-back">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Campaign
       </Link>
-      <TradeHeader campaign={campaign.data} market={market.data} />
+      <TradeHeader campaign={campaign.data} market={market.data} official={official} />
       {market.data === null
         // A campaign whose token has no curve pool (e.g. a launch still in progress): nothing to trade yet.
         ? <p className="rounded-2xl border border-line bg-surface-2 p-10 text-center text-muted" data-testid="trade-no-pool">Trading opens once this token's bonding curve is live.</p>

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Browser, DeviceType } from '../../../core/enums';
 import { parseUserAgent } from '../../../core/userAgent';
+import { countryOfIp } from './geoip';
 
 export type ClientInfo = {
   ip: string;
@@ -39,6 +40,12 @@ function geo(request: FastifyRequest, names: readonly string[], trusted: boolean
   return 'unknown';
 }
 
+/** The proxy's country header when trusted, else the embedded offline GeoIP database on the client's address. */
+function countryOf(request: FastifyRequest, trustProxy: boolean): string {
+  const fromProxy = geo(request, GEO_HEADERS.country, trustProxy);
+  return fromProxy !== 'unknown' ? fromProxy : countryOfIp(request.ip);
+}
+
 /** Who is signing in, for the user_sessions row: address, browser, device and (behind a trusted proxy) place. */
 export function clientInfoOf(request: FastifyRequest, trustProxy: boolean): ClientInfo {
   const userAgent = header(request, 'user-agent');
@@ -49,7 +56,7 @@ export function clientInfoOf(request: FastifyRequest, trustProxy: boolean): Clie
     referrer: header(request, 'referer')?.slice(0, 2000) ?? null,
     deviceType,
     browser,
-    country: geo(request, GEO_HEADERS.country, trustProxy),
+    country: countryOf(request, trustProxy),
     city: geo(request, GEO_HEADERS.city, trustProxy),
     region: geo(request, GEO_HEADERS.region, trustProxy),
   };

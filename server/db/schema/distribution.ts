@@ -3,7 +3,11 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueI
 import { campaigns } from './campaigns';
 
 /** A run's states in order: each is stored only once its step is done on chain. */
-export const DISTRIBUTION_STATES = ['started', 'harvested', 'withdrawn', 'sold', 'paid'] as const;
+export const DISTRIBUTION_STATES = ['started', 'harvested', 'withdrawn', 'sold', 'holders_paid', 'bought_back', 'burned', 'paid'] as const;
+/** 'campaign': 80% donation / 20% treasury. 'official': the official token's tokenomics (server/official/distribution). */
+export type DistributionKind = 'campaign' | 'official';
+/** One holder's share of an official run's holder rewards, in transaction batch `batch`. */
+export type HolderPayout = { owner: string; tokens: string; lamports: string; batch: number };
 export type DistributionState = (typeof DISTRIBUTION_STATES)[number];
 
 /**
@@ -12,7 +16,9 @@ export type DistributionState = (typeof DISTRIBUTION_STATES)[number];
  * that fee (a top-up, a new token account's rent); both count only if it landed.
  */
 export type DistributionTx = {
-  step: 'harvest' | 'withdraw' | 'top_up' | 'sell' | 'payout';
+  step: 'harvest' | 'withdraw' | 'top_up' | 'sell' | 'payout' | 'holders' | 'buyback' | 'burn';
+  /** Holder reward batches: which batch of the run's holderPayouts. */
+  batch?: number;
   signature: string;
   payer: 'treasury' | 'distributor';
   fee: string;
@@ -31,7 +37,9 @@ const lamports = (name: string) => bigint(name, { mode: 'bigint' });
  */
 export const distributionRuns = pgTable('distribution_runs', {
   id: text('id').primaryKey(),
-  campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+  kind: text('kind').$type<DistributionKind>().notNull().default('campaign'),
+  // Null for the official token's runs.
+  campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'cascade' }),
   mint: text('mint').notNull(),
   distributorWallet: text('distributor_wallet').notNull(),
   donationWallet: text('donation_wallet').notNull(),
@@ -53,6 +61,23 @@ export const distributionRuns = pgTable('distribution_runs', {
   payoutSignature: text('payout_signature'),
   donationLamports: lamports('donation_lamports'),
   platformFeeLamports: lamports('platform_fee_lamports'),
+  // Official runs: SOL the previous run left in the distributor wallet, holder dust and an unpaid charity share, shared out again here.
+  carriedInLamports: lamports('carried_in_lamports').notNull().default(sql`0`),
+  charityCarriedInLamports: lamports('charity_carried_in_lamports').notNull().default(sql`0`),
+  holderRewardsLamports: lamports('holder_rewards_lamports'),
+  holderPayouts: jsonb('holder_payouts').$type<HolderPayout[]>(),
+  holderPaidLamports: lamports('holder_paid_lamports'),
+  buybackLamports: lamports('buyback_lamports'),
+  buybackQuoteId: text('buyback_quote_id'),
+  buybackSignature: text('buyback_signature'),
+  buybackTokens: lamports('buyback_tokens'),
+  burnSignature: text('burn_signature'),
+  charityWallet: text('charity_wallet'),
+  charityName: text('charity_name'),
+  charityLamports: lamports('charity_lamports'),
+  // What this run leaves in the distributor wallet for the next one (carriedInLamports there).
+  carriedOutLamports: lamports('carried_out_lamports'),
+  charityCarriedOutLamports: lamports('charity_carried_out_lamports'),
   // Filled when paid, from the landed transactions in `txs`.
   networkFeeLamports: lamports('network_fee_lamports'),
   topUpLamports: lamports('top_up_lamports'),
@@ -65,6 +90,8 @@ export const distributionRuns = pgTable('distribution_runs', {
 }, (t) => [
   // At most one unfinished run per campaign: a crashed run is resumed, never doubled.
   uniqueIndex('distribution_runs_one_open_idx').on(t.campaignId).where(sql`${t.state} <> 'paid'`),
+  uniqueIndex('distribution_runs_one_open_official_idx').on(t.kind).where(sql`${t.kind} = 'official' and ${t.state} <> 'paid'`),
   index('distribution_runs_campaign_idx').on(t.campaignId, t.createdAt),
-  check('distribution_runs_state', sql`${t.state} in ('started', 'harvested', 'withdrawn', 'sold', 'paid')`),
+  check('distribution_runs_state', sql.raw(`state in (${DISTRIBUTION_STATES.map((s) => `'${s}'`).join(', ')})`)),
+  check('distribution_runs_kind', sql`(${t.kind} = 'campaign' and ${t.campaignId} is not null) or ${t.kind} = 'official'`),
 ]);

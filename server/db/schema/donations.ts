@@ -38,6 +38,8 @@ export const donations = pgTable('donations', {
   check('donations_kind', sql.raw(`kind in (${DONATION_KINDS.map((k) => `'${k}'`).join(', ')})`)),
   check('donations_lamports_positive', sql`${t.lamports} > 0`),
   index('donations_campaign_time').on(t.campaignId, t.blockTime),
+  // What campaigns have paid each verified charity (GET /api/charities sums these by wallet).
+  index('donations_reward_to_wallet').on(t.toWallet).where(sql`${t.kind} = 'reward'`),
 ]);
 
 /** How far the donation indexer has read each watched address's history (newest signature seen). */

@@ -12,3 +12,4 @@ export * from './pools';
 export * from './launch';
 export * from './donations';
 export * from './distribution';
+export * from './security';

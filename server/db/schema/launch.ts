@@ -25,6 +25,8 @@ export type LaunchForm = {
   donationWallet: string;
   bondingCurveType: 1 | 2;
   ref: string | null;
+  /** The platform's official token (server/official/): its 10% fee, saved as the official_token row instead of a campaign. */
+  official?: boolean;
 };
 
 const lamports = (name: string) => bigint(name, { mode: 'bigint' });

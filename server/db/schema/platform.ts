@@ -67,5 +67,10 @@ export const officialToken = pgTable('official_token', {
   tokenomics: jsonb('tokenomics').$type<TokenomicsLine[]>().notNull(),
   roadmap: jsonb('roadmap').$type<RoadmapPhase[]>().notNull(),
   links: jsonb('links').$type<OfficialLinks>().notNull().default({}),
+  // Local mode: the launch that made the token (server/official/), its distributor wallet (the withdraw-withheld authority).
+  launchRequestId: text('launch_request_id'),
+  distributorWallet: text('distributor_wallet'),
+  // 'sample' (the seed's placeholder), 'local' (launched here) or 'cluster' (OFFICIAL_TOKEN_ADDRESS).
+  source: text('source').notNull().default('sample'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [check('official_token_single_row', sql`${t.id} = 1`)]);

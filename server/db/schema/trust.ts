@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, serial, text, timestamp,
+  boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { charityCategory, organizationType, reportStatus, reportType, verificationStatus } from './enums';
 
@@ -29,11 +30,20 @@ export const verificationRequests = pgTable('verification_requests', {
   submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   reviewerNotes: text('reviewer_notes'),
-}, (t) => [index('verification_requests_submitted_idx').on(t.submittedAt)]);
+}, (t) => [
+  index('verification_requests_submitted_idx').on(t.submittedAt),
+  index('verification_requests_creator_idx').on(t.creatorWallet, t.submittedAt),
+  // One pending request per campaign, and one pending pre-verification (no campaign) per wallet:
+  // the database refuses a second even when two submissions race.
+  uniqueIndex('verification_requests_pending_campaign_uq').on(t.tokenAddress).where(sql`${t.status} = 'pending' and ${t.tokenAddress} is not null`),
+  uniqueIndex('verification_requests_pending_pre_uq').on(t.creatorWallet).where(sql`${t.status} = 'pending' and ${t.tokenAddress} is null`),
+]);
 
 export const campaignReports = pgTable('campaign_reports', {
   id: serial('id').primaryKey(),
   campaignTicker: text('campaign_ticker').notNull(),
+  // The reported campaign's mint (tickers are not unique): 'Open campaign' and the flag use it.
+  tokenAddress: text('token_address'),
   reportType: reportType('report_type').notNull(),
   description: text('description').notNull(),
   evidence: text('evidence'),
@@ -45,7 +55,11 @@ export const campaignReports = pgTable('campaign_reports', {
   adminNotes: text('admin_notes'),
   resolution: text('resolution'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('campaign_reports_submitted_idx').on(t.submittedAt)]);
+}, (t) => [
+  index('campaign_reports_submitted_idx').on(t.submittedAt),
+  // The admin tabs: one status (or two) newest first.
+  index('campaign_reports_status_submitted_idx').on(t.status, t.submittedAt),
+]);
 
 export const verifiedCharities = pgTable('verified_charities', {
   id: serial('id').primaryKey(),

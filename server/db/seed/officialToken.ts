@@ -21,11 +21,9 @@ export const OFFICIAL_ROADMAP: RoadmapPhase[] = [
   { phase: 'Phase 4', title: 'Ecosystem', status: 'upcoming', items: ['Community governance of charity giveaways', 'Public API for partners', 'Cross-campaign rewards'] },
 ];
 
-export function officialTokenSeed() {
-  const tokenAddress = sampleAddress('official-token:mint');
-  const poolAddress = sampleAddress('official-token:pool');
-  // The six outbound sites of the official token page; an operator points them at the live token.
-  const links: OfficialLinks = {
+/** The six outbound sites of the official token page for a token trading on a public cluster. */
+export function clusterOfficialLinks(tokenAddress: string, poolAddress: string): OfficialLinks {
+  return {
     chart: `https://dexscreener.com/solana/${poolAddress}`,
     trade: `https://jup.ag/swap/SOL-${tokenAddress}`,
     dashboard: `https://birdeye.so/token/${tokenAddress}?chain=solana`,
@@ -33,6 +31,12 @@ export function officialTokenSeed() {
     revenueShare: `https://revshare.dev/token/${tokenAddress}`,
     createPool: `https://raydium.io/liquidity/create-pool/?mint=${tokenAddress}`,
   };
+}
+
+export function officialTokenSeed() {
+  const tokenAddress = sampleAddress('official-token:mint');
+  const poolAddress = sampleAddress('official-token:pool');
+  const links = clusterOfficialLinks(tokenAddress, poolAddress);
   return {
     id: 1,
     symbol: OFFICIAL_SYMBOL,

@@ -27,7 +27,7 @@ export async function payout(ctx: StepContext): Promise<RunRow> {
  * Sums what the run cost from the transactions that landed (a journaled one that never
  * landed cost nothing): network fees, top-ups of the distributor wallet, token account rent.
  */
-async function closeJournal(ctx: StepContext, split: { donation: bigint; platformFee: bigint }): Promise<RunRow> {
+export async function closeJournal(ctx: StepContext, split: { donation: bigint; platformFee: bigint }): Promise<RunRow> {
   const { services, run } = ctx;
   const { txs } = (await findRun(services, run.id))!;
   let networkFee = 0n;

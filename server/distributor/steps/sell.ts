@@ -33,7 +33,9 @@ export async function sell(ctx: StepContext): Promise<RunRow> {
   const wallet = ctx.distributor.publicKey.toBase58();
   const { tokens, lamports } = await chainHoldings(services.chain)(wallet, run.mint);
   if (tokens === 0n) return advanceRun(services, run.id, { state: 'sold', soldTokens: 0n, soldLamports: 0n });
-  if (lamports < DISTRIBUTOR_FLOAT_LAMPORTS) await topUp(ctx, DISTRIBUTOR_FLOAT_LAMPORTS - lamports);
+  // An official run's wallet also holds what the last run carried over (kept whole for this run to share out).
+  const floor = DISTRIBUTOR_FLOAT_LAMPORTS + run.carriedInLamports + run.charityCarriedInLamports;
+  if (lamports < floor) await topUp(ctx, floor - lamports);
   const quote = await services.trading.book.buildSellQuote({ mint: run.mint, trader: wallet, tokens, slippageBps: 10_000 });
   const wire = Buffer.from(quote.transactionBase64, 'base64');
   const signature = signEd25519(ctx.distributor, splitWire(wire).message);

@@ -4,6 +4,8 @@ import { adminDistributorRoutes } from './distributor';
 import { adminMaintenanceRoutes } from './maintenance';
 import { adminPlatformStatsRoutes } from './platformStats';
 import { adminSessionRoutes } from './session';
+import { adminIpBlockRoutes } from './ipBlocks';
+import { adminAuditLogRoutes } from './auditLog';
 
 /** Everything under /api/admin that this folder owns; other admin areas add their own plugins. */
 export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
@@ -12,4 +14,6 @@ export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
   await app.register(adminMaintenanceRoutes, { services });
   await app.register(adminPlatformStatsRoutes, { services });
   await app.register(adminDistributorRoutes, { services });
+  await app.register(adminIpBlockRoutes, { services });
+  await app.register(adminAuditLogRoutes, { services });
 };

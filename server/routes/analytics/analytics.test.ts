@@ -9,8 +9,9 @@ const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Ap
 
 describe('POST /api/analytics/page-view', () => {
   let t: TestApp;
+  const CONSENT = 'cookie-consent=true; user-preferences-analytics=true';
   const send = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/analytics/page-view', payload: payload as object, headers, remoteAddress });
+    t.app.inject({ method: 'POST', url: '/api/analytics/page-view', payload: payload as object, headers: { cookie: CONSENT, ...headers }, remoteAddress });
   const latest = async () => (await t.services.db.select().from(pageViews).orderBy(desc(pageViews.id)).limit(1))[0];
 
   beforeAll(async () => { t = await createTestApp(); });
@@ -34,7 +35,7 @@ describe('POST /api/analytics/page-view', () => {
       walletAddress: 'WaLLet1111111111111111111111111111111111111', sessionTokenHash: createHash('sha256').update(token).digest('hex'),
       expiresAt: new Date(Date.now() + 3_600_000),
     });
-    expect((await send({ path: '/account' }, { cookie: `cm_session=${token}` })).statusCode).toBe(204);
+    expect((await send({ path: '/account' }, { cookie: `${CONSENT}; cm_session=${token}` })).statusCode).toBe(204);
     expect((await latest()).walletAddress).toBe('WaLLet1111111111111111111111111111111111111');
     expect((await send({ path: '/account', walletAddress: 'Spoofed' })).statusCode).toBe(204);
     expect((await latest()).walletAddress).toBeNull();
@@ -51,6 +52,15 @@ describe('POST /api/analytics/page-view', () => {
       const res = await send(payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(error);
+    }
+    expect(await t.services.db.$count(pageViews)).toBe(before);
+  });
+
+  it('stores nothing for a visitor who declined or has not chosen', async () => {
+    const before = await t.services.db.$count(pageViews);
+    for (const cookie of ['', 'cookie-consent=false; user-preferences-analytics=false', 'cookie-consent=true; user-preferences-analytics=false', 'user-preferences-analytics=true']) {
+      const res = await send({ path: '/declined', visitorId: 'v-no' }, { cookie });
+      expect(res.statusCode).toBe(204);
     }
     expect(await t.services.db.$count(pageViews)).toBe(before);
   });

@@ -6,14 +6,25 @@ import { rateLimit } from '../../policies/rateLimit';
 import type { RouteOptions } from '../../services';
 import { PageViewSchema } from './schema';
 
+// The cookie banner's record (app/lib/consent.ts): 'true' only after Accept, which also turns analytics on.
+const CONSENT_COOKIE = 'cookie-consent';
+const ANALYTICS_PREFERENCE_COOKIE = 'user-preferences-analytics';
+
+/** A page view may be stored only for a visitor who accepted analytics cookies. */
+export function analyticsConsented(cookies: Record<string, string | undefined>): boolean {
+  return cookies[CONSENT_COOKIE] === 'true' && cookies[ANALYTICS_PREFERENCE_COOKIE] === 'true';
+}
+
 export const PAGE_VIEW_RATE_LIMIT = { max: 300, windowMs: 60_000 };
 
-/** POST /api/analytics/page-view: sent by the app shell on every route change. */
+/** POST /api/analytics/page-view: sent by the app shell on every route change, stored only with analytics consent. */
 export const analyticsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const limit = rateLimit({ ...PAGE_VIEW_RATE_LIMIT, message: 'Too many requests. Try again later.' });
 
   app.post('/analytics/page-view', { preHandler: limit }, async (request, reply) => {
     const input = parseInput(PageViewSchema, request.body);
+    // Without consent the view is dropped, not refused: the browser has nothing to retry.
+    if (!analyticsConsented(request.cookies)) return reply.status(204).send();
     // The wallet comes from a signed-in session only, never from the body.
     const session = await findWalletSession(services.db, request.cookies[WALLET_SESSION_COOKIE], services.now());
     await recordPageView(services, {

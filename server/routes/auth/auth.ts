@@ -5,7 +5,6 @@ import { sessionCookieOptions } from '../../http/cookies';
 import { createAuthChallenge } from '../../commands/createAuthChallenge';
 import { endWalletSession } from '../../commands/endWalletSession';
 import { startWalletSession } from '../../commands/startWalletSession';
-import { unauthorized } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { rateLimit } from '../../policies/rateLimit';
 import { walletSessionOf } from '../../policies/wallet';
@@ -37,9 +36,9 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
 
   app.get('/auth/session', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    // Signed out is an answer, not a failure: a visitor's page load must not log an HTTP error.
     const session = await walletSessionOf(services, request);
-    if (!session) throw unauthorized('Not signed in');
-    return { wallet: session.wallet, expiresAt: session.expiresAt.toISOString() };
+    return { session: session ? { wallet: session.wallet, expiresAt: session.expiresAt.toISOString() } : null };
   });
 
   app.post('/auth/logout', async (request, reply) => {

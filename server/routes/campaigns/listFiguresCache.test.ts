@@ -7,7 +7,7 @@ const row = (ticker: string, marketCapSol: number): Row => ({
   creatorWallet: 'creator', ticker, name: ticker, goalLamports: 10n ** 11n, marketCapLamports: BigInt(marketCapSol) * 10n ** 9n,
 });
 
-describe('GET /api/campaigns reuses totals and the trending set until a live event', () => {
+describe('GET /api/campaigns reuses answers, totals and the trending set until a live event', () => {
   let t: TestApp;
   const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json();
   const waitFor = async (check: () => Promise<boolean>) => {
@@ -20,12 +20,14 @@ describe('GET /api/campaigns reuses totals and the trending set until a live eve
   });
   afterAll(async () => { await t.close(); });
 
-  it('answers the cached total and badge with fresh rows, and recomputes both after any event', async () => {
-    expect((await get('/api/campaigns')).total).toBe(8);
+  it('answers a page already asked for as it was, a new page with fresh rows and the cached figures, and all fresh after any event', async () => {
+    expect((await get('/api/campaigns?sort=market_cap')).total).toBe(8);
     await t.services.db.insert(campaigns).values(row('NEWX', 1000));
-    // Rows are read fresh; the total and the top 8 by market cap are the cached ones.
-    const cached = await get('/api/campaigns?sort=market_cap');
-    expect([cached.total, cached.campaigns.length, cached.campaigns[0].ticker, cached.campaigns[0].trending]).toEqual([8, 9, 'NEWX', false]);
+    const same = await get('/api/campaigns?sort=market_cap');
+    expect([same.total, same.campaigns.length, same.campaigns[0].ticker]).toEqual([8, 8, 'OLDH']);
+    // Another page reads its rows fresh, with the total and the top 8 by market cap cached.
+    const other = await get('/api/campaigns?sort=market_cap&limit=30');
+    expect([other.total, other.campaigns.length, other.campaigns[0].ticker, other.campaigns[0].trending]).toEqual([8, 9, 'NEWX', false]);
     expect((await get('/api/campaigns/count')).total).toBe(8);
 
     await t.services.events.publish({ type: 'campaign_created' });

@@ -1,8 +1,9 @@
 const MAX_KEYS = 1000;
 
 /**
- * A list's total and the trending set, reused for a few seconds: counting every matching
- * campaign scans the table, while the page itself is an index walk. Every live event
+ * List answers, totals and the trending set, reused for a few seconds: counting every
+ * matching campaign scans the table, and a hundred visitors on one page would otherwise
+ * queue a hundred queries on one database connection. Every live event
  * (a launch, a trade, anything published) clears it, so a change the app is told about is
  * never answered with an old figure; a computation overtaken by a clear is not kept.
  */

@@ -5,6 +5,7 @@ import { campaigns, officialToken, tokenCache } from '../../db/schema';
 import { lamportsToUsd } from '../../presenters/campaign';
 import type { RouteOptions } from '../../services';
 import { priceChanges24h } from '../../market/priceChange';
+import { marketOf } from '../../market';
 import { publicCampaign } from './filters';
 
 // A campaign saved before its mint existed carries this placeholder (spec 1, creation flow).
@@ -24,6 +25,7 @@ export const tickerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { serv
         tokenAddress: officialToken.tokenAddress,
         marketCap: sql<string | null>`${tokenCache.marketCapLamports}::text`,
         priceChange24h: tokenCache.priceChange24h,
+        source: officialToken.source,
       })
       .from(officialToken)
       .leftJoin(tokenCache, eq(tokenCache.tokenAddress, officialToken.tokenAddress))
@@ -46,9 +48,15 @@ export const tickerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { serv
 
     // Campaign tokens trade on our curves: their 24h change is computed from our trades, now.
     const changes = await priceChanges24h(services.db, rows.map((r) => r.tokenAddress), services.now());
+    // An official token launched here trades on our curve: its figures are the curve's, as on its page.
+    const local = official?.source === 'local' ? await marketOf(services).get(official.tokenAddress).catch(() => null) : null;
     return {
       official: official
-        ? { symbol: official.symbol, tokenAddress: official.tokenAddress, marketCapUsd: toUsd(official.marketCap, solUsd), priceChange24h: toNumber(official.priceChange24h) }
+        ? {
+          symbol: official.symbol, tokenAddress: official.tokenAddress,
+          marketCapUsd: local ? local.marketCap : toUsd(official.marketCap, solUsd),
+          priceChange24h: local ? local.priceChange24h : toNumber(official.priceChange24h),
+        }
         : null,
       campaigns: rows.map((r) => ({
         name: r.name,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { candlesQuerySchema, tradesQuerySchema, type CandlesResponse, type TradesResponse } from '../../../core/schemas/trade';
 import { notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
+import { asService } from '../../http/serviceError';
 import { listCandles, listTrades, marketOf } from '../../market';
 import { rateLimit } from '../../policies/rateLimit';
 import type { RouteOptions } from '../../services';
@@ -31,6 +32,6 @@ export const tokenMarketRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   });
 
   app.get<TokenParams>('/campaigns/:tokenAddress/market', { preHandler: limit }, async (request) => {
-    return marketOf(services).get(request.params.tokenAddress);
+    return asService(request.log, 'Failed to get campaign stats', () => marketOf(services).get(request.params.tokenAddress));
   });
 };

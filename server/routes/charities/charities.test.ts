@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedCharities } from '../../db/schema';
+import { indexDonations } from '../../donations/indexer';
+import { donor, launchCampaign, sendSol } from '../../donations/testing/donationFlow';
 import { createTestApp, type TestApp } from '../../testing/app';
+
+const SOL = 1_000_000_000n;
 
 describe('GET /api/charities', () => {
   let t: TestApp;
@@ -18,7 +22,7 @@ describe('GET /api/charities', () => {
     const orders = charities.map((c: { display_order: number }) => c.display_order);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
     expect(Object.keys(charities[0]).sort()).toEqual(
-      ['category', 'description', 'display_order', 'id', 'is_active', 'is_sample', 'logo', 'name', 'website', 'website_url', 'wallet_address'].sort());
+      ['category', 'description', 'display_order', 'id', 'is_active', 'is_sample', 'logo', 'name', 'paid_lamports', 'paid_sol', 'paying_campaigns', 'website', 'website_url', 'wallet_address'].sort());
   });
 
   it('follows changes to display order and the active flag', async () => {
@@ -28,5 +32,26 @@ describe('GET /api/charities', () => {
     const after = (await t.app.inject({ method: 'GET', url: '/api/charities' })).json().charities;
     expect(after.at(-1).id).toBe(a.id);
     expect(after.map((c: { id: number }) => c.id)).not.toContain(b.id);
+  });
+
+  it('says what campaigns have paid each charity so far: the distributor payouts into its wallet, read back from the chain', async () => {
+    const [charity] = (await t.app.inject({ method: 'GET', url: '/api/charities' })).json().charities;
+    expect(charity).toMatchObject({ paid_lamports: '0', paid_sol: '0', paying_campaigns: 0 });
+    const wallet = charity.wallet_address;
+    const first = await launchCampaign(t.services, 'Paying one', wallet);
+    const second = await launchCampaign(t.services, 'Paying two', wallet);
+    const gas = await donor(t.services, 'gas');
+    for (const [campaign, lamports] of [[first, SOL / 5n], [second, SOL / 4n], [first, SOL / 20n]] as const) {
+      // Distinct amounts: the same transfer on the same blockhash would be a duplicate.
+      await sendSol(t.services, gas, campaign.distributorWallet, SOL + lamports);
+      await sendSol(t.services, await t.services.keys.load(campaign.distributorWallet), wallet, lamports);
+    }
+    // A gift straight to the charity is not a campaign's payout.
+    await sendSol(t.services, gas, wallet, SOL);
+    await indexDonations(t.services);
+
+    const after = (await t.app.inject({ method: 'GET', url: '/api/charities' })).json().charities;
+    expect(after.find((c: { id: number }) => c.id === charity.id)).toMatchObject({ paid_lamports: '500000000', paid_sol: '0.5', paying_campaigns: 2 });
+    expect(after.filter((c: { paid_lamports: string }) => c.paid_lamports !== '0')).toHaveLength(1);
   });
 });

@@ -15,7 +15,7 @@ describe('GET /api/config', () => {
     const body = res.json();
     expect(ClientConfigSchema.parse(body)).toEqual(body);
     const treasury = (await t.services.keys.treasury()).publicKey.toBase58();
-    expect(body).toEqual({ localMode: true, cluster: 'localnet', rpcPath: '/api/rpc', solUsd: 123.5, siteName: 'Causemint', supportWallet: treasury });
+    expect(body).toEqual({ localMode: true, cluster: 'localnet', rpcPath: '/api/rpc', solUsd: 123.5, siteName: 'Causemint', supportWallet: treasury, supportChatUrl: null });
   });
 });
 
@@ -24,13 +24,14 @@ describe('client configuration on a real cluster', () => {
     SOLANA_RPC_URL: 'https://rpc.provider.example/?api-key=secret-key-123',
     SOLANA_CLUSTER: 'devnet',
     SUPPORT_WALLET: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+    SUPPORT_CHAT_URL: 'https://chat.causemint.example/widget',
   };
 
   it('names the cluster and the support wallet, never the upstream RPC or its key', () => {
     const config = clientConfig(loadEnv(real), '11111111111111111111111111111111');
     expect(config).toEqual({
       localMode: false, cluster: 'devnet', rpcPath: '/api/rpc', solUsd: 150, siteName: 'Causemint',
-      supportWallet: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+      supportWallet: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', supportChatUrl: 'https://chat.causemint.example/widget',
     });
     expect(JSON.stringify(config)).not.toContain('secret-key-123');
     expect(JSON.stringify(config)).not.toContain('rpc.provider.example');
@@ -38,5 +39,10 @@ describe('client configuration on a real cluster', () => {
 
   it('rejects a support wallet that is not a base58 address', () => {
     expect(() => loadEnv({ SUPPORT_WALLET: 'not a wallet 0OIl' })).toThrow(/SUPPORT_WALLET/);
+  });
+
+  it('rejects a support chat that is not an https URL', () => {
+    expect(() => loadEnv({ SUPPORT_CHAT_URL: 'http://chat.example' })).toThrow(/SUPPORT_CHAT_URL/);
+    expect(() => loadEnv({ SUPPORT_CHAT_URL: 'javascript:alert(1)' })).toThrow(/SUPPORT_CHAT_URL/);
   });
 });

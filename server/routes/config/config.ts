@@ -17,6 +17,7 @@ export function clientConfig(env: Env, treasuryWallet: string): ClientConfig {
     solUsd: env.SOL_USD,
     siteName: SITE_NAME,
     supportWallet: env.SUPPORT_WALLET ?? treasuryWallet,
+    supportChatUrl: env.SUPPORT_CHAT_URL ?? null,
   };
 }
 

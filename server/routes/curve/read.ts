@@ -5,6 +5,7 @@ import { quoteQuerySchema, type QuotePreviewResponse } from '../../../core/schem
 import { applyTrade, reservedState } from '../../chain/curve';
 import { notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
+import { asService } from '../../http/serviceError';
 import { presentCurveProgress } from '../../market';
 import { decimalRatio } from '../../market/decimal';
 import { percentChange } from '../../market/marketData';
@@ -24,9 +25,11 @@ export const curveReadRoutes: FastifyPluginAsync<RouteOptions> = async (app, { s
   const limit = rateLimit(READ_LIMIT);
 
   app.get<MintParams>('/curve/:mint/progress', { preHandler: limit }, async (request) => {
-    const pool = await findCurvePool(services.db, request.params.mint);
-    if (!pool) throw notFound(TRADE_ERRORS.poolNotFound);
-    return presentCurveProgress(pool);
+    return asService(request.log, 'Failed to get bonding curve progress', async () => {
+      const pool = await findCurvePool(services.db, request.params.mint);
+      if (!pool) throw notFound(TRADE_ERRORS.poolNotFound);
+      return presentCurveProgress(pool);
+    });
   });
 
   app.get<MintParams>('/curve/:mint/quote', { preHandler: limit }, async (request): Promise<QuotePreviewResponse> => {

@@ -5,6 +5,7 @@ import { buyRequestSchema, executeRequestSchema, sellRequestSchema } from '../..
 import { messageHash, splitWire } from '../../chain/curve';
 import { badRequest, notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
+import { asService } from '../../http/serviceError';
 import { rateLimit } from '../../policies/rateLimit';
 import type { RouteOptions } from '../../services';
 import { TRADE_ERRORS, findCurvePool } from '../../trading';
@@ -50,18 +51,18 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
   app.post<MintParams>('/curve/:mint/buy', { preHandler: buildLimit }, async (request) => {
     const body = parseInput(buyRequestSchema, request.body);
     if (!await poolExists(request.params.mint)) throw notFound(TRADE_ERRORS.poolNotFound);
-    const quote = await book.buildBuyQuote({
+    const quote = await asService(request.log, 'Failed to build buy transaction', () => book.buildBuyQuote({
       mint: request.params.mint, trader: body.wallet, solIn: body.amount, slippageBps: body.slippageBps, minimumTokens: body.expectedOutput,
-    });
+    }));
     return presentBuyQuote(quote, body.slippageBps);
   });
 
   app.post<MintParams>('/curve/:mint/sell', { preHandler: buildLimit }, async (request) => {
     const body = parseInput(sellRequestSchema, request.body);
     if (!await poolExists(request.params.mint)) throw notFound(TRADE_ERRORS.poolNotFound);
-    const quote = await book.buildSellQuote({
+    const quote = await asService(request.log, 'Failed to build sell transaction', () => book.buildSellQuote({
       mint: request.params.mint, trader: body.wallet, tokens: body.amount, slippageBps: body.slippageBps, minimumSol: body.expectedOutput,
-    });
+    }));
     return presentSellQuote(quote, body.slippageBps);
   });
 
@@ -78,7 +79,7 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
       throw badRequest(OTHER_TOKEN_MESSAGE);
     }
     try {
-      return presentExecution(await book.execute(transactionBase64));
+      return presentExecution(await asService(request.log, 'Failed to execute swap', () => book.execute(transactionBase64)));
     } catch (err) {
       throw explainFailure(err, message?.side ?? 'buy');
     }

@@ -2,14 +2,30 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { officialToken } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { presentOfficialToken } from '../../presenters/officialToken';
+import { officialFigures } from '../../official/figures';
+import { tokenomicsPaid } from '../../official/tokenomicsPaid';
+import { presentOfficialMarket, presentOfficialToken } from '../../presenters/officialToken';
 import type { RouteOptions } from '../../services';
 
-/** GET /api/official-token: the configuration behind the official token page (market data comes from the indexer). */
+const NOT_CONFIGURED = 'The official token is not configured';
+
+/**
+ * GET /api/official-token: the configuration behind the official token page.
+ * GET /api/official-token/market: its price bar (from our curve locally, the external
+ * market-data adapter on a cluster) and what each tokenomics line has paid so far.
+ */
 export const officialTokenRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  app.get('/official-token', async () => {
+  const load = async () => {
     const [row] = await services.db.select().from(officialToken).where(eq(officialToken.id, 1));
-    if (!row) throw notFound('The official token is not configured');
-    return presentOfficialToken(row);
+    if (!row) throw notFound(NOT_CONFIGURED);
+    return row;
+  };
+
+  app.get('/official-token', async () => presentOfficialToken(await load()));
+
+  app.get('/official-token/market', async () => {
+    const row = await load();
+    const [figures, paid] = await Promise.all([officialFigures(services, row), tokenomicsPaid(services)]);
+    return presentOfficialMarket(figures, paid);
   });
 };

@@ -1,5 +1,6 @@
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import { HttpError, forbidden } from '../../http/errors';
+import type { FastifyPluginAsync } from 'fastify';
+import { forbidden } from '../../http/errors';
+import { serviceError } from '../../http/serviceError';
 import { parseInput } from '../../http/validate';
 import { launcherFor, LAUNCH_MESSAGES } from '../../launch';
 import { refuseDuringMaintenance } from '../../policies/maintenance';
@@ -14,15 +15,6 @@ import { CreateBody, PrepareQuery, withGoalAlias } from './schema';
  * The launch service (spec 1 section 7, /api/revshare): health, docs, prepare -> the
  * creator funds -> create. The state machine behind it is server/launch/.
  */
-/** The spec's service messages for what is not the caller's fault (details go to the log only). */
-function serviceError(log: FastifyBaseLogger, message: string) {
-  return (err: unknown): never => {
-    if (err instanceof HttpError) throw err;
-    log.error({ err }, message);
-    throw new HttpError(502, message);
-  };
-}
-
 // Every prepare makes four platform keys: a script may not mint them by the thousand.
 const PREPARE_LIMIT = { max: 60, windowMs: 60_000, message: 'Too many launch requests: please wait a minute' };
 

@@ -21,6 +21,7 @@ const MAGIC: Record<string, number[] | string> = {
   webm: '\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\x82\x84webm',
   mkv: '\x1a\x45\xdf\xa3\xa3\x42\x86\x81\x01\x42\x82\x88matroska',
   avi: 'RIFF\x24\x00\x00\x00AVI LIST',
+  pdf: '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n',
 };
 
 /** `size` bytes of a file of the given format: its magic bytes, random bytes (unique), then zeros. */
@@ -104,6 +105,18 @@ describe('POST /api/uploads', () => {
     await expectRefused([['kind', 'campaign_photo'], ['purpose', 'gallery'], ['file', file(fileOf('mp4', 1000), 'clip.mp4')]], 'clip.mp4 is not an image');
   });
 
+  it('verification documents: a PDF or an image up to 10 MB', async () => {
+    const pdf = fileOf('pdf', 10 * MB);
+    await expectStored([['kind', 'verification_document'], ['file', file(pdf, 'registration.pdf')]], pdf);
+    const jpeg = fileOf('jpeg', 2000);
+    await expectStored([['kind', 'verification_document'], ['file', file(jpeg, 'scan.jpg')]], jpeg);
+    await expectRefused([['kind', 'verification_document'], ['file', file(fileOf('pdf', 10 * MB + 1), 'big.pdf')]], 'Documents must be under 10MB');
+    await expectRefused([['kind', 'verification_document'], ['file', file(fileOf('mp4', 1000), 'clip.mp4')]], 'clip.mp4 is not a PDF or an image');
+    // Only the verification form takes PDFs: a PDF is no logo, photo or gallery image.
+    await expectRefused([['kind', 'campaign_photo'], ['purpose', 'gallery'], ['file', file(fileOf('pdf', 1000), 'doc.pdf')]], 'doc.pdf is not an image');
+    await expectRefused([['kind', 'token_logo'], ['file', file(fileOf('pdf', 1000), 'doc.pdf')]], 'Invalid file type');
+  });
+
   it('profile photos: any image up to 3 MB', async () => {
     const webp = fileOf('webp', 3 * MB);
     await expectStored([['kind', 'profile_photo'], ['file', file(webp, 'me.webp')]], webp);
@@ -150,8 +163,8 @@ describe('POST /api/uploads', () => {
 
   it('refuses bad fields', async () => {
     const png = file(fileOf('png', 100), 'a.png');
-    await expectRefused([['file', png]], 'kind must be one of token_logo, profile_photo, campaign_photo, campaign_video');
-    await expectRefused([['kind', 'avatar'], ['file', png]], 'kind must be one of token_logo, profile_photo, campaign_photo, campaign_video');
+    await expectRefused([['file', png]], 'kind must be one of token_logo, profile_photo, campaign_photo, campaign_video, verification_document');
+    await expectRefused([['kind', 'avatar'], ['file', png]], 'kind must be one of token_logo, profile_photo, campaign_photo, campaign_video, verification_document');
     await expectRefused([['kind', 'token_logo'], ['purpose', 'gallery'], ['file', png]], "purpose 'gallery' does not go with kind 'token_logo'");
     await expectRefused([['kind', 'token_logo'], ['keyvalues', '{bad']], 'keyvalues must be a JSON object');
     await expectRefused([['kind', 'token_logo']], 'No file was uploaded');

@@ -1,4 +1,5 @@
-import { useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { LogOut, Shield } from 'lucide-react';
 import { ADMIN_PREFIX } from '../../../../core/constants';
@@ -6,23 +7,37 @@ import { useAdminLogout, useAdminSession } from '../../../api/adminSession';
 import { Button } from '../../../components/ui/Button';
 import { DashboardErrorBoundary } from './DashboardErrorBoundary';
 import { MaintenanceTab } from './MaintenanceTab';
+import { OverviewTab } from './OverviewTab';
+import { AnalyticsTab } from './AnalyticsTab';
+import { SdkTab } from './SdkTab';
+import { CampaignsTab } from './CampaignsTab';
+import { CharitiesTab } from './CharitiesTab';
+import { RevenueTab } from './RevenueTab';
+import { SecurityTab } from './SecurityTab';
 
-// Only Maintenance is built so far; the other panels arrive with their own issues.
 const TABS = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'analytics', label: 'User Analytics' },
+  { value: 'overview', label: 'Overview', ready: true },
+  { value: 'analytics', label: 'User Analytics', ready: true },
   { value: 'maintenance', label: 'Maintenance', ready: true },
-  { value: 'sdk', label: 'SDK/API Testing' },
-  { value: 'campaigns', label: 'Campaigns' },
-  { value: 'charities', label: 'Charities' },
-  { value: 'security', label: 'Security' },
-  { value: 'revenue', label: 'Revenue' },
+  { value: 'sdk', label: 'SDK/API Testing', ready: true },
+  { value: 'campaigns', label: 'Campaigns', ready: true },
+  { value: 'charities', label: 'Charities', ready: true },
+  { value: 'security', label: 'Security', ready: true },
+  { value: 'revenue', label: 'Revenue', ready: true },
 ];
 
 export function DashboardPage() {
   const navigate = useNavigate();
   const session = useAdminSession();
   const logout = useAdminLogout();
+  // The open tab lives in the URL (?tab=), so a reload or a shared link keeps it.
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((t) => t.value === params.get('tab') && t.ready)?.value ?? 'overview';
+  const openTab = (value: string) => setParams(value === 'overview' ? {} : { tab: value }, { replace: true });
+  // On a phone the tab strip scrolls: keep the open tab in view (e.g. after a reload on ?tab=revenue).
+  useEffect(() => {
+    document.querySelector('[role="tablist"] [role="tab"][data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   const signOut = async () => {
     await logout.mutateAsync().catch(() => undefined);
@@ -43,7 +58,7 @@ export function DashboardPage() {
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <DashboardErrorBoundary>
-          <Tabs.Root defaultValue="maintenance">
+          <Tabs.Root value={tab} onValueChange={openTab}>
             <Tabs.List aria-label="Dashboard sections" className="flex gap-1 overflow-x-auto rounded-xl border border-line bg-surface-2 p-1">
               {TABS.map((tab) => (
                 <Tabs.Trigger
@@ -57,8 +72,29 @@ export function DashboardPage() {
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
+            <Tabs.Content value="overview" className="mt-6">
+              <OverviewTab />
+            </Tabs.Content>
+            <Tabs.Content value="analytics" className="mt-6">
+              <AnalyticsTab />
+            </Tabs.Content>
             <Tabs.Content value="maintenance" className="mt-6">
               <MaintenanceTab />
+            </Tabs.Content>
+            <Tabs.Content value="sdk" className="mt-6">
+              <SdkTab />
+            </Tabs.Content>
+            <Tabs.Content value="campaigns" className="mt-6">
+              <CampaignsTab />
+            </Tabs.Content>
+            <Tabs.Content value="charities" className="mt-6">
+              <CharitiesTab />
+            </Tabs.Content>
+            <Tabs.Content value="security" className="mt-6">
+              <SecurityTab />
+            </Tabs.Content>
+            <Tabs.Content value="revenue" className="mt-6">
+              <RevenueTab />
             </Tabs.Content>
           </Tabs.Root>
         </DashboardErrorBoundary>

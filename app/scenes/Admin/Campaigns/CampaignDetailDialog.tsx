@@ -1,0 +1,71 @@
+import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatMarketCapOrDefault, formatNumber } from '../../../../core/format';
+import { useAdminCampaign } from '../../../api/adminCampaigns';
+import { Dialog } from '../../../components/ui/Dialog';
+import { Spinner } from '../../../components/ui/Spinner';
+import { Facts } from './Facts';
+
+type Props = { id: number | null; onClose: () => void };
+
+/** Every field of a campaign, its market figures, the reports about it and its verification requests. */
+export function CampaignDetailDialog({ id, onClose }: Props) {
+  const detail = useAdminCampaign(id);
+  const c = detail.data?.campaign;
+  return (
+    <Dialog open={id !== null} onOpenChange={(open) => { if (!open) onClose(); }} title={c ? `${c.title || c.name} ($${c.ticker})` : 'Campaign'} wide>
+      {detail.isLoading ? <Spinner label="Loading campaign..." /> : detail.isError || !c ? (
+        <p role="alert" className="text-sm text-red-400">Failed to load campaigns</p>
+      ) : (
+        <div className="flex flex-col gap-5" data-testid="campaign-detail">
+          {c.token_address && (
+            <Link to={`/campaign/${c.token_address}`} target="_blank" className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-brand-400 hover:underline">
+              Open public page <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+            </Link>
+          )}
+          <Facts rows={[
+            ['Status', [c.verified ? 'Verified' : 'Unverified', c.flagged ? 'Flagged' : null, c.is_test ? 'Test campaign' : null].filter(Boolean).join(' · ')],
+            ['Category', c.category],
+            ['Description', c.description],
+            ['Token address', <code key="t" className="font-mono text-xs">{c.token_address}</code>],
+            ['Creator wallet', <code key="c" className="font-mono text-xs">{c.creator_wallet}</code>],
+            ['Donation wallet', <code key="d" className="font-mono text-xs">{c.donation_wallet}</code>],
+            ['Raised', `${formatNumber(c.raised_amount, 4)} of ${formatNumber(c.goal_amount, 2)} SOL`],
+            ['Backers', formatNumber(c.backers, 0)],
+            ['Market cap', c.market_cap === null ? null : formatMarketCapOrDefault(c.market_cap)],
+            ['Holders', c.holders === null ? null : formatNumber(c.holders, 0)],
+            ['Bonding progress', c.is_bonded ? 'Graduated' : c.bonding_curve_progress === null ? null : `${formatNumber(c.bonding_curve_progress, 2)}%`],
+            ['Website', c.website],
+            ['Twitter', c.twitter],
+            ['Telegram', c.telegram],
+            ['Discord', c.discord],
+            ['Created', new Date(c.created_at).toLocaleString()],
+          ]} />
+          <section>
+            <h3 className="font-semibold">Reports ({detail.data!.reports.length})</h3>
+            {detail.data!.reports.length === 0 ? <p className="mt-1 text-sm text-muted">No reports about this campaign.</p> : (
+              <ul className="mt-2 flex flex-col gap-2 text-sm">
+                {detail.data!.reports.map((r) => (
+                  <li key={r.id} className="rounded-lg border border-line p-3">
+                    <span className="font-semibold">{r.report_type}</span> · {r.status} · {new Date(r.submitted_at).toLocaleDateString()}
+                    <p className="mt-1 line-clamp-2 text-muted">{r.description}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section>
+            <h3 className="font-semibold">Verification requests ({detail.data!.verification_requests.length})</h3>
+            {detail.data!.verification_requests.length === 0 ? <p className="mt-1 text-sm text-muted">None.</p> : (
+              <ul className="mt-2 flex flex-col gap-1 text-sm">
+                {detail.data!.verification_requests.map((r) => (
+                  <li key={r.id}>{new Date(r.submitted_at).toLocaleDateString()}: {r.status}{r.reviewer_notes ? ` (${r.reviewer_notes})` : ''}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </Dialog>
+  );
+}

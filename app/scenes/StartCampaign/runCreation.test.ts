@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { CreationForm } from '../../../core/schemas/creation';
+import { ApiError } from '../../api/client';
+import type { CreateLaunchResult, PrepareResult } from '../../api/launch';
+import { creationFailedDescription } from './creationToasts';
+import { runCreation, type CreationDeps } from './runCreation';
+
+// The creation flow against a launch service that fails at each step: the error is the
+// spec's service message (section 8) with the specific reason beside it, and the
+// 'Creation failed' description keeps the wallet/chain mapping first.
+
+const form = {
+  name: 'Clean Water', ticker: 'WATER', description: 'Wells.', category: 'Environment', goal: 5_000_000_000n,
+  donationWallet: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', initialBuy: 0n, bondingCurveType: 1,
+} as unknown as CreationForm;
+
+const prepared: PrepareResult = {
+  request_id: 'req-1', funding_wallet: 'Fund111111111111111111111111111111111111111', distribution_wallet: 'x',
+  amount_to_fund: 0.05, amount_to_fund_lamports: '50000000', token_address: 'Mint11111111111111111111111111111111111111',
+};
+
+function deps(overrides: Partial<CreationDeps>): CreationDeps {
+  return {
+    upload: async () => ({ url: '/ipfs/logo' }),
+    prepare: async () => prepared,
+    fund: async () => 'sig',
+    create: async (): Promise<CreateLaunchResult> => ({ mintAddress: prepared.token_address, txSignature: 'sig' }),
+    onStep: () => {},
+    warnVideo: () => {},
+    warnPhotos: () => {},
+    ...overrides,
+  };
+}
+
+const input = { form, logo: new File(['x'], 'logo.png'), video: null, photos: [], wallet: 'Creator1111111111111111111111111111111111111', ref: null };
+
+async function failure(overrides: Partial<CreationDeps>): Promise<{ message: string; description: string }> {
+  const err = await runCreation(input, deps(overrides)).then(() => { throw new Error('expected a failure'); }, (e: unknown) => e as Error);
+  return { message: err.message, description: creationFailedDescription(err) };
+}
+
+describe('creation service messages', () => {
+  it("prepare: 'Failed to prepare token creation' with the service's reason", async () => {
+    const out = await failure({ prepare: async () => { throw new ApiError('Too many launch requests: please wait a minute', 429); } });
+    expect(out.message).toBe('Failed to prepare token creation: Too many launch requests: please wait a minute');
+    expect(out.description).toBe(out.message);
+  });
+
+  it("funding: 'Failed to create funding transaction: {reason}', a wallet refusal still reads as one", async () => {
+    const broken = await failure({ fund: async () => { throw new Error('failed to get recent blockhash: 503'); } });
+    expect(broken.description).toBe('Failed to create funding transaction: failed to get recent blockhash: 503');
+    const cancelled = await failure({ fund: async () => { throw Object.assign(new Error('User rejected the request.'), { name: 'WalletSignTransactionError' }); } });
+    expect(cancelled.description).toBe('Transaction cancelled by user');
+    const poor = await failure({ fund: async () => { throw new Error('Attempt to debit an account but found no record of a prior credit.'); } });
+    expect(poor.description).toBe('Insufficient SOL balance for transaction');
+  });
+
+  it("create: 'Failed to complete token creation' with the server's message and reason", async () => {
+    const out = await failure({
+      create: async () => { throw new ApiError('Failed to create token', 502, 'Failed to create bonding token: Token metadata refused: too long'); },
+    });
+    expect(out.description).toBe('Failed to complete token creation: Failed to create token (Failed to create bonding token: Token metadata refused: too long)');
+    const unfunded = await failure({ create: async () => { throw new ApiError('Funding wallet has not been funded yet', 400); } });
+    expect(unfunded.description).toBe('Failed to complete token creation: Funding wallet has not been funded yet');
+  });
+});

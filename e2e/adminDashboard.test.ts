@@ -1,0 +1,166 @@
+import { Connection, Keypair, Transaction } from '@solana/web3.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BuyQuoteResponse } from '../core/schemas/trade';
+import { adminCookie, signInAdminPage } from './adminApi';
+import { launchBrowser, newPage } from './browser';
+import { launchCampaign, type LaunchedCampaign } from './launchApi';
+import { solidPng } from './png';
+
+const baseUrl = inject('baseUrl');
+const connection = new Connection(`${baseUrl}/api/rpc`, 'confirmed');
+let browser: Browser;
+let admin: Page;
+let campaign: LaunchedCampaign;
+let trader: Keypair;
+
+async function fund(keypair: Keypair, sol: number): Promise<void> {
+  const signature = await connection.requestAirdrop(keypair.publicKey, sol * 1e9);
+  await connection.confirmTransaction({ signature, ...(await connection.getLatestBlockhash()) }, 'confirmed');
+}
+
+/** A buy straight through the API: build, sign, execute. */
+async function apiBuy(mint: string, buyer: Keypair, sol: string): Promise<void> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}/api/curve/${mint}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return res.json();
+  };
+  const built = await post('buy', { wallet: buyer.publicKey.toBase58(), amount: sol, slippageBps: 500 }) as BuyQuoteResponse;
+  const tx = Transaction.from(Buffer.from(built.transactionBase64, 'base64'));
+  tx.partialSign(buyer);
+  await post('execute', { transactionBase64: tx.serialize({ requireAllSignatures: false }).toString('base64') });
+}
+
+/** POST /api/admin/distributor/run; the job may be mid-run in the same process: then try again. */
+async function runDistributor(): Promise<void> {
+  const cookie = await adminCookie(baseUrl);
+  await expect.poll(async () => (await fetch(`${baseUrl}/api/admin/distributor/run`, { method: 'POST', headers: { cookie, origin: baseUrl } })).status, { timeout: 30_000, interval: 500 }).toBe(200);
+}
+
+const number = async (page: Page, testId: string) => Number((await page.getByTestId(testId).textContent())!.replace(/[^\d.]/g, ''));
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = (await newPage(browser, { width: 1440 })).page;
+  await signInAdminPage(admin, baseUrl);
+}, 60_000);
+afterAll(async () => { await browser?.close(); });
+
+describe('admin dashboard', () => {
+  it('shows real stats that move after a launch, a trade and a distributor run', { timeout: 180_000 }, async () => {
+    await admin.getByTestId('stat-total-campaigns').waitFor();
+    const campaignsBefore = await number(admin, 'stat-total-campaigns');
+    const revenueBefore = await number(admin, 'stat-actual-revenue');
+
+    const creator = Keypair.generate();
+    trader = Keypair.generate();
+    await Promise.all([fund(creator, 3), fund(trader, 5)]);
+    campaign = await launchCampaign(baseUrl, { creator, airdropSol: 0, name: 'Dashboard Target' });
+    await apiBuy(campaign.mint, trader, '2');
+    await runDistributor();
+
+    // No reload, no click: live events or at the latest the 30 s refresh bring the chain's revenue in.
+    await expect.poll(() => number(admin, 'stat-actual-revenue'), { timeout: 35_000 }).toBeGreaterThan(revenueBefore);
+    // Sync recounts the platform statistics at once.
+    await admin.getByRole('button', { name: 'Sync' }).click();
+    await admin.getByText('Statistics updated').waitFor();
+    await expect.poll(() => number(admin, 'stat-total-campaigns'), { timeout: 10_000 }).toBe(campaignsBefore + 1);
+    expect(await admin.getByTestId('stat-estimated-revenue').textContent()).toMatch(/^[\d,]+\.\d{4} SOL$/);
+    expect(await admin.getByTestId('stat-total-raised').textContent()).toMatch(/^[\d,]+\.\d{2} SOL$/);
+    for (const [name, href] of [['Advanced Management', '/xk9j2m4p/campaigns'], ['Manage Reports', '/xk9j2m4p/reports'], ['Manage Charities', '/xk9j2m4p/charities'], ['Verified Charities', '/verified-charities']]) {
+      expect(await admin.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+
+    // The revenue tab lists the campaign with its creation and distributor fees (two transactions).
+    await admin.getByRole('tab', { name: 'Revenue' }).click();
+    const row = admin.getByTestId('revenue-campaigns').getByRole('listitem').filter({ hasText: 'Dashboard Target' });
+    await row.getByText(/^2 tx/).waitFor();
+    const csv = await admin.evaluate(async () => (await fetch('/api/admin/revenue.csv')).text());
+    expect(csv.split('\n').filter((l) => l.includes(campaign.mint)).map((l) => l.split(',')[1]).sort()).toEqual(['creation_fee', 'distributor_fee']);
+
+    await admin.getByRole('tab', { name: 'Campaigns' }).click();
+    await expect.poll(() => number(admin, 'campaigns-total')).toBeGreaterThanOrEqual(campaignsBefore + 1);
+    expect(await admin.getByRole('link', { name: 'Advanced Management' }).getAttribute('href')).toBe('/xk9j2m4p/campaigns');
+    await admin.getByRole('tab', { name: 'Charities' }).click();
+    await admin.getByTestId('charities-total').waitFor();
+    expect(await admin.getByRole('link', { name: 'Manage Charities' }).getAttribute('href')).toBe('/xk9j2m4p/charities');
+  });
+
+  it('counts page views only from visitors who accepted analytics cookies', { timeout: 60_000 }, async () => {
+    await admin.getByRole('tab', { name: 'User Analytics' }).click();
+    await admin.getByTestId('analytics-page-views').waitFor();
+    const before = await number(admin, 'analytics-page-views');
+    const declined = (await newPage(browser)).page;
+    const sent: string[] = [];
+    declined.on('request', (r) => { if (r.url().endsWith('/api/analytics/page-view')) sent.push(r.url()); });
+    await declined.goto(`${baseUrl}/how-it-works`);
+    await declined.getByRole('button', { name: 'Decline' }).click();
+    await declined.getByRole('link', { name: 'Explore' }).first().click();
+    await declined.waitForURL('**/explore');
+
+    const accepted = (await newPage(browser)).page;
+    await accepted.goto(`${baseUrl}/how-it-works`);
+    await accepted.getByRole('button', { name: 'Accept' }).click();
+    await accepted.getByRole('link', { name: 'Explore' }).first().click();
+    await accepted.waitForURL('**/explore');
+
+    await expect.poll(async () => { await admin.reload(); await admin.getByTestId('analytics-page-views').waitFor(); return number(admin, 'analytics-page-views'); }, { timeout: 20_000 }).toBe(before + 1);
+    expect(sent).toEqual([]);
+    await admin.getByTestId('daily-chart').waitFor();
+    await admin.getByTestId('device-split').waitFor();
+    await declined.context().close();
+    await accepted.context().close();
+  });
+
+  it('runs the health checks, the SDK tests and the API tester', { timeout: 60_000 }, async () => {
+    await admin.getByRole('tab', { name: 'SDK/API Testing' }).click();
+    const parts = admin.getByTestId('health-part');
+    await parts.first().waitFor();
+    expect(await parts.count()).toBe(5);
+    expect(await admin.locator('[data-testid="health-part"][data-status="ok"]').count()).toBe(5);
+    expect(await admin.getByRole('radio', { name: 'Local ledger' }).getAttribute('aria-checked')).toBe('true');
+
+    await admin.getByRole('button', { name: 'Get Balance' }).click();
+    await admin.getByText('Please enter a wallet address').waitFor();
+    await admin.getByRole('button', { name: 'Token Supply' }).click();
+    await admin.getByText('Please enter a token mint address').waitFor();
+    await admin.getByLabel('Wallet address').fill(trader.publicKey.toBase58());
+    await admin.getByRole('button', { name: 'Get Balance' }).click();
+    await admin.getByTestId('sdk-balance').getByTestId('sdk-status').getByText(/^Success · \d+ ms$/).waitFor();
+    await admin.getByRole('button', { name: 'Account Info' }).click();
+    await admin.getByTestId('sdk-account').getByTestId('sdk-status').getByText(/^Success/).waitFor();
+    await admin.getByLabel('Token mint').fill(campaign.mint);
+    await admin.getByRole('button', { name: 'Token Supply' }).click();
+    await admin.getByTestId('sdk-supply').getByText('"uiAmountString": "1000000000"').waitFor();
+    await admin.getByText('Test successful').first().waitFor();
+
+    await admin.getByLabel('Path').fill('/api/health');
+    await admin.getByRole('button', { name: 'Send Request' }).click();
+    await admin.getByTestId('api-test-result').getByText(/^200 OK · \d+ ms$/).waitFor();
+    await admin.getByLabel('Path').fill('http://169.254.169.254/latest/meta-data');
+    await admin.getByRole('button', { name: 'Send Request' }).click();
+    await admin.getByText('Only this site\'s own /api paths can be tested (e.g. /api/health)').waitFor();
+  });
+
+  it('tests the storage connection and uploads an image on the pinning test page', { timeout: 60_000 }, async () => {
+    await admin.getByRole('link', { name: 'File pinning test (upload)' }).click();
+    await admin.getByRole('heading', { name: 'File Pinning Test' }).waitFor();
+    await admin.getByRole('button', { name: 'Test Connection' }).click();
+    await admin.getByTestId('storage-state').getByText('Connected').waitFor();
+
+    await admin.getByRole('button', { name: 'Upload File' }).click();
+    await admin.getByText('No file selected').waitFor();
+    await admin.getByLabel('Group').selectOption('token_logo');
+    await admin.getByLabel('Image').setInputFiles({ name: 'green.png', mimeType: 'image/png', buffer: solidPng(32, 32, [16, 185, 129]) });
+    await admin.getByRole('button', { name: 'Upload File' }).click();
+    const result = admin.getByTestId('upload-result');
+    await result.getByText('"group": "token_logo"').waitFor();
+    const cid = await result.getByTestId('upload-cid').textContent();
+    expect((await fetch(`${baseUrl}/ipfs/${cid}`)).headers.get('content-type')).toBe('image/png');
+    await expect.poll(() => result.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(32);
+
+    await admin.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await admin.getByRole('tab', { name: 'SDK/API Testing', selected: true }).waitFor();
+  });
+});

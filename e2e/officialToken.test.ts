@@ -1,0 +1,150 @@
+import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCompactUsd2 } from '../core/format';
+import { formatSol, parseTokenAmount } from '../core/money';
+import type { BuyQuoteResponse, ExecuteResponse } from '../core/schemas/trade';
+import { launchBrowser, newPage } from './browser';
+import { E2E_ADMIN } from './globalSetup';
+import { adminCookie } from './adminApi';
+import { connectLocalWallet, localWalletAddress, walletButton } from './localWallet';
+import { startServer, type StartedServer } from './server';
+
+// Its own server: the shared one leaves the official token unlaunched (OFFICIAL_TOKEN_LAUNCH off).
+let server: StartedServer;
+let baseUrl: string;
+let connection: Connection;
+let browser: Browser;
+let mint: string;
+
+type Market = { volume24h: number | null; holders: number | null; marketCap: number | null; paid: Record<string, { paidLamports: string; latestSignature: string | null }>; burnedBaseUnits: string };
+const market = async () => (await (await fetch(`${baseUrl}/api/official-token/market`)).json()) as Market;
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent()) ?? '';
+
+beforeAll(async () => {
+  server = await startServer({
+    OFFICIAL_TOKEN_LAUNCH: 'on', ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
+    DISTRIBUTOR_INTERVAL_MS: '3600000', HOLDER_REWARD_MIN_TOKENS: '1000',
+  });
+  baseUrl = server.url;
+  connection = new Connection(`${baseUrl}/api/rpc`, 'confirmed');
+  browser = await launchBrowser();
+  // The first start launches the official token (the job at start-up).
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const token = await (await fetch(`${baseUrl}/api/official-token`)).json() as { source: string; tokenAddress: string };
+    if (token.source === 'local') {
+      mint = token.tokenAddress;
+      break;
+    }
+    if (Date.now() > deadline) throw new Error('the official token was not launched at start-up');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Another trader's buy through the API: build, sign, execute. */
+async function apiBuy(sol: string): Promise<ExecuteResponse> {
+  const trader = Keypair.generate();
+  const signature = await connection.requestAirdrop(trader.publicKey, 3e9);
+  await connection.confirmTransaction({ signature, ...(await connection.getLatestBlockhash()) }, 'confirmed');
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}/api/curve/${mint}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+  const built = await post('buy', { wallet: trader.publicKey.toBase58(), amount: sol, slippageBps: 500 }) as BuyQuoteResponse;
+  const tx = Transaction.from(Buffer.from(built.transactionBase64, 'base64'));
+  tx.partialSign(trader);
+  return post('execute', { transactionBase64: tx.serialize({ requireAllSignatures: false }).toString('base64') }) as Promise<ExecuteResponse>;
+}
+
+let page: Page;
+let errors: string[];
+
+describe('/official-token', () => {
+  it('shows the token, its live figures (a trade elsewhere shows up without a reload) and copies its address', async () => {
+    ({ page, errors } = await newPage(browser));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await page.goto(`${baseUrl}/official-token`);
+    await page.getByTestId('official-token-page').waitFor({ timeout: 30_000 });
+    expect(await text(page, 'official-address')).toBe(mint);
+    expect(await page.getByRole('heading', { level: 2, name: 'Tokenomics (10% Tax)' }).count()).toBe(1);
+    expect(await page.getByTestId('official-tokenomics-line').evaluateAll((els) => els.map((e) => e.getAttribute('data-label'))))
+      .toEqual(['Holder Rewards', 'Buyback', 'Charity Giveaways', 'Platform']);
+    expect(await text(page, 'official-tokenomics')).toContain('Tax is distributed every 10 minutes.');
+    expect(await page.getByTestId('official-roadmap-phase').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))))
+      .toEqual(['completed', 'in-progress', 'upcoming', 'upcoming']);
+    // Nobody has traded: volumes are 'N/A'.
+    await expect.poll(() => text(page, 'official-volume-24h'), { timeout: 15_000 }).toBe('N/A');
+    expect(await text(page, 'official-volume-5m')).toBe('N/A');
+    // Local mode: the links stay on this app and the local explorer.
+    const hrefs = await page.getByTestId('official-links').locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
+    expect(hrefs).toHaveLength(6);
+    for (const href of hrefs) expect(href.startsWith('#') || href.startsWith('/') || href.includes('customUrl=')).toBe(true);
+
+    await apiBuy('1');
+    const after = await market();
+    expect(after.volume24h).toBeGreaterThan(0);
+    // The curve_trade live event refreshes the price bar well before its 30 s interval.
+    await expect.poll(() => text(page, 'official-volume-24h'), { timeout: 10_000 }).toBe(formatCompactUsd2(after.volume24h!));
+    expect(await text(page, 'official-market-cap')).toBe(formatCompactUsd2(after.marketCap!));
+    expect(await text(page, 'official-updated')).toMatch(/^Last updated /);
+
+    await page.getByTestId('official-copy').click();
+    await toast(page, 'Address copied!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(mint);
+    const check = page.getByTestId('official-copy').locator('svg.lucide-check');
+    expect(await check.count()).toBe(1);
+    // The check mark goes back to the copy icon after 2 s.
+    await expect.poll(() => check.count(), { timeout: 5_000 }).toBe(0);
+    expect(errors).toEqual([]);
+  }, 90_000);
+
+  it('the trade widget buys the official token with the Local wallet', async () => {
+    await connectLocalWallet(page);
+    const wallet = new PublicKey(await localWalletAddress(page));
+    await walletButton(page).click();
+    await page.getByTestId('wallet-menu-test-sol').click();
+    await expect.poll(async () => (await page.getByTestId('trade-balance-sol').getAttribute('data-units')) ?? '', { timeout: 20_000 }).not.toBe('0');
+    await page.getByTestId('trade-amount').fill('0.5');
+    await expect.poll(() => page.getByTestId('trade-quote').getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
+    const is = (path: string) => (res: Response) => new URL(res.url()).pathname === `/api/curve/${mint}/${path}` && res.request().method() === 'POST';
+    const responses = Promise.all([page.waitForResponse(is('buy'), { timeout: 30_000 }), page.waitForResponse(is('execute'), { timeout: 30_000 })]);
+    await page.getByTestId('trade-submit').click();
+    const [built, executed] = await responses;
+    expect(executed.status()).toBe(200);
+    const quote = await built.json() as BuyQuoteResponse;
+    await toast(page, 'Bought').waitFor({ timeout: 20_000 });
+    const held = await connection.getParsedTokenAccountsByOwner(wallet, { mint: new PublicKey(mint) });
+    expect(BigInt(held.value[0]!.account.data.parsed.info.tokenAmount.amount)).toBe(parseTokenAmount(quote.expectedTokens));
+    // The price bar follows our own trade too.
+    const now = await market();
+    await expect.poll(() => text(page, 'official-volume-24h'), { timeout: 10_000 }).toBe(formatCompactUsd2(now.volume24h!));
+    expect(errors).toEqual([]);
+  }, 90_000);
+
+  it('after a distributor run the tokenomics card shows what each line paid, with its transaction, and the tokens burned', async () => {
+    const cookie = await adminCookie(baseUrl);
+    const res = await fetch(`${baseUrl}/api/admin/distributor/run`, { method: 'POST', headers: { cookie, origin: baseUrl } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const paid = await market();
+    expect(BigInt(paid.paid.Platform!.paidLamports)).toBeGreaterThan(0n);
+    const line = (label: string) => page.locator(`[data-testid="official-tokenomics-line"][data-label="${label}"]`);
+    // The run's live event refreshes the card.
+    for (const label of ['Holder Rewards', 'Buyback', 'Charity Giveaways', 'Platform']) {
+      const want = `${formatSol(BigInt(paid.paid[label]!.paidLamports), 4)} SOL`;
+      await expect.poll(() => line(label).getByTestId('official-line-paid').textContent(), { timeout: 10_000 }).toBe(want);
+      expect(await line(label).getByTestId('official-line-tx').getAttribute('href')).toContain(paid.paid[label]!.latestSignature!);
+    }
+    expect(BigInt(paid.burnedBaseUnits)).toBeGreaterThan(0n);
+    expect(await text(page, 'official-burned')).not.toBe('0.00');
+    await page.getByTestId('official-charity-payouts').waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+});

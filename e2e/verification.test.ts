@@ -1,0 +1,151 @@
+import bs58 from 'bs58';
+import { Keypair } from '@solana/web3.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInAdminPage } from './adminApi';
+import { launchBrowser, newPage } from './browser';
+import { launchCampaign } from './launchApi';
+import { connectLocalWallet } from './localWallet';
+import { solidPng } from './png';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+
+async function adminOnCampaigns(): Promise<Page> {
+  const { page } = await newPage(browser);
+  await signInAdminPage(page, baseUrl);
+  await page.goto(`${baseUrl}/xk9j2m4p/campaigns`);
+  await page.getByRole('heading', { name: 'Campaign Management' }).waitFor();
+  return page;
+}
+
+/** A page whose Local wallet is the given keypair, connected and signed in. */
+async function walletPage(keypair: Keypair): Promise<{ page: Page; errors: string[] }> {
+  const opened = await newPage(browser);
+  await opened.page.addInitScript((secret) => localStorage.setItem('causemintLocalWalletSecretKey', secret), bs58.encode(keypair.secretKey));
+  await opened.page.goto(baseUrl);
+  await connectLocalWallet(opened.page);
+  return opened;
+}
+
+describe('verification and campaign moderation', () => {
+  it('a creator applies, the admin approves from the open page, and the badge appears on the campaign card', async () => {
+    const creator = Keypair.generate();
+    const [launched, someoneElses] = await Promise.all([
+      launchCampaign(baseUrl, { creator, name: 'Wells For All', ticker: 'WELLS', initialBuy: '0' }),
+      launchCampaign(baseUrl, { name: 'Not Mine', ticker: 'NOTMINE', initialBuy: '0' }),
+    ]);
+    const admin = await adminOnCampaigns();
+    await admin.getByRole('tab', { name: /Verification Requests/ }).click();
+    await admin.getByTestId('verification-requests').waitFor();
+
+    const { page, errors } = await walletPage(creator);
+    // Someone else's campaign, or none: a toast and back to /account.
+    await page.goto(`${baseUrl}/account/verify/${someoneElses.mint}`);
+    await toast(page, 'Unauthorized').filter({ hasText: 'You can only apply for verification for your own campaigns' }).waitFor({ timeout: 15_000 });
+    await page.waitForURL(`${baseUrl}/account`);
+    await page.goto(`${baseUrl}/account/verify/NoSuchMint1111111111111111111111`);
+    await toast(page, 'Campaign Not Found').waitFor({ timeout: 15_000 });
+    await page.waitForURL(`${baseUrl}/account`);
+    const item = page.getByTestId('account-campaign').filter({ hasText: 'Wells For All' });
+    await item.getByRole('link', { name: 'Get Verified' }).click();
+    await page.waitForURL(`${baseUrl}/account/verify/${launched.mint}`);
+    await page.getByTestId('verification-form').waitFor({ timeout: 15_000 });
+    // Ticker locked to the campaign, creator wallet read-only and the connected one.
+    expect(await page.locator('#campaign_ticker').inputValue()).toBe('WELLS');
+    expect(await page.locator('#campaign_ticker').getAttribute('readonly')).not.toBeNull();
+    expect(await page.locator('#creator_wallet').inputValue()).toBe(creator.publicKey.toBase58());
+    expect(await page.locator('#website').getAttribute('type')).toBe('url');
+    expect(await page.locator('#contact_phone').getAttribute('type')).toBe('tel');
+
+    await page.getByTestId('verification-submit').click();
+    await toast(page, 'Missing Required Fields').filter({ hasText: 'Please provide your contact email' }).waitFor();
+    await page.locator('#contact_name').fill('Ada Lovelace');
+    await page.locator('#contact_email').fill('ada@example.org');
+    await page.locator('#organization_type').selectOption('charity');
+    await page.locator('#registration_number').fill('@wellsforall');
+    // A supporting document, uploaded to our file store.
+    await page.locator('#documents').setInputFiles({ name: 'certificate.png', mimeType: 'image/png', buffer: solidPng(40, 40, [200, 180, 20]) });
+    await page.getByTestId('verification-documents').getByRole('img', { name: 'Supporting document' }).waitFor({ timeout: 15_000 });
+    // And a PDF: shown by its name, kept with the request.
+    await page.locator('#documents').setInputFiles({ name: 'registration.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n') });
+    await page.getByTestId('verification-documents').getByText('registration.pdf').waitFor({ timeout: 15_000 });
+    await page.getByTestId('verification-submit').click();
+    await toast(page, 'Agreement Required').filter({ hasText: 'You must agree to the terms and verification process' }).waitFor();
+    await page.locator('#agree_accuracy').check();
+    await page.locator('#agree_cooperation').check();
+    await page.getByTestId('verification-submit').click();
+    await page.getByRole('dialog', { name: 'Verification Request Submitted!' }).getByText('What happens next?').waitFor();
+    expect(await page.getByRole('link', { name: 'Back to Campaign' }).getAttribute('href')).toBe(`/campaign/${launched.mint}`);
+
+    // The open admin page shows the new request without a reload.
+    const request = admin.getByTestId('verification-request').filter({ hasText: 'WELLS' });
+    await request.waitFor({ timeout: 15_000 });
+    await request.getByRole('button', { name: 'Review' }).click();
+    const review = admin.getByTestId('verification-review');
+    await review.getByText('ada@example.org').waitFor();
+    await review.getByText('@wellsforall').waitFor();
+    expect(await review.getByRole('link', { name: 'Document 1' }).getAttribute('href')).toMatch(/^\/ipfs\//);
+    expect(await review.getByRole('link', { name: 'Document 2' }).getAttribute('href')).toMatch(/^\/ipfs\//);
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await toast(admin, 'Verification approved').waitFor();
+    await admin.getByText('No pending verification requests').waitFor();
+
+    // The account page shows the approved request and no 'Get Verified' for the campaign.
+    await page.goto(`${baseUrl}/account`);
+    await page.getByTestId('account-verification-request').filter({ hasText: 'Approved' }).waitFor({ timeout: 15_000 });
+    await item.getByTestId('account-campaign-verified').waitFor();
+    expect(await item.getByRole('link', { name: 'Get Verified' }).count()).toBe(0);
+
+    // The campaign card carries the badge.
+    await page.goto(`${baseUrl}/explore?q=Wells`);
+    const card = page.getByTestId('campaign-card').filter({ hasText: 'Wells For All' });
+    await card.getByLabel('Verified').waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+    await admin.context().close();
+  }, 180_000);
+
+  it('the admin verifies and flags a campaign from the moderation page; the public side follows', async () => {
+    const launched = await launchCampaign(baseUrl, { name: 'Moderated Cause', ticker: 'MODR', initialBuy: '0' });
+    const admin = await adminOnCampaigns();
+    await admin.getByLabel('Search campaigns').fill('MODR');
+    const row = admin.getByTestId('moderation-campaign').filter({ hasText: 'Moderated Cause' });
+    await row.waitFor({ timeout: 15_000 });
+    await expect.poll(() => admin.getByTestId('moderation-campaign').count()).toBe(1);
+
+    await row.getByRole('button', { name: 'Verify', exact: true }).click();
+    await row.getByTestId('badge-verified').waitFor();
+    await toast(admin, '$MODR verified').waitFor();
+    await row.getByRole('button', { name: 'Flag', exact: true }).click();
+    await row.getByTestId('badge-flagged').waitFor();
+    await admin.getByRole('tab', { name: /Flagged/ }).click();
+    await admin.getByTestId('moderation-campaign').filter({ hasText: 'Moderated Cause' }).waitFor();
+
+    // The detail dialog shows its fields.
+    await admin.getByRole('button', { name: 'Details of Moderated Cause' }).click();
+    await admin.getByTestId('campaign-detail').getByText(launched.mint, { exact: true }).waitFor();
+    await admin.keyboard.press('Escape');
+
+    // Flagged: gone from public lists, a warning on its own page.
+    const listed = async () => ((await (await fetch(`${baseUrl}/api/campaigns?search=Moderated`)).json()) as { total: number }).total;
+    await expect.poll(listed).toBe(0);
+    const { page } = await newPage(browser);
+    await page.goto(`${baseUrl}/campaign/${launched.mint}`);
+    await page.getByText('This campaign has been flagged for review').waitFor({ timeout: 15_000 });
+
+    // Unflagged, it is listed again with its badge.
+    await admin.getByTestId('moderation-campaign').filter({ hasText: 'Moderated Cause' }).getByRole('button', { name: 'Unflag' }).click();
+    await toast(admin, '$MODR unflagged').waitFor();
+    await expect.poll(listed).toBe(1);
+    await page.goto(`${baseUrl}/explore?q=Moderated`);
+    await page.getByTestId('campaign-card').filter({ hasText: 'Moderated Cause' }).getByLabel('Verified').waitFor({ timeout: 15_000 });
+    await page.context().close();
+    await admin.context().close();
+  }, 180_000);
+});

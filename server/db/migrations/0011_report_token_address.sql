@@ -1,0 +1,2 @@
+ALTER TABLE "campaign_reports" ADD COLUMN "token_address" text;--> statement-breakpoint
+CREATE INDEX "campaign_reports_status_submitted_idx" ON "campaign_reports" USING btree ("status","submitted_at");

@@ -1,0 +1,1 @@
+CREATE INDEX "donations_reward_to_wallet" ON "donations" USING btree ("to_wallet") WHERE "donations"."kind" = 'reward';

@@ -1,0 +1,3 @@
+CREATE INDEX "verification_requests_creator_idx" ON "verification_requests" USING btree ("creator_wallet","submitted_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "verification_requests_pending_campaign_uq" ON "verification_requests" USING btree ("token_address") WHERE "verification_requests"."status" = 'pending' and "verification_requests"."token_address" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "verification_requests_pending_pre_uq" ON "verification_requests" USING btree ("creator_wallet") WHERE "verification_requests"."status" = 'pending' and "verification_requests"."token_address" is null;

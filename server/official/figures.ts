@@ -1,0 +1,43 @@
+// The official token page's price bar. A token launched here trades on our curve: its
+// figures are the curve token's (server/market). A token on a real cluster trades
+// elsewhere: the external market-data adapter's (marketData/). A sample row has none.
+
+import { readCampaignMint } from '../chain/token';
+import type { officialToken } from '../db/schema';
+import { marketOf } from '../market';
+import type { Services } from '../services';
+import { externalMarketDataFor } from './marketData';
+
+type Row = typeof officialToken.$inferSelect;
+
+export type OfficialFigures = {
+  price: number | null;
+  priceChange24h: number | null;
+  marketCap: number | null;
+  volume24h: number | null;
+  volume5m: number | null;
+  holders: number | null;
+  /** Base units in the mint now (buyback burns make it fall), as a decimal string. */
+  supply: string | null;
+  lastUpdated: string | null;
+  source: 'curve' | 'dexscreener' | 'birdeye' | null;
+};
+
+export const NO_FIGURES: OfficialFigures = {
+  price: null, priceChange24h: null, marketCap: null, volume24h: null, volume5m: null, holders: null, supply: null, lastUpdated: null, source: null,
+};
+
+export async function officialFigures(services: Services, row: Row): Promise<OfficialFigures> {
+  if (row.source === 'local') {
+    const [market, mint] = await Promise.all([
+      marketOf(services).get(row.tokenAddress),
+      readCampaignMint(services.chain.connection, row.tokenAddress).catch(() => null),
+    ]);
+    return {
+      price: market.price, priceChange24h: market.priceChange24h, marketCap: market.marketCap, volume24h: market.volume24h,
+      volume5m: market.volume5m, holders: market.holders, supply: mint ? mint.supply.toString() : null, lastUpdated: market.lastUpdated, source: 'curve',
+    };
+  }
+  if (row.source === 'cluster') return externalMarketDataFor(services).figures(row.tokenAddress, row.poolAddress);
+  return NO_FIGURES;
+}

@@ -1,0 +1,217 @@
+import { Keypair } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ADMIN_SESSION_MS } from '../../../core/constants';
+import { lamportsToSolString } from '../../../core/money';
+import { adminAuditLog, campaigns, distributionRuns, pageViews, verifiedCharities } from '../../db/schema';
+import { SOL, lamportsOf, launchCampaign } from '../../distributor/testing/campaigns';
+import { airdrop } from '../../launch/testing/launchFlow';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { multipartBody } from '../../testing/multipart';
+import { signMessage } from '../../testing/wallet';
+import { TEST_ADMIN_ENV, loginTestAdmin } from '../admin/testAdmin';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+let t: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ ...TEST_ADMIN_ENV, LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
+  cookie = await loginTestAdmin(t.app);
+}, 60_000);
+afterAll(async () => { await t.close(); });
+
+const get = (url: string, headers: Record<string, string> = { cookie }) => t.app.inject({ method: 'GET', url, headers });
+const post = (url: string, payload: object, headers: Record<string, string> = { cookie }) => t.app.inject({ method: 'POST', url, payload, headers });
+
+const ENDPOINTS: [string, string][] = [
+  ['GET', '/api/admin/overview'], ['POST', '/api/admin/stats/sync'], ['GET', '/api/admin/analytics'],
+  ['GET', '/api/admin/health'], ['POST', '/api/admin/api-test'], ['GET', '/api/admin/dashboard/campaigns'],
+  ['GET', '/api/admin/dashboard/charities'], ['GET', '/api/admin/revenue'], ['GET', '/api/admin/revenue.csv'],
+  ['POST', '/api/admin/storage-test'], ['POST', '/api/admin/storage-test/upload'],
+];
+
+describe('admin dashboard endpoints', () => {
+  it('each refuses without a session, with a garbage one and with an expired one, and writes nothing', async () => {
+    const audits = await t.services.db.$count(adminAuditLog);
+    const realNow = t.services.now;
+    try {
+      for (const [method, url] of ENDPOINTS) {
+        for (const headers of [{}, { cookie: 'cm_admin=nope' }]) {
+          const res = await t.app.inject({ method: method as 'GET', url, headers, ...(method === 'POST' ? { payload: { method: 'GET', path: '/api/health' } } : {}) });
+          expect(res.statusCode, `${method} ${url}`).toBe(401);
+          expect(res.json()).toEqual({ error: 'Admin session required' });
+        }
+      }
+      t.services.now = () => new Date(Date.now() + ADMIN_SESSION_MS + 60_000);
+      for (const [method, url] of ENDPOINTS) {
+        const res = await t.app.inject({ method: method as 'GET', url, headers: { cookie }, ...(method === 'POST' ? { payload: { method: 'GET', path: '/api/health' } } : {}) });
+        expect(res.statusCode, `expired: ${method} ${url}`).toBe(401);
+      }
+    } finally {
+      t.services.now = realNow;
+    }
+    expect(await t.services.db.$count(adminAuditLog)).toBe(audits);
+  });
+
+  it('reads the platform revenue from the chain: the launch sweep and the distributor fee', { timeout: 120_000 }, async () => {
+    const treasury = (await t.services.keys.treasury()).publicKey;
+    await airdrop(t.services, treasury, 5);
+    const beforeLaunch = lamportsOf(t.services, treasury);
+    const c = await launchCampaign(t.app, t.services, { ticker: 'rev' });
+    const creationFee = lamportsOf(t.services, treasury) - beforeLaunch;
+    expect(creationFee).toBeGreaterThan(0n);
+    const trader = await c.trader(5);
+    await c.buy(trader, 2n * SOL);
+    const run = await post('/api/admin/distributor/run', {});
+    expect(run.statusCode, run.body).toBe(200);
+    const [paid] = await t.services.db.select().from(distributionRuns).where(eq(distributionRuns.mint, c.mint));
+    expect(paid.state).toBe('paid');
+
+    const revenue = (await get('/api/admin/revenue')).json();
+    expect(revenue).toMatchObject({
+      creationFeesSol: lamportsToSolString(creationFee),
+      distributorFeesSol: lamportsToSolString(paid.platformFeeLamports!),
+      totalSol: lamportsToSolString(creationFee + paid.platformFeeLamports!),
+    });
+    expect(revenue.campaigns).toEqual([expect.objectContaining({ tokenAddress: c.mint, transactions: 2, totalSol: revenue.totalSol })]);
+    expect(revenue.daily.length).toBe(1);
+
+    const sync = await post('/api/admin/stats/sync', {});
+    expect(sync.statusCode).toBe(200);
+    const overview = (await get('/api/admin/overview')).json();
+    const [row] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, c.mint));
+    expect(overview).toMatchObject({
+      totalCampaigns: 1, totalSolRaised: lamportsToSolString(row.raisedLamports), totalBackers: row.backers,
+      estimatedRevenueSol: lamportsToSolString(row.raisedLamports * 2n / 100n), actualRevenueSol: revenue.totalSol,
+    });
+
+    const csv = await get('/api/admin/revenue.csv');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="causemint-revenue-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe('date,source,campaign,ticker,token_address,amount_sol,signature');
+    expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['creation_fee', 'distributor_fee']);
+
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect((await get(`/api/admin/revenue?from=${tomorrow}`)).json()).toMatchObject({ totalSol: '0', campaigns: [] });
+    const bad = await get('/api/admin/revenue?from=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('from must be a date (YYYY-MM-DD or ISO 8601)');
+  });
+
+  it('counts campaigns and charities for their tabs', async () => {
+    await t.services.db.insert(campaigns).values([
+      { creatorWallet: 'w1', ticker: 'VER', name: 'V', goalLamports: 1n, verified: true },
+      { creatorWallet: 'w2', ticker: 'FLG', name: 'F', goalLamports: 1n, flagged: true, backers: 51 },
+      { creatorWallet: 'w3', ticker: 'TST', name: 'T', goalLamports: 1n, isTest: true },
+    ]);
+    const before = (await get('/api/admin/dashboard/charities')).json();
+    await t.services.db.insert(verifiedCharities).values([
+      { name: 'A', website: 'a.org', walletAddress: Keypair.generate().publicKey.toBase58(), category: 'Education', displayOrder: 900, isActive: false },
+    ]);
+    const stats = (await get('/api/admin/dashboard/campaigns')).json();
+    expect(stats).toMatchObject({ total: 3, verified: 1, unverified: 2, flagged: 1, verificationRequests: 1 });
+    const charities = (await get('/api/admin/dashboard/charities')).json();
+    expect(charities).toMatchObject({ total: before.total + 1, inactive: before.inactive + 1 });
+    expect(charities.categories).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('the API tester', () => {
+  it('refuses every target outside this site\'s /api, storing nothing', async () => {
+    const audits = await t.services.db.$count(adminAuditLog);
+    for (const path of [
+      'http://169.254.169.254/latest/meta-data', 'https://evil.example/api/health', '//evil.example/api/health', '/\\evil.example/api',
+      '/health', '/ipfs/x', '/api/../xk9j2m4p', '/apihealth', 'api/health', '/api/admin/api-test', '/api/%2e%2e/etc',
+    ]) {
+      const res = await post('/api/admin/api-test', { method: 'GET', path });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().error).toBe('Only this site\'s own /api paths can be tested (e.g. /api/health)');
+    }
+    expect((await post('/api/admin/api-test', { method: 'GET', path: '' })).json().error).toBe('Please enter an API endpoint URL');
+    expect((await post('/api/admin/api-test', { method: 'TRACE', path: '/api/health' })).statusCode).toBe(400);
+    expect(await t.services.db.$count(adminAuditLog)).toBe(audits);
+  });
+
+  it('calls our own API in-process and reports status and duration, without passing on the admin cookie', async () => {
+    const res = await post('/api/admin/api-test', { method: 'GET', path: '/api/health?x=1', headers: { accept: 'application/json' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, status: 200, durationMs: expect.any(Number) });
+    expect(JSON.parse(res.json().body)).toMatchObject({ ok: true });
+    const admin = await post('/api/admin/api-test', { method: 'GET', path: '/api/admin/overview' });
+    expect(admin.json()).toMatchObject({ ok: false, status: 401 });
+    const body = await post('/api/admin/api-test', { method: 'POST', path: '/api/analytics/page-view', headers: { 'content-type': 'application/json' }, body: '{"path":"nope"}' });
+    expect(body.json()).toMatchObject({ ok: false, status: 400 });
+    expect(JSON.parse(body.json().body)).toMatchObject({ error: 'path must start with /' });
+  });
+});
+
+describe('health and the storage test', () => {
+  it('checks each part of the platform', async () => {
+    const res = await get('/api/admin/health');
+    expect(res.statusCode).toBe(200);
+    const parts = res.json() as { name: string; status: string; latencyMs: number; detail: string }[];
+    expect(parts.map((p) => p.name)).toEqual(['Database', 'Local ledger RPC', 'Storage (local)', 'Launch service /api/revshare/health', 'Event stream']);
+    for (const part of parts) {
+      expect(part, part.name).toMatchObject({ status: 'ok', latencyMs: expect.any(Number), detail: expect.any(String) });
+    }
+    expect(parts[1].detail).toMatch(/^Latest blockhash /);
+  });
+
+  it('writes and reads a probe through the configured store', async () => {
+    const res = await post('/api/admin/storage-test', {});
+    expect(res.json()).toMatchObject({ ok: true, store: 'local', write: true, read: true, cid: expect.stringMatching(/^baf/) });
+  });
+
+  it('uploads an image with its group and test metadata, and refuses no file or a non-image', async () => {
+    const upload = async (parts: Parameters<typeof multipartBody>[0]) => {
+      const { payload, headers } = await multipartBody(parts);
+      return t.app.inject({ method: 'POST', url: '/api/admin/storage-test/upload', payload, headers: { ...headers, cookie } });
+    };
+    const none = await upload([['group', 'token_logo']]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toBe('No file selected');
+    const text = await upload([['group', 'token_logo'], ['file', { data: Buffer.from('hello, not an image'), filename: 'a.txt', type: 'text/plain' }]]);
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error).toBe('Only image files can be uploaded (PNG, JPEG, GIF, WebP)');
+    const ok = await upload([['group', 'profile_photo'], ['file', { data: PNG, filename: 'dot.png', type: 'image/png' }]]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ name: 'dot.png', group: 'profile_photo', contentType: 'image/png', keyvalues: { test: 'true', group: 'profile_photo' } });
+    const served = await t.app.inject({ method: 'GET', url: ok.json().url });
+    expect(served.statusCode).toBe(200);
+    expect(Buffer.from(served.rawPayload).equals(PNG)).toBe(true);
+  });
+});
+
+describe('user analytics', () => {
+  it('summarises sessions with the country from the embedded GeoIP database, and page views only with consent', async () => {
+    const keypair = Keypair.generate();
+    const wallet = keypair.publicKey.toBase58();
+    // A public address with no proxy headers: the offline database names the country.
+    const remoteAddress = '81.2.69.160';
+    const { message } = (await t.app.inject({ method: 'POST', url: '/api/auth/challenge', payload: { wallet }, remoteAddress })).json();
+    const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { wallet, message, signature: signMessage(keypair, message) }, remoteAddress });
+    expect(verify.statusCode).toBe(200);
+
+    const viewsBefore = await t.services.db.$count(pageViews);
+    const view = (c: string) => t.app.inject({ method: 'POST', url: '/api/analytics/page-view', payload: { path: '/explore', visitorId: 'v-1' }, headers: { cookie: c } });
+    await view('cookie-consent=false; user-preferences-analytics=false');
+    await view('');
+    expect(await t.services.db.$count(pageViews)).toBe(viewsBefore);
+    await view('cookie-consent=true; user-preferences-analytics=true');
+    expect(await t.services.db.$count(pageViews)).toBe(viewsBefore + 1);
+
+    const res = await get('/api/admin/analytics');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.summary).toMatchObject({ page_views_total: viewsBefore + 1, visitors_24h: 1 });
+    expect(body.summary.total_unique_users).toBeGreaterThanOrEqual(1);
+    expect(body.summary.sessions_24h).toBe(body.summary.total_sessions);
+    expect(body.daily[0]).toMatchObject({ date: new Date().toISOString().slice(0, 10), unique_users: body.summary.users_24h });
+    expect(body.devices.reduce((s: number, d: { percentage: number }) => s + d.percentage, 0)).toBeCloseTo(100, 0);
+    expect(body.countries.length).toBeLessThanOrEqual(5);
+    expect(body.countries).toContainEqual({ country: 'GB', unique_users: 1, total_sessions: 1 });
+  });
+});

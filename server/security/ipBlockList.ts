@@ -1,0 +1,95 @@
+import { count, max } from 'drizzle-orm';
+import { parseIpAddress, parseIpRange, rangeContains, type IpRange } from '../../core/ipAddress';
+import { ipBlocks } from '../db/schema';
+import type { Services } from '../services';
+
+export const IP_BLOCKS_CHANGED = 'ip_blocks_changed';
+// The fallback when a NOTIFY is missed (a dropped listener connection): every process
+// notices a change within this long anyway.
+const POLL_MS = 500;
+// Verdicts remembered per address between changes; a flood of distinct addresses only
+// clears the memo, it never grows without bound.
+const MEMO_MAX = 10_000;
+
+/**
+ * This process's copy of the ip_blocks table, so the per-request check is a memo lookup
+ * (or a scan of the ranges in memory), never a query. It reloads on the ip_blocks_changed
+ * event (PostgreSQL NOTIFY reaches every process) and when a cheap poll of (count, max id)
+ * sees the table differ: ids only grow, so any insert or delete changes that pair.
+ */
+export class IpBlockList {
+  private ranges: IpRange[] = [];
+  private fingerprint = '';
+  private readonly memo = new Map<string, boolean>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private loading: Promise<void> | undefined;
+
+  constructor(private readonly services: Pick<Services, 'db' | 'events' | 'log'>, private readonly pollMs = POLL_MS) {}
+
+  async start(): Promise<void> {
+    await this.reload();
+    this.unsubscribe = this.services.events.subscribe((event) => {
+      if (event.type === IP_BLOCKS_CHANGED) void this.reload().catch((err: unknown) => this.services.log.warn({ err }, 'ip block list reload failed'));
+    });
+    this.timer = setInterval(() => {
+      void this.pollOnce().catch((err: unknown) => this.services.log.warn({ err }, 'ip block list poll failed'));
+    }, this.pollMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.unsubscribe?.();
+  }
+
+  /** Is this request address inside a blocked address or range? */
+  isBlocked(ip: string): boolean {
+    // request.ip is undefined when the socket is already gone: nothing to answer then.
+    if (this.ranges.length === 0 || !ip) return false;
+    const known = this.memo.get(ip);
+    if (known !== undefined) return known;
+    const address = parseIpAddress(ip);
+    const blocked = address !== null && this.ranges.some((range) => rangeContains(range, address));
+    if (this.memo.size >= MEMO_MAX) this.memo.clear();
+    this.memo.set(ip, blocked);
+    return blocked;
+  }
+
+  /** Loads the table now; concurrent callers share one load that starts after their call. */
+  async reload(): Promise<void> {
+    const previous = this.loading ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(() => this.load());
+    this.loading = next;
+    try { await next; } finally { if (this.loading === next) this.loading = undefined; }
+  }
+
+  private async pollOnce(): Promise<void> {
+    if (this.loading) return;
+    if ((await this.readFingerprint()) !== this.fingerprint) await this.reload();
+  }
+
+  private async readFingerprint(): Promise<string> {
+    const [row] = await this.services.db.select({ n: count(), top: max(ipBlocks.id) }).from(ipBlocks);
+    return `${row?.n ?? 0}:${row?.top ?? 0}`;
+  }
+
+  private async load(): Promise<void> {
+    const fingerprint = await this.readFingerprint();
+    const rows = await this.services.db.select({ address: ipBlocks.address }).from(ipBlocks);
+    this.ranges = rows.map((r) => parseIpRange(r.address)).filter((r): r is IpRange => r !== null);
+    this.fingerprint = fingerprint;
+    this.memo.clear();
+  }
+}
+
+const lists = new WeakMap<Services, IpBlockList>();
+
+export function registerIpBlockList(services: Services, list: IpBlockList): void {
+  lists.set(services, list);
+}
+
+/** After a write: reload this process's list now (other processes hear the event). */
+export async function refreshIpBlocks(services: Services): Promise<void> {
+  await lists.get(services)?.reload();
+}

@@ -1,0 +1,60 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN_ENV, loginTestAdmin } from '../routes/admin/testAdmin';
+import { createTestApp, type TestApp } from '../testing/app';
+
+/** Pinata's API and gateway on one local port: pins keep their bytes, the gateway serves them (or fails as told). */
+function fakePinata() {
+  const pins = new Map<string, Buffer>();
+  let mode: 'ok' | 'pin-refused' | 'gateway-404' = 'ok';
+  let next = 0;
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    if (req.method === 'POST' && req.url === '/pinning/pinFileToIPFS') {
+      if (mode === 'pin-refused') { res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { reason: 'INVALID_CREDENTIALS' } })); return; }
+      const form = await new Request('http://pinata.local/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
+      const cid = `bafyfake${(next += 1)}`;
+      pins.set(cid, Buffer.from(await (form.get('file') as Blob).arrayBuffer()));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ IpfsHash: cid }));
+      return;
+    }
+    const pinned = pins.get(req.url!.replace('/ipfs/', ''));
+    if (mode === 'gateway-404' || !pinned) { res.writeHead(404).end(); return; }
+    res.writeHead(200).end(pinned);
+  });
+  return {
+    set: (m: typeof mode) => { mode = m; },
+    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('the storage connection test against Pinata', () => {
+  const pinata = fakePinata();
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    const url = await pinata.start();
+    t = await createTestApp({ ...TEST_ADMIN_ENV, PINATA_JWT: 'test-jwt', PINATA_API_URL: url, PINATA_GATEWAY: url });
+    cookie = await loginTestAdmin(t.app);
+  });
+  afterAll(async () => { await t.close(); await pinata.stop(); });
+  const probe = async () => (await t.app.inject({ method: 'POST', url: '/api/admin/storage-test', payload: {}, headers: { cookie } })).json();
+
+  it('pins a probe and reads the same bytes back through the gateway', async () => {
+    pinata.set('ok');
+    expect(await probe()).toMatchObject({ ok: true, store: 'pinata', write: true, read: true });
+  });
+
+  it('is Partial (written, not read) when the gateway does not serve it', async () => {
+    pinata.set('gateway-404');
+    expect(await probe()).toMatchObject({ ok: false, write: true, read: false, detail: 'Read failed: HTTP 404' });
+  });
+
+  it('fails with Pinata\'s reason when the pin is refused', async () => {
+    pinata.set('pin-refused');
+    expect(await probe()).toMatchObject({ ok: false, write: false, read: false, cid: null, detail: 'Failed to upload to Pinata: INVALID_CREDENTIALS (Status: 401)' });
+  });
+});
