@@ -39,14 +39,14 @@ describe.runIf(process.env.DATABASE_URL)('IpBlockList across processes (PostgreS
     await cleanup?.();
   });
 
-  it("sees another process's block and unblock within a second through NOTIFY", async () => {
+  it("sees another process's block and unblock through NOTIFY (its poll is a minute away)", async () => {
     expect(list.isBlocked('198.51.100.20')).toBe(false);
     const [row] = await writer.db.insert(ipBlocks).values({ address: '198.51.100.0/24', blockedByUsername: 'other-process' }).returning();
     await writerHub.publish({ type: IP_BLOCKS_CHANGED });
-    await expect.poll(() => list.isBlocked('198.51.100.20'), { timeout: 1000, interval: 10 }).toBe(true);
+    await expect.poll(() => list.isBlocked('198.51.100.20'), { timeout: 15_000, interval: 10 }).toBe(true);
 
     await writer.db.delete(ipBlocks).where(eq(ipBlocks.id, row.id));
     await writerHub.publish({ type: IP_BLOCKS_CHANGED });
-    await expect.poll(() => list.isBlocked('198.51.100.20'), { timeout: 1000, interval: 10 }).toBe(false);
+    await expect.poll(() => list.isBlocked('198.51.100.20'), { timeout: 15_000, interval: 10 }).toBe(false);
   });
 });
