@@ -8,6 +8,7 @@ import {
 import { stateOfPool } from '../trading';
 import { campaignPageUrl } from '../launch/metadata';
 import { newReferenceKey } from '../donations/references';
+import { claimPreVerification } from './claimPreVerification';
 import { recordSessionActivity } from './recordSessionActivity';
 
 export type LaunchRow = typeof launchRequests.$inferSelect;
@@ -15,7 +16,8 @@ export type LaunchRow = typeof launchRequests.$inferSelect;
 /**
  * The launch's database half, in one transaction: the campaign row (status 'active'), its
  * donation reference, its platform_wallets row, the pool linked to it, the gallery (main photo first) and video,
- * the creator's 'created_campaign' activity, and the request moved to campaign_saved.
+ * the creator's 'created_campaign' activity, the creator's approved pre-verification for this
+ * ticker (claimPreVerification: the campaign starts verified), and the request moved to campaign_saved.
  * Re-running it after a crash finds the campaign by request_id and writes nothing twice.
  */
 export async function saveLaunchedCampaign(
@@ -27,6 +29,7 @@ export async function saveLaunchedCampaign(
     if (campaignId === undefined) {
       const [pool] = await tx.select().from(curvePools).where(eq(curvePools.mint, row.mint));
       const progress = pool ? bondingProgressPercent(stateOfPool(pool)) : 0;
+      const verified = await claimPreVerification(tx, { creatorWallet: row.creatorWallet, ticker: form.ticker, mint: row.mint });
       const [inserted] = await tx.insert(campaigns).values({
         creatorWallet: row.creatorWallet,
         ticker: form.ticker.toUpperCase(),
@@ -52,6 +55,7 @@ export async function saveLaunchedCampaign(
         bondingCurveType: form.bondingCurveType,
         bondingCurveProgress: progress.toFixed(2),
         cachedBondingProgress: progress.toFixed(2),
+        verified,
         createdAt: now,
       }).returning({ id: campaigns.id });
       campaignId = inserted!.id;

@@ -11,6 +11,7 @@ import { fingerprinter } from '../../testing/dbFingerprint';
 import { multipartBody } from '../../testing/multipart';
 import { signInWallet, testIp, type SignedIn } from '../../testing/wallet';
 import { TEST_ADMIN_ENV, loginTestAdmin } from '../admin/testAdmin';
+import { SUBMIT_ATTEMPTS } from './verification';
 
 const FORM = {
   contact_name: 'Ada Lovelace', contact_email: 'ada@example.org', agree_accuracy: true, agree_cooperation: true,
@@ -38,6 +39,7 @@ describe('verification requests', () => {
     expect(await fingerprint()).toBe(before);
   };
   const campaign = async (mint: string) => (await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, mint)))[0]!;
+  const lastAudit = async () => (await t.services.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1))[0]!;
 
   beforeAll(async () => {
     t = await createTestApp(TEST_ADMIN_ENV);
@@ -132,8 +134,14 @@ describe('verification requests', () => {
     expect(res.json()).toMatchObject({ status: 'approved', reviewer_notes: 'Approved by admin' });
     expect(res.json().reviewed_at).toEqual(expect.any(String));
     expect((await campaign('MintWell')).verified).toBe(true);
-    const [audit] = await t.services.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1);
+    const audit = await lastAudit();
     expect(audit).toMatchObject({ action: 'verification_approved', adminUsername: 'boss', target: `verification_request:${req.id}` });
+    // The real before and after: the request's status and notes, and the matched campaign's verified flag.
+    const well = { id: (await campaign('MintWell')).id, token_address: 'MintWell' };
+    expect(audit.details).toMatchObject({
+      before: { status: 'pending', reviewer_notes: null, token_address: 'MintWell', campaigns: [{ ...well, verified: false }] },
+      after: { status: 'approved', reviewer_notes: 'Approved by admin', token_address: 'MintWell', campaigns: [{ ...well, verified: true }] },
+    });
     await vi.waitFor(() => expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['verification_request_reviewed', 'campaign_moderated'])));
 
     await refused(409, M.notPending, send('POST', `/api/admin/verification-requests/${req.id}/reject`, { cookie: adminCookie }, {}));
@@ -149,8 +157,13 @@ describe('verification requests', () => {
     const res = await send('POST', `/api/admin/verification-requests/${req.id}/reject`, { cookie: adminCookie }, { notes: '  ' });
     expect(res.json()).toMatchObject({ status: 'rejected', reviewer_notes: 'Rejected by admin' });
     expect((await campaign('MintSecond')).verified).toBe(false);
-    const [audit] = await t.services.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1);
+    const audit = await lastAudit();
     expect(audit).toMatchObject({ action: 'verification_rejected', target: `verification_request:${req.id}` });
+    const second = { id: (await campaign('MintSecond')).id, token_address: 'MintSecond', verified: false };
+    expect(audit.details).toMatchObject({
+      before: { status: 'pending', reviewer_notes: null, campaigns: [second] },
+      after: { status: 'rejected', reviewer_notes: 'Rejected by admin', campaigns: [second] },
+    });
     // Rejected is no longer pending: the creator may apply again, with notes kept on the old one.
     const again = await apply(creator, { ...FORM, token_address: 'MintSecond' });
     expect(again.statusCode).toBe(201);
@@ -163,9 +176,15 @@ describe('verification requests', () => {
     expect(res.statusCode, res.body).toBe(201);
     await refused(409, M.alreadyPendingPre, apply(creator, { ...FORM, campaign_ticker: 'OTHER' }));
     const approved = await send('POST', `/api/admin/verification-requests/${res.json().id}/approve`, { cookie: adminCookie }, { notes: 'Known charity' });
-    expect(approved.json()).toMatchObject({ status: 'approved', reviewer_notes: 'Known charity', campaign_ticker: 'LATER' });
+    // Linked to the campaign it verified: that campaign took it (a later launch of LATER does not).
+    expect(approved.json()).toMatchObject({ status: 'approved', reviewer_notes: 'Known charity', campaign_ticker: 'LATER', token_address: 'MintLater' });
     expect((await campaign('MintLater')).verified).toBe(true);
     expect((await campaign('MintLaterOther')).verified).toBe(false);
+    const later = { id: (await campaign('MintLater')).id, token_address: 'MintLater' };
+    expect((await lastAudit()).details).toMatchObject({
+      before: { status: 'pending', token_address: null, campaigns: [{ ...later, verified: false }] },
+      after: { status: 'approved', reviewer_notes: 'Known charity', token_address: 'MintLater', campaigns: [{ ...later, verified: true }] },
+    });
   });
 
   it('keeps supporting documents that are PDFs or images uploaded here, and refuses anything else', async () => {
@@ -215,5 +234,30 @@ describe('verification requests', () => {
     await t.services.db.update(verificationRequests).set({ submittedAt: new Date(Date.now() - 3_601_000) })
       .where(eq(verificationRequests.creatorWallet, busy.wallet));
     expect((await apply(busy, { ...FORM, campaign_ticker: 'MORE' })).statusCode).toBe(201);
+  });
+
+  it(`limits an address to ${SUBMIT_ATTEMPTS.max} attempts per 10 minutes, refused ones included, storing nothing`, async () => {
+    expect(SUBMIT_ATTEMPTS).toMatchObject({ max: 30, windowMs: 10 * 60_000 });
+    const applicant = await signInWallet(t.app);
+    const ip = testIp();
+    const from = (remoteAddress: string, body: object) => t.app.inject({
+      method: 'POST', url: '/api/verification-requests', remoteAddress, headers: { cookie: applicant.cookie }, payload: body,
+    });
+    for (let i = 0; i < SUBMIT_ATTEMPTS.max; i++) {
+      const res = await from(ip, { ...FORM, contact_email: '' });
+      expect(res.statusCode).toBe(400);
+    }
+    const before = await fingerprint();
+    const res = await from(ip, FORM);
+    expect([res.statusCode, res.json().error]).toEqual([429, 'Too many verification attempts. Please try again later.']);
+    expect(await fingerprint()).toBe(before);
+    // Another address is not limited by this one's attempts.
+    expect((await from(testIp(), { ...FORM, contact_email: '' })).statusCode).toBe(400);
+    // Once the window has passed the address may try again (only Date is moved: the limiter reads Date.now()).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + SUBMIT_ATTEMPTS.windowMs + 1_000);
+      expect((await from(ip, { ...FORM, contact_email: '' })).statusCode).toBe(400);
+    } finally { vi.useRealTimers(); }
   });
 });

@@ -17,7 +17,7 @@ import { adminVerificationRoutes } from './adminVerification';
 
 const HOUR_MS = 3_600_000;
 // Per address, before any database work: slows a script sending junk (the per-wallet limit counts stored requests).
-const SUBMIT_ATTEMPTS = { max: 30, windowMs: 10 * 60_000, message: 'Too many verification attempts. Please try again later.' };
+export const SUBMIT_ATTEMPTS = { max: 30, windowMs: 10 * 60_000, message: 'Too many verification attempts. Please try again later.' };
 
 /**
  * A creator's verification applications (spec 2 section 2.3): POST for the signed-in wallet,
