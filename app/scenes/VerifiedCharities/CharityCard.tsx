@@ -22,6 +22,8 @@ export function CharityLogo({ name, logo, size = 'h-12 w-12' }: { name: string; 
 }
 
 function PaidSoFar({ charity }: { charity: PublicCharity }) {
+  // The built-in list knows no payouts: say nothing rather than 'none yet'.
+  if (charity.built_in) return null;
   const lamports = BigInt(charity.paid_lamports);
   if (lamports === 0n) return <p className="text-xs text-muted">No campaign payouts yet</p>;
   const n = charity.paying_campaigns;

@@ -2,8 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { BadgeCheck, Layers, Mail, Search, ShieldCheck, Wallet } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { readCachedCharities, usePublicCharities, type PublicCharity } from '../../api/charities';
-import { Button } from '../../components/ui/Button';
+import { builtInCharities, readCachedCharities, usePublicCharities, type PublicCharity } from '../../api/charities';
 import { Input } from '../../components/ui/Field';
 import { PageBanner } from '../../components/ui/PageBanner';
 import { Spinner } from '../../components/ui/Spinner';
@@ -24,22 +23,25 @@ function StatTile({ icon, value, label }: { icon: ReactNode; value: string; labe
   );
 }
 
-/** The live list, or the last one this browser saw when the API fails (with the spec's 'Info' toast). */
-function useCharitiesWithFallback(): { charities: PublicCharity[] | null; failed: boolean; pending: boolean; retry: () => void } {
+/**
+ * The live list; when the API fails, the last list this browser saw, else the built-in one
+ * (spec 2 sections 3 and 8), with the spec's 'Info' / 'Using cached charity data' toast.
+ */
+function useCharitiesWithFallback(): { charities: PublicCharity[] | null; pending: boolean } {
   const query = usePublicCharities();
-  const cached = useMemo(() => (query.isError ? readCachedCharities() : null), [query.isError]);
+  const fallback = useMemo(() => (query.isError ? readCachedCharities() ?? builtInCharities() : null), [query.isError]);
   const told = useRef(false);
   useEffect(() => {
-    if (query.isError && cached && !told.current) {
+    if (query.isError && !told.current) {
       told.current = true;
       toast.info('Info', { description: 'Using cached charity data' });
     }
-  }, [query.isError, cached]);
-  return { charities: query.data ?? cached, failed: query.isError && !cached, pending: query.isPending, retry: () => void query.refetch() };
+  }, [query.isError]);
+  return { charities: query.data ?? fallback, pending: query.isPending };
 }
 
 export function VerifiedCharitiesPage() {
-  const { charities, failed, pending, retry } = useCharitiesWithFallback();
+  const { charities, pending } = useCharitiesWithFallback();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
   const all = useMemo(() => charities ?? [], [charities]);
@@ -72,12 +74,6 @@ export function VerifiedCharitiesPage() {
             </Tabs.List>
             <Tabs.Content value={category} className="mt-6 space-y-10">
               {pending && <Spinner />}
-              {failed && (
-                <div className="rounded-2xl border border-line bg-surface-2 p-8 text-center" role="alert">
-                  <p className="font-semibold">Failed to load charities</p>
-                  <Button variant="secondary" size="sm" className="mt-4" onClick={retry}>Retry</Button>
-                </div>
-              )}
               {charities && groups.length === 0 && <p className="py-10 text-center text-muted">No charities found matching your search criteria.</p>}
               {groups.map((g) => (
                 <section key={g.category} aria-label={g.category} data-testid="charity-group">

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { PLATFORM_STAT_KEYS } from '../../../core/enums';
 import type { Db } from '../client';
 import { officialToken, platformStats, siteSettings, verifiedCharities } from '../schema';
-import { SAMPLE_CHARITIES } from './charities';
+import { BUILT_IN_CHARITIES } from '../../../core/charities';
 import { officialTokenSeed } from './officialToken';
-import { sampleAddress } from './sampleAddress';
 
 const SEED_LOCK = 727274002;
 
@@ -13,7 +12,8 @@ export type SeedResult = { firstSeed: boolean };
 /**
  * Fills what the product needs to run: site_settings row 1, the official token
  * configuration, the four platform_stats keys and, on a fresh database only, the
- * sample charities (so an operator's deletions are not undone on the next start).
+ * built-in sample charities of core/charities.ts (so an operator's deletions are not undone on
+ * the next start).
  * Safe on every start and from several processes at once.
  */
 export async function seedDatabase(db: Db): Promise<SeedResult> {
@@ -24,14 +24,14 @@ export async function seedDatabase(db: Db): Promise<SeedResult> {
     const created = await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing().returning({ id: siteSettings.id });
     const firstSeed = created.length > 0;
     if (firstSeed) {
-      await tx.insert(verifiedCharities).values(SAMPLE_CHARITIES.map((c, i) => ({
+      await tx.insert(verifiedCharities).values(BUILT_IN_CHARITIES.map((c, i) => ({
         name: c.name,
         website: c.website,
         websiteUrl: `https://${c.website}`,
-        walletAddress: sampleAddress(`charity:${c.name}`),
+        walletAddress: c.wallet_address,
         category: c.category,
-        description: `Sample organisation: ${c.about}`,
-        isActive: c.isActive,
+        description: c.description,
+        isActive: c.is_active,
         isSample: true,
         displayOrder: i + 1,
       }))).onConflictDoNothing({ target: verifiedCharities.walletAddress });
