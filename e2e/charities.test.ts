@@ -1,6 +1,7 @@
 import { Keypair } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { BUILT_IN_CHARITIES } from '../core/charities';
 import { signInAdminPage } from './adminApi';
 import { launchBrowser, newPage } from './browser';
 import { connectLocalWallet } from './localWallet';
@@ -23,6 +24,8 @@ const adminNames = (page: Page) => page.getByTestId('admin-charity-name').allTex
 const publicNames = (page: Page, category: string) =>
   page.getByRole('region', { name: category, exact: true }).getByTestId('charity-card').locator('h3').allTextContents();
 const formChoices = (page: Page) => page.getByTestId('charity-select').locator('option').allTextContents();
+const toast = (page: Page, title: string, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: text });
+const failing = { status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' };
 
 describe('verified charities, admin to public', () => {
   it('the admin adds, reorders, deactivates and deletes a charity; the public page and the creation form follow live', async () => {
@@ -123,6 +126,64 @@ describe('verified charities, admin to public', () => {
     await page.getByText('Using cached charity data').waitFor({ timeout: 15_000 });
     await page.getByText('Info', { exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('charity-card').count()).toBe(total);
+    await page.context().close();
+  });
+
+  it('a first-time visitor whose API fails sees the built-in list, with the same notice', async () => {
+    // A fresh browser context: no saved copy of the list.
+    const { page } = await newPage(browser);
+    await page.route('**/api/charities', (route) => route.fulfill(failing));
+    await page.goto(`${baseUrl}/verified-charities`);
+    await toast(page, 'Info', 'Using cached charity data').waitFor({ timeout: 15_000 });
+    const builtIn = BUILT_IN_CHARITIES.filter((c) => c.is_active);
+    await expect.poll(() => page.getByTestId('charity-card').count(), { timeout: 15_000 }).toBe(builtIn.length);
+    const card = page.getByTestId('charity-card').filter({ hasText: builtIn[0]!.name });
+    expect(await card.locator(`code[title="${builtIn[0]!.wallet_address}"]`).count()).toBe(1);
+    expect(await page.getByText('No campaign payouts yet').count()).toBe(0);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(expect.arrayContaining(['All', builtIn[0]!.category]));
+    await page.context().close();
+  });
+
+  it("the admin page's failure toasts: load, reorder, toggle, delete and save", async () => {
+    const { page } = await newPage(browser);
+    await signInAdminPage(page, baseUrl);
+    // The list cannot be loaded.
+    await page.route('**/api/admin/charities', (route) => (route.request().method() === 'GET' ? route.fulfill(failing) : route.fallback()));
+    await page.goto(`${baseUrl}/xk9j2m4p/charities`);
+    await toast(page, 'Error', 'Failed to load charities').waitFor({ timeout: 15_000 });
+    await page.unroute('**/api/admin/charities');
+    await page.reload();
+    const row = page.getByTestId('admin-charity-row').nth(1);
+    await row.waitFor({ timeout: 15_000 });
+    const name = (await row.getByTestId('admin-charity-name').textContent())!;
+    const order = await adminNames(page);
+
+    // Every write fails on the way: the spec's words, and nothing moves.
+    await page.route('**/api/admin/charities/*/move', (route) => route.fulfill(failing));
+    await row.getByRole('button', { name: `Move ${name} up` }).click();
+    await toast(page, 'Error', 'Failed to update order').waitFor();
+    expect(await adminNames(page)).toEqual(order);
+    await page.route('**/api/admin/charities/*', (route) => (['PATCH', 'DELETE'].includes(route.request().method()) ? route.fulfill(failing) : route.fallback()));
+    await row.getByRole('switch', { name: `${name} active` }).click();
+    await toast(page, 'Error', 'Failed to update charity status').waitFor();
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete charity' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Error', 'Failed to delete charity').waitFor();
+    await page.keyboard.press('Escape');
+    await page.route('**/api/admin/charities', (route) => (route.request().method() === 'POST' ? route.fulfill(failing) : route.fallback()));
+    await page.getByRole('button', { name: 'Add New Charity' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Charity' });
+    await dialog.locator('#charity-name').fill('Never Saved Trust');
+    await dialog.locator('#charity-category').selectOption('Education');
+    await dialog.locator('#charity-wallet_address').fill(Keypair.generate().publicKey.toBase58());
+    await dialog.locator('#charity-website').fill('never-saved.example');
+    await dialog.getByRole('button', { name: 'Add Charity' }).click();
+    await toast(page, 'Error', 'Failed to save charity').waitFor();
+    await page.unrouteAll();
+    await page.reload();
+    await page.getByTestId('admin-charity-row').first().waitFor({ timeout: 15_000 });
+    expect(await adminNames(page)).toEqual(order);
     await page.context().close();
   });
 });

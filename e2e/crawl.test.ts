@@ -78,6 +78,8 @@ describe('every internal link', () => {
     const { dead, visited } = await crawl(page, ['/', '/account', `/campaign/${launched.mint}`], () => true);
     expect(dead, `links to missing pages: ${dead.join(', ')}`).toEqual([]);
     expect(visited.length).toBeGreaterThan(10);
+    // The trust pages (issue 13) are linked from the shell, the account and the Get Verified page.
+    expect(visited).toEqual(expect.arrayContaining(['/verified-charities', '/report', '/account/verify']));
     expect(errors).toEqual([]);
     await page.context().close();
   }, 240_000);

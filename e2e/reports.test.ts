@@ -37,7 +37,52 @@ async function fillReport(page: Page) {
   await page.getByLabel('Contact email (optional)').fill('watcher@example.org');
 }
 
+const toast = (page: Page, title: string, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: text });
+
 describe('campaign reports', () => {
+  // First in the file: no browser test elsewhere submits a report, so the shared server has none yet.
+  it("before any report, each tab shows the spec's empty text", async () => {
+    expect(await counts()).toEqual({ total: 0, pending: 0, investigating: 0, resolved: 0 });
+    const panel = admin.getByRole('tabpanel');
+    await panel.getByText('No pending reports', { exact: true }).waitFor();
+    await admin.getByRole('tab', { name: /^Investigating/ }).click();
+    await panel.getByText('No reports under investigation', { exact: true }).waitFor();
+    await admin.getByRole('tab', { name: /^Resolved/ }).click();
+    await panel.getByText('No resolved reports', { exact: true }).waitFor();
+    await admin.getByRole('tab', { name: /^Pending/ }).click();
+    await panel.getByText('No pending reports', { exact: true }).waitFor();
+  });
+
+  it("refuses a report with the spec's toasts: missing fields, then 'Submission Failed' with the server's reason beside it", async () => {
+    const before = await counts();
+    const { page: visitor } = await newPage(browser);
+    await visitor.goto(`${baseUrl}/report?campaign=${campaign.mint}`);
+    await visitor.getByTestId('picked-campaign').getByText(`$${TICKER}`).waitFor({ timeout: 15_000 });
+    await visitor.getByTestId('report-agree').check();
+    const submit = visitor.getByRole('button', { name: 'Submit Report' });
+    await submit.click();
+    await toast(visitor, 'Missing Required Fields', 'Please fill in all required fields').waitFor();
+
+    // The server refuses a description under 50 characters: the spec's title and text, and why.
+    await visitor.getByLabel('Report type *').selectOption('Misleading Information');
+    await visitor.getByLabel('Description *').fill('Too short to say anything.');
+    await submit.click();
+    const refused = toast(visitor, 'Submission Failed', 'Failed to submit report. Please try again.');
+    await refused.waitFor();
+    expect(await refused.getByTestId('submission-reason').textContent()).toBe('Description must be at least 50 characters');
+
+    // A server failure: the spec's words alone.
+    await visitor.getByLabel('Description *').fill(DESCRIPTION);
+    await visitor.route('**/api/reports', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }));
+    await visitor.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await submit.click();
+    await refused.waitFor();
+    expect(await refused.getByTestId('submission-reason').count()).toBe(0);
+    expect(visitor.url()).toBe(`${baseUrl}/report?campaign=${campaign.mint}`);
+    expect(await counts()).toEqual(before);
+    await visitor.context().close();
+  });
+
   it('a visitor reports a campaign from its page, the admin sees it live and resolves it, and the counts move', async () => {
     const before = await counts();
     const { page: visitor, errors } = await newPage(browser);

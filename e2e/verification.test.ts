@@ -2,7 +2,7 @@ import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signInAdminPage } from './adminApi';
+import { adminCookie, signInAdminPage } from './adminApi';
 import { launchBrowser, newPage } from './browser';
 import { launchCampaign } from './launchApi';
 import { connectLocalWallet } from './localWallet';
@@ -15,6 +15,12 @@ beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+
+type AdminRequest = { id: number; status: string; campaign_ticker: string | null; token_address: string | null; creator_wallet: string };
+async function requestsOf(wallet: string): Promise<AdminRequest[]> {
+  const res = await fetch(`${baseUrl}/api/admin/verification-requests?status=all`, { headers: { cookie: await adminCookie(baseUrl) } });
+  return ((await res.json()) as { requests: AdminRequest[] }).requests.filter((r) => r.creator_wallet === wallet);
+}
 
 async function adminOnCampaigns(): Promise<Page> {
   const { page } = await newPage(browser);
@@ -145,6 +151,77 @@ describe('verification and campaign moderation', () => {
     await expect.poll(listed).toBe(1);
     await page.goto(`${baseUrl}/explore?q=Moderated`);
     await page.getByTestId('campaign-card').filter({ hasText: 'Moderated Cause' }).getByLabel('Verified').waitFor({ timeout: 15_000 });
+    await page.context().close();
+    await admin.context().close();
+  }, 180_000);
+
+  it("a visitor without a wallet on /account/verify: 'Authentication Required', then sent to /account", async () => {
+    const { page, errors } = await newPage(browser);
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname); });
+    await page.goto(`${baseUrl}/account/verify`);
+    await toast(page, 'Authentication Required').filter({ hasText: 'Please connect your wallet to apply for verification' }).waitFor({ timeout: 15_000 });
+    // /account itself sends a visitor without a wallet on to the home page.
+    await expect.poll(() => visited, { timeout: 15_000 }).toContain('/account');
+    expect(visited.indexOf('/account')).toBeGreaterThan(visited.indexOf('/account/verify'));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a pre-verification from the browser form: stored, a second one refused with 'Submission Failed', the admin's failures told, and the badge at launch", async () => {
+    const creator = Keypair.generate();
+    const wallet = creator.publicKey.toBase58();
+    const { page, errors } = await walletPage(creator);
+    await page.goto(`${baseUrl}/account/verify`);
+    await page.getByTestId('verification-form').waitFor({ timeout: 15_000 });
+    expect(await page.locator('#campaign_ticker').getAttribute('readonly')).toBeNull();
+    expect(await page.locator('#creator_wallet').inputValue()).toBe(wallet);
+    await page.locator('#campaign_ticker').fill('prev');
+    await page.locator('#campaign_name').fill('Pre Verified Wells');
+    await page.locator('#contact_name').fill('Grace Hopper');
+    await page.locator('#contact_email').fill('grace@example.org');
+    await page.locator('#agree_accuracy').check();
+    await page.locator('#agree_cooperation').check();
+    await page.getByTestId('verification-submit').click();
+    const submitted = page.getByRole('dialog', { name: 'Verification Request Submitted!' });
+    await submitted.getByText('What happens next?').waitFor({ timeout: 15_000 });
+    expect(await submitted.getByRole('link', { name: 'Back to Account' }).getAttribute('href')).toBe('/account');
+    const [stored] = await requestsOf(wallet);
+    expect(stored).toMatchObject({ status: 'pending', campaign_ticker: 'PREV', token_address: null });
+
+    // A second one while the first is pending: the spec's title and text, and the server's reason beside them.
+    await page.keyboard.press('Escape');
+    await submitted.waitFor({ state: 'detached' });
+    await page.getByTestId('verification-submit').click();
+    const failed = toast(page, 'Submission Failed').filter({ hasText: 'Failed to submit verification request. Please try again.' });
+    await failed.waitFor({ timeout: 15_000 });
+    expect(await failed.getByTestId('submission-reason').textContent()).toBe('You already have a pre-verification request pending review');
+    expect(await requestsOf(wallet)).toHaveLength(1);
+
+    // The admin's approve and reject fail on the way: the spec's toasts, and the request stays pending.
+    const admin = await adminOnCampaigns();
+    await admin.getByRole('tab', { name: /Verification Requests/ }).click();
+    const row = admin.getByTestId('verification-request').filter({ hasText: 'PREV' });
+    await row.waitFor({ timeout: 15_000 });
+    await row.getByRole('button', { name: 'Review' }).click();
+    const review = admin.getByTestId('verification-review');
+    await review.getByText('grace@example.org').waitFor();
+    await admin.route('**/api/admin/verification-requests/*/*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }));
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await toast(admin, 'Failed to approve verification').waitFor();
+    await review.getByRole('button', { name: 'Reject' }).click();
+    await toast(admin, 'Failed to reject verification').waitFor();
+    expect((await requestsOf(wallet))[0]).toMatchObject({ status: 'pending' });
+    await admin.unrouteAll();
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await toast(admin, 'Verification approved').waitFor();
+
+    // Approved before the launch: the campaign of that ticker goes live verified.
+    const launched = await launchCampaign(baseUrl, { creator, name: 'Pre Verified Wells', ticker: 'PREV', initialBuy: '0' });
+    const shown = await (await fetch(`${baseUrl}/api/campaigns/${launched.mint}`)).json() as { verified: boolean };
+    expect(shown.verified).toBe(true);
+    expect((await requestsOf(wallet))[0]).toMatchObject({ status: 'approved', token_address: launched.mint });
+    expect(errors).toEqual([]);
     await page.context().close();
     await admin.context().close();
   }, 180_000);

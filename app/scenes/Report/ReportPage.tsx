@@ -6,12 +6,13 @@ import { REPORT_TYPES, type ReportType } from '../../../core/enums';
 import { REPORT_DESCRIPTION_MIN, REPORT_MESSAGES } from '../../../core/schemas/report';
 import { useQuery } from '@tanstack/react-query';
 import { campaignKey, type CampaignDetail } from '../../api/campaign';
-import { ApiError, api, orNull } from '../../api/client';
+import { api, orNull } from '../../api/client';
 import { useSubmitReport } from '../../api/reports';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Input, Label, Textarea } from '../../components/ui/Field';
 import { PageBanner } from '../../components/ui/PageBanner';
+import { toastSubmissionFailed } from '../../lib/submissionFailed';
 import { CampaignPicker, type PickedCampaign } from './CampaignPicker';
 
 const REDIRECT_MS = 2000;
@@ -66,9 +67,8 @@ export function ReportPage() {
       toast.success(REPORT_MESSAGES.successTitle, { description: REPORT_MESSAGES.success });
       setSent(true);
     } catch (err) {
-      // The server's own words for a refusal (a too-short description, the hourly limit); the spec's otherwise.
-      const refusal = err instanceof ApiError && (err.status === 400 || err.status === 429);
-      toast.error(REPORT_MESSAGES.failureTitle, { description: refusal ? err.message : REPORT_MESSAGES.failure });
+      // The spec's title and text, with the server's reason beside it (a too-short description, the hourly limit).
+      toastSubmissionFailed(REPORT_MESSAGES.failure, err);
     }
   };
 

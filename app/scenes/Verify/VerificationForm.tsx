@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { toast } from 'sonner';
 import { ORGANIZATION_TYPES, ORGANIZATION_TYPE_LABELS } from '../../../core/enums';
-import { ApiError } from '../../api/client';
 import { useSubmitVerification } from '../../api/verification';
 import { useAuth } from '../../auth/useAuth';
+import { toastSubmissionFailed } from '../../lib/submissionFailed';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Input, Textarea } from '../../components/ui/Field';
@@ -42,9 +42,7 @@ export function VerificationForm({ wallet, campaign }: Props) {
       await submit.mutateAsync(toRequestBody(values, campaign?.tokenAddress ?? null));
       setSubmitted(true);
     } catch (err) {
-      // The server's reason when it refused the request itself (already pending, not the creator); the spec's words otherwise.
-      const reason = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : 'Failed to submit verification request. Please try again.';
-      toast.error('Submission Failed', { description: reason });
+      toastSubmissionFailed('Failed to submit verification request. Please try again.', err);
     }
   };
 

@@ -4,7 +4,7 @@ import { CHARITY_CATEGORIES } from '../../../../core/enums';
 import { CharityCreate } from '../../../../core/schemas/charity';
 import type { AdminCharity } from '../../../api/charities';
 import { useCreateCharity, useUpdateCharity } from '../../../api/charities';
-import { errorMessage } from '../../../api/client';
+import { ApiError } from '../../../api/client';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Input, Label, Textarea } from '../../../components/ui/Field';
@@ -46,7 +46,8 @@ export function CharityDialog({ open, charity, onClose }: { open: boolean; chari
       toast.success('Success', { description: charity ? 'Charity updated successfully' : 'Charity added successfully' });
       onClose();
     } catch (err) {
-      const message = errorMessage(err, 'Failed to save charity');
+      // The server's message when it refused the charity (a duplicate wallet); the spec's words for anything else.
+      const message = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : 'Failed to save charity';
       setError(message);
       toast.error('Error', { description: message });
     }
