@@ -1,6 +1,7 @@
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import { desc, eq } from 'drizzle-orm';
 import { ADMIN_SESSION_MS } from '../../../core/constants';
 import { lamportsToSolString } from '../../../core/money';
 import { adminAuditLog, campaigns, distributionRuns, pageViews, verifiedCharities } from '../../db/schema';
@@ -9,6 +10,7 @@ import { airdrop } from '../../launch/testing/launchFlow';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { multipartBody } from '../../testing/multipart';
 import { signMessage } from '../../testing/wallet';
+import { LocalStore } from '../../storage/localStore';
 import { TEST_ADMIN_ENV, loginTestAdmin } from '../admin/testAdmin';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -160,9 +162,32 @@ describe('health and the storage test', () => {
     expect(parts[1].detail).toMatch(/^Latest blockhash /);
   });
 
-  it('writes and reads a probe through the configured store', async () => {
+  const storedFiles = () => {
+    const dir = LocalStore.forDataDir(t.services.env.dataDir).dir;
+    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => !f.startsWith('.')).sort() : [];
+  };
+  const lastAudit = async () => (await t.services.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1))[0];
+
+  it('leaves no probe file behind, however often the health check runs', async () => {
+    const before = storedFiles();
+    for (let i = 0; i < 3; i += 1) {
+      const parts = (await get('/api/admin/health')).json() as { name: string; status: string }[];
+      expect(parts.find((p) => p.name === 'Storage (local)')).toMatchObject({ status: 'ok' });
+    }
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('writes and reads a probe through the configured store, removes it and records the test', async () => {
+    const before = storedFiles();
+    const audits = await t.services.db.$count(adminAuditLog);
     const res = await post('/api/admin/storage-test', {});
-    expect(res.json()).toMatchObject({ ok: true, store: 'local', write: true, read: true, cid: expect.stringMatching(/^baf/) });
+    expect(res.json()).toMatchObject({ ok: true, store: 'local', write: true, read: true, removed: true, cid: expect.stringMatching(/^baf/) });
+    expect(storedFiles()).toEqual(before);
+    expect(await t.services.db.$count(adminAuditLog)).toBe(audits + 1);
+    expect(await lastAudit()).toMatchObject({
+      action: 'storage_tested', adminUsername: 'boss', target: 'storage:local',
+      details: { ok: true, write: true, read: true, removed: true, cid: res.json().cid },
+    });
   });
 
   it('uploads an image with its group and test metadata, and refuses no file or a non-image', async () => {
@@ -170,15 +195,22 @@ describe('health and the storage test', () => {
       const { payload, headers } = await multipartBody(parts);
       return t.app.inject({ method: 'POST', url: '/api/admin/storage-test/upload', payload, headers: { ...headers, cookie } });
     };
+    const audits = await t.services.db.$count(adminAuditLog);
     const none = await upload([['group', 'token_logo']]);
     expect(none.statusCode).toBe(400);
     expect(none.json().error).toBe('No file selected');
     const text = await upload([['group', 'token_logo'], ['file', { data: Buffer.from('hello, not an image'), filename: 'a.txt', type: 'text/plain' }]]);
     expect(text.statusCode).toBe(400);
     expect(text.json().error).toBe('Only image files can be uploaded (PNG, JPEG, GIF, WebP)');
+    expect(await t.services.db.$count(adminAuditLog)).toBe(audits);
     const ok = await upload([['group', 'profile_photo'], ['file', { data: PNG, filename: 'dot.png', type: 'image/png' }]]);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ name: 'dot.png', group: 'profile_photo', contentType: 'image/png', keyvalues: { test: 'true', group: 'profile_photo' } });
+    expect(await t.services.db.$count(adminAuditLog)).toBe(audits + 1);
+    expect(await lastAudit()).toMatchObject({
+      action: 'storage_test_uploaded', adminUsername: 'boss', target: `file:${ok.json().ipfsHash}`,
+      details: { group: 'profile_photo', name: 'dot.png', size: PNG.length, content_type: 'image/png' },
+    });
     const served = await t.app.inject({ method: 'GET', url: ok.json().url });
     expect(served.statusCode).toBe(200);
     expect(Buffer.from(served.rawPayload).equals(PNG)).toBe(true);
