@@ -1,10 +1,10 @@
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, isNotNull } from 'drizzle-orm';
 import { ADMIN_SESSION_MS } from '../../../core/constants';
 import { lamportsToSolString } from '../../../core/money';
-import { adminAuditLog, campaigns, distributionRuns, pageViews, verifiedCharities } from '../../db/schema';
+import { adminAuditLog, campaigns, distributionRuns, pageViews, userSessions, verifiedCharities } from '../../db/schema';
 import { SOL, lamportsOf, launchCampaign } from '../../distributor/testing/campaigns';
 import { airdrop } from '../../launch/testing/launchFlow';
 import { createTestApp, type TestApp } from '../../testing/app';
@@ -219,13 +219,21 @@ describe('health and the storage test', () => {
 
 describe('user analytics', () => {
   it('summarises sessions with the country from the embedded GeoIP database, and page views only with consent', async () => {
-    const keypair = Keypair.generate();
-    const wallet = keypair.publicKey.toBase58();
-    // A public address with no proxy headers: the offline database names the country.
-    const remoteAddress = '81.2.69.160';
-    const { message } = (await t.app.inject({ method: 'POST', url: '/api/auth/challenge', payload: { wallet }, remoteAddress })).json();
-    const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { wallet, message, signature: signMessage(keypair, message) }, remoteAddress });
-    expect(verify.statusCode).toBe(200);
+    const signIn = async (remoteAddress: string, headers: Record<string, string>) => {
+      const keypair = Keypair.generate();
+      const wallet = keypair.publicKey.toBase58();
+      const { message } = (await t.app.inject({ method: 'POST', url: '/api/auth/challenge', payload: { wallet }, remoteAddress })).json();
+      const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { wallet, message, signature: signMessage(keypair, message) }, remoteAddress, headers });
+      expect(verify.statusCode).toBe(200);
+      return wallet;
+    };
+    // A public address with no proxy headers: the offline database names the country (with consent).
+    await signIn('81.2.69.160', { cookie: 'cookie-consent=true; user-preferences-analytics=true' });
+    // Without consent (a Swedish address, a tablet): the session counts, its place and device do not.
+    const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    const declined = await signIn('89.160.20.112', { cookie: 'cookie-consent=false; user-preferences-analytics=false', 'user-agent': IPAD });
+    const [row] = await t.services.db.select().from(userSessions).where(eq(userSessions.walletAddress, declined));
+    expect(row).toMatchObject({ ipAddress: null, country: 'unknown', userAgent: null });
 
     const viewsBefore = await t.services.db.$count(pageViews);
     const view = (c: string) => t.app.inject({ method: 'POST', url: '/api/analytics/page-view', payload: { path: '/explore', visitorId: 'v-1' }, headers: { cookie: c } });
@@ -245,5 +253,12 @@ describe('user analytics', () => {
     expect(body.devices.reduce((s: number, d: { percentage: number }) => s + d.percentage, 0)).toBeCloseTo(100, 0);
     expect(body.countries.length).toBeLessThanOrEqual(5);
     expect(body.countries).toContainEqual({ country: 'GB', unique_users: 1, total_sessions: 1 });
+    expect(body.countries.map((c: { country: string }) => c.country)).not.toContain('unknown');
+    expect(body.countries.map((c: { country: string }) => c.country)).not.toContain('SE');
+    expect(body.devices.map((d: { device_type: string }) => d.device_type)).not.toContain('tablet');
+    expect(body.summary.sessions_24h).toBeGreaterThanOrEqual(2);
+    const withConsent = await t.services.db.$count(userSessions, isNotNull(userSessions.ipAddress));
+    expect(body.devices.reduce((s: number, d: { sessions: number }) => s + d.sessions, 0)).toBe(withConsent);
+    expect(withConsent).toBeLessThan(body.summary.total_sessions);
   });
 });
