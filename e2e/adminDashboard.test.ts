@@ -2,6 +2,7 @@ import { Connection, Keypair, Transaction } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BuyQuoteResponse } from '../core/schemas/trade';
+import { signMessage } from '../server/testing/wallet';
 import { adminCookie, signInAdminPage } from './adminApi';
 import { launchBrowser, newPage } from './browser';
 import { launchCampaign, type LaunchedCampaign } from './launchApi';
@@ -42,6 +43,16 @@ async function runDistributor(): Promise<{ paid: number; platform_fee_lamports: 
     return res.status;
   }, { timeout: 30_000, interval: 500 }).toBe(200);
   return summary!;
+}
+
+/** A wallet sign-in over HTTP from a given device, with the given consent cookies; answers the verify status. */
+async function walletSignIn(userAgent: string, consentCookies: string): Promise<number> {
+  const keypair = Keypair.generate();
+  const wallet = keypair.publicKey.toBase58();
+  const headers = { 'content-type': 'application/json', origin: baseUrl, 'user-agent': userAgent, cookie: consentCookies };
+  const { message } = await (await fetch(`${baseUrl}/api/auth/challenge`, { method: 'POST', headers, body: JSON.stringify({ wallet }) })).json() as { message: string };
+  const res = await fetch(`${baseUrl}/api/auth/verify`, { method: 'POST', headers, body: JSON.stringify({ wallet, message, signature: signMessage(keypair, message) }) });
+  return res.status;
 }
 
 const number = async (page: Page, testId: string) => Number((await page.getByTestId(testId).textContent())!.replace(/[^\d.]/g, ''));
@@ -148,7 +159,15 @@ describe('admin dashboard', () => {
     await expect.poll(async () => { await admin.reload(); await admin.getByTestId('analytics-page-views').waitFor(); return number(admin, 'analytics-page-views'); }, { timeout: 20_000 }).toBe(before + 1);
     expect(sent).toEqual([]);
     await admin.getByTestId('daily-chart').waitFor();
-    await admin.getByTestId('device-split').waitFor();
+
+    // Wallet sign-ins: the device split counts only the one made with analytics consent
+    // (an iPhone), never the declined one (an iPad), whose session works all the same.
+    const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    expect(await walletSignIn(IPAD, 'cookie-consent=false; user-preferences-analytics=false')).toBe(200);
+    expect(await walletSignIn(IPHONE, 'cookie-consent=true; user-preferences-analytics=true')).toBe(200);
+    await expect.poll(async () => { await admin.reload(); await admin.getByTestId('device-split').waitFor(); return admin.getByTestId('device-split').textContent(); }, { timeout: 20_000 }).toMatch(/mobile/i);
+    expect(await admin.getByTestId('device-split').textContent()).not.toMatch(/tablet/i);
     await declined.context().close();
     await accepted.context().close();
   });
