@@ -2,6 +2,7 @@ import { Connection, Keypair, Transaction } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BuyQuoteResponse } from '../core/schemas/trade';
+import { signMessage } from '../server/testing/wallet';
 import { adminCookie, signInAdminPage } from './adminApi';
 import { launchBrowser, newPage } from './browser';
 import { launchCampaign, type LaunchedCampaign } from './launchApi';
@@ -32,10 +33,26 @@ async function apiBuy(mint: string, buyer: Keypair, sol: string): Promise<void> 
   await post('execute', { transactionBase64: tx.serialize({ requireAllSignatures: false }).toString('base64') });
 }
 
-/** POST /api/admin/distributor/run; the job may be mid-run in the same process: then try again. */
-async function runDistributor(): Promise<void> {
+/** POST /api/admin/distributor/run; the job may be mid-run in the same process: then try again. Answers the pass's summary. */
+async function runDistributor(): Promise<{ paid: number; platform_fee_lamports: string }> {
   const cookie = await adminCookie(baseUrl);
-  await expect.poll(async () => (await fetch(`${baseUrl}/api/admin/distributor/run`, { method: 'POST', headers: { cookie, origin: baseUrl } })).status, { timeout: 30_000, interval: 500 }).toBe(200);
+  let summary: { paid: number; platform_fee_lamports: string } | null = null;
+  await expect.poll(async () => {
+    const res = await fetch(`${baseUrl}/api/admin/distributor/run`, { method: 'POST', headers: { cookie, origin: baseUrl } });
+    if (res.status === 200) summary = await res.json() as { paid: number; platform_fee_lamports: string };
+    return res.status;
+  }, { timeout: 30_000, interval: 500 }).toBe(200);
+  return summary!;
+}
+
+/** A wallet sign-in over HTTP from a given device, with the given consent cookies; answers the verify status. */
+async function walletSignIn(userAgent: string, consentCookies: string): Promise<number> {
+  const keypair = Keypair.generate();
+  const wallet = keypair.publicKey.toBase58();
+  const headers = { 'content-type': 'application/json', origin: baseUrl, 'user-agent': userAgent, cookie: consentCookies };
+  const { message } = await (await fetch(`${baseUrl}/api/auth/challenge`, { method: 'POST', headers, body: JSON.stringify({ wallet }) })).json() as { message: string };
+  const res = await fetch(`${baseUrl}/api/auth/verify`, { method: 'POST', headers, body: JSON.stringify({ wallet, message, signature: signMessage(keypair, message) }) });
+  return res.status;
 }
 
 const number = async (page: Page, testId: string) => Number((await page.getByTestId(testId).textContent())!.replace(/[^\d.]/g, ''));
@@ -48,24 +65,43 @@ beforeAll(async () => {
 afterAll(async () => { await browser?.close(); });
 
 describe('admin dashboard', () => {
-  it('shows real stats that move after a launch, a trade and a distributor run', { timeout: 180_000 }, async () => {
+  it('shows real stats that move after a launch, a trade and a distributor run', { timeout: 240_000 }, async () => {
     await admin.getByTestId('stat-total-campaigns').waitFor();
-    const campaignsBefore = await number(admin, 'stat-total-campaigns');
-    const revenueBefore = await number(admin, 'stat-actual-revenue');
+    // Sync recounts the platform statistics at once (and answers the whole overview, chain revenue included).
+    const syncedReading = async (testId: string) => {
+      await admin.getByRole('button', { name: 'Sync' }).click();
+      await admin.getByText('Statistics updated').first().waitFor();
+      return number(admin, testId);
+    };
+    const reading = async () => ({
+      campaigns: await number(admin, 'stat-total-campaigns'), backers: await number(admin, 'stat-total-backers'),
+      raised: await number(admin, 'stat-total-raised'), revenue: await number(admin, 'stat-actual-revenue'),
+    });
+    const before = await reading();
 
+    // 1. The launch: one campaign more, and the creation fee swept to the treasury is revenue.
     const creator = Keypair.generate();
     trader = Keypair.generate();
     await Promise.all([fund(creator, 3), fund(trader, 5)]);
     campaign = await launchCampaign(baseUrl, { creator, airdropSol: 0, name: 'Dashboard Target' });
-    await apiBuy(campaign.mint, trader, '2');
-    await runDistributor();
+    await expect.poll(() => syncedReading('stat-total-campaigns'), { timeout: 15_000 }).toBe(before.campaigns + 1);
+    await expect.poll(() => number(admin, 'stat-actual-revenue'), { timeout: 15_000 }).toBeGreaterThan(before.revenue);
+    const afterLaunch = await reading();
 
-    // No reload, no click: live events or at the latest the 30 s refresh bring the chain's revenue in.
-    await expect.poll(() => number(admin, 'stat-actual-revenue'), { timeout: 35_000 }).toBeGreaterThan(revenueBefore);
-    // Sync recounts the platform statistics at once.
-    await admin.getByRole('button', { name: 'Sync' }).click();
-    await admin.getByText('Statistics updated').waitFor();
-    await expect.poll(() => number(admin, 'stat-total-campaigns'), { timeout: 10_000 }).toBe(campaignsBefore + 1);
+    // 2. A trade by a new wallet: more backers (traders are backers).
+    await apiBuy(campaign.mint, trader, '2');
+    await expect.poll(() => syncedReading('stat-total-backers'), { timeout: 15_000 }).toBeGreaterThan(afterLaunch.backers);
+    const afterTrade = await reading();
+
+    // 3. A distributor run: the actual revenue rises by exactly the platform fee it paid (shown
+    // with 4 decimals, so within one rounding step), and the donation it paid raises the total raised.
+    const fee = Number(BigInt((await runDistributor()).platform_fee_lamports)) / 1e9;
+    expect(fee).toBeGreaterThan(0);
+    await expect.poll(async () => Math.abs(await syncedReading('stat-actual-revenue') - (afterTrade.revenue + fee)), { timeout: 35_000 }).toBeLessThanOrEqual(0.00011);
+    await expect.poll(() => syncedReading('stat-total-raised'), { timeout: 15_000 }).toBeGreaterThan(afterTrade.raised);
+    const proof = await (await fetch(`${baseUrl}/api/campaigns/${campaign.mint}/proof`)).json() as { platformFee: { lamports: string } };
+    expect(Number(BigInt(proof.platformFee.lamports)) / 1e9).toBeGreaterThan(0);
+    expect(Number(BigInt(proof.platformFee.lamports)) / 1e9).toBeLessThanOrEqual(fee);
     expect(await admin.getByTestId('stat-estimated-revenue').textContent()).toMatch(/^[\d,]+\.\d{4} SOL$/);
     expect(await admin.getByTestId('stat-total-raised').textContent()).toMatch(/^[\d,]+\.\d{2} SOL$/);
     for (const [name, href] of [['Advanced Management', '/xk9j2m4p/campaigns'], ['Manage Reports', '/xk9j2m4p/reports'], ['Manage Charities', '/xk9j2m4p/charities'], ['Verified Charities', '/verified-charities']]) {
@@ -80,11 +116,26 @@ describe('admin dashboard', () => {
     expect(csv.split('\n').filter((l) => l.includes(campaign.mint)).map((l) => l.split(',')[1]).sort()).toEqual(['creation_fee', 'distributor_fee']);
 
     await admin.getByRole('tab', { name: 'Campaigns' }).click();
-    await expect.poll(() => number(admin, 'campaigns-total')).toBeGreaterThanOrEqual(campaignsBefore + 1);
+    await expect.poll(() => number(admin, 'campaigns-total')).toBeGreaterThanOrEqual(before.campaigns + 1);
     expect(await admin.getByRole('link', { name: 'Advanced Management' }).getAttribute('href')).toBe('/xk9j2m4p/campaigns');
     await admin.getByRole('tab', { name: 'Charities' }).click();
     await admin.getByTestId('charities-total').waitFor();
     expect(await admin.getByRole('link', { name: 'Manage Charities' }).getAttribute('href')).toBe('/xk9j2m4p/charities');
+
+    // The moderation page's detail dialog shows the campaign's image (its URL and the picture).
+    const { image_url: imageUrl } = await (await fetch(`${baseUrl}/api/campaigns/${campaign.mint}`)).json() as { image_url: string };
+    expect(imageUrl).toMatch(/^\/ipfs\//);
+    await admin.goto(`${baseUrl}/xk9j2m4p/campaigns`);
+    await admin.getByLabel('Search campaigns').fill(campaign.mint);
+    await expect.poll(() => admin.getByTestId('moderation-campaign').count(), { timeout: 15_000 }).toBe(1);
+    await admin.getByTestId('moderation-campaign').getByRole('button', { name: /^Details of / }).click();
+    const image = admin.getByTestId('campaign-detail-image');
+    expect(await image.getAttribute('src')).toBe(imageUrl);
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 }).toBe(64);
+    await admin.getByTestId('campaign-detail').getByRole('link', { name: imageUrl }).waitFor();
+    await admin.keyboard.press('Escape');
+    await admin.goto(`${baseUrl}/xk9j2m4p/dashboard`);
+    await admin.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
   });
 
   it('counts page views only from visitors who accepted analytics cookies', { timeout: 60_000 }, async () => {
@@ -108,7 +159,15 @@ describe('admin dashboard', () => {
     await expect.poll(async () => { await admin.reload(); await admin.getByTestId('analytics-page-views').waitFor(); return number(admin, 'analytics-page-views'); }, { timeout: 20_000 }).toBe(before + 1);
     expect(sent).toEqual([]);
     await admin.getByTestId('daily-chart').waitFor();
-    await admin.getByTestId('device-split').waitFor();
+
+    // Wallet sign-ins: the device split counts only the one made with analytics consent
+    // (an iPhone), never the declined one (an iPad), whose session works all the same.
+    const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    expect(await walletSignIn(IPAD, 'cookie-consent=false; user-preferences-analytics=false')).toBe(200);
+    expect(await walletSignIn(IPHONE, 'cookie-consent=true; user-preferences-analytics=true')).toBe(200);
+    await expect.poll(async () => { await admin.reload(); await admin.getByTestId('device-split').waitFor(); return admin.getByTestId('device-split').textContent(); }, { timeout: 20_000 }).toMatch(/mobile/i);
+    expect(await admin.getByTestId('device-split').textContent()).not.toMatch(/tablet/i);
     await declined.context().close();
     await accepted.context().close();
   });

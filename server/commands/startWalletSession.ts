@@ -8,15 +8,26 @@ import { authNonces, userSessions } from '../db/schema';
 import { unauthorized } from '../http/errors';
 import type { Services } from '../services';
 
+/**
+ * What a session row keeps of its client without analytics consent: none of the analytics fields
+ * (address, user agent, referrer, browser, place). The device column cannot be empty, so it keeps
+ * its default; the admin's device split and countries count only sessions that stored their
+ * address (`ip_address is not null`, stored exactly when consent was given).
+ */
+const WITHOUT_ANALYTICS = {
+  ipAddress: null, userAgent: null, referrer: null, browser: 'unknown', country: 'unknown', city: 'unknown', region: 'unknown',
+} as const;
+
 export type SignInProof = { wallet: string; message: string; signature: string };
 export type StartedSession = { token: string; wallet: string; expiresAt: Date; isNewUser: boolean };
 
 /**
  * Checks a signed sign-in message and opens a session. The nonce is consumed and the
  * session row written in one transaction, with the nonce row locked: of two requests
- * replaying one signature, exactly one succeeds. Any refusal writes nothing.
+ * replaying one signature, exactly one succeeds. Any refusal writes nothing. The client's
+ * analytics fields are stored only with the request's analytics consent; the session works either way.
  */
-export async function startWalletSession(services: Services, proof: SignInProof, client: ClientInfo): Promise<StartedSession> {
+export async function startWalletSession(services: Services, proof: SignInProof, client: ClientInfo, analyticsConsent: boolean): Promise<StartedSession> {
   const { wallet, message, signature } = proof;
   if (!verifyWalletSignature(wallet, message, signature)) throw unauthorized('Invalid signature');
   const nonce = nonceOf(message);
@@ -41,14 +52,16 @@ export async function startWalletSession(services: Services, proof: SignInProof,
       sessionTokenHash: sha256Hex(token),
       signature,
       nonce,
-      ipAddress: client.ip,
-      userAgent: client.userAgent,
-      referrer: client.referrer,
-      deviceType: client.deviceType,
-      browser: client.browser,
-      country: client.country,
-      city: client.city,
-      region: client.region,
+      ...(analyticsConsent ? {
+        ipAddress: client.ip,
+        userAgent: client.userAgent,
+        referrer: client.referrer,
+        deviceType: client.deviceType,
+        browser: client.browser,
+        country: client.country,
+        city: client.city,
+        region: client.region,
+      } : WITHOUT_ANALYTICS),
       isNewUser,
       authSignatureHash: sha256Hex(signature),
       authMessage: message,

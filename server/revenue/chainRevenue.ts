@@ -1,5 +1,5 @@
-import { and, eq, gte, isNotNull, lt, type SQL } from 'drizzle-orm';
-import { campaigns, distributionRuns, launchRequests } from '../db/schema';
+import { and, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { campaigns, distributionRuns, launchRequests, revenueEntries } from '../db/schema';
 import type { Services } from '../services';
 
 export type RevenueSource = 'creation_fee' | 'distributor_fee';
@@ -20,23 +20,42 @@ export type RevenueRange = { from?: Date; to?: Date };
 
 type Landed = { lamports: bigint; at: Date | null };
 
-// A landed transaction never changes: each signature is read from the chain once per process.
-const landed = new Map<string, Landed>();
 const READ_CONCURRENCY = 8;
 
-/** The treasury's balance change in one transaction, read back from the chain (null when it is not there). */
-async function treasuryDelta(services: Services, treasury: string, signature: string): Promise<Landed | null> {
-  const key = `${treasury}:${signature}`;
-  const cached = landed.get(key);
-  if (cached) return cached;
+/** The treasury's balance change in one transaction, read back from the chain (null when it is not there, or failed). */
+async function readTreasuryDelta(services: Services, treasury: string, signature: string): Promise<Landed | null> {
   const tx = await services.chain.connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
   if (!tx?.meta || tx.meta.err) return null;
   const keys = tx.transaction.message.getAccountKeys().staticAccountKeys;
   const index = keys.findIndex((k) => k.toBase58() === treasury);
   const lamports = index < 0 ? 0n : BigInt(tx.meta.postBalances[index]!) - BigInt(tx.meta.preBalances[index]!);
-  const result = { lamports, at: tx.blockTime ? new Date(tx.blockTime * 1000) : null };
-  landed.set(key, result);
-  return result;
+  return { lamports, at: tx.blockTime ? new Date(tx.blockTime * 1000) : null };
+}
+
+/**
+ * Each signature's treasury change: from revenue_entries when it was read before (by this
+ * process before a restart, or by another), else from the chain, stored as it is read. A
+ * landed transaction never changes, so a stored row is final; a signature the chain does not
+ * show (yet) is not stored and is asked again next time. Each row is inserted on its own
+ * (a crash keeps what was read), and a second reader's insert of the same signature is a no-op.
+ */
+async function treasuryDeltas(services: Services, treasury: string, signatures: string[]): Promise<Map<string, Landed>> {
+  const known = new Map<string, Landed>();
+  const unique = [...new Set(signatures)];
+  if (unique.length === 0) return known;
+  const stored = await services.db.select().from(revenueEntries)
+    .where(and(inArray(revenueEntries.signature, unique), eq(revenueEntries.treasury, treasury)));
+  for (const row of stored) known.set(row.signature, { lamports: row.lamports, at: row.blockTime });
+  const missing = unique.filter((signature) => !known.has(signature));
+  for (let i = 0; i < missing.length; i += READ_CONCURRENCY) {
+    await Promise.all(missing.slice(i, i + READ_CONCURRENCY).map(async (signature) => {
+      const delta = await readTreasuryDelta(services, treasury, signature);
+      if (!delta) return;
+      await services.db.insert(revenueEntries).values({ signature, treasury, lamports: delta.lamports, blockTime: delta.at }).onConflictDoNothing();
+      known.set(signature, delta);
+    }));
+  }
+  return known;
 }
 
 function within(column: Parameters<typeof gte>[0], range: RevenueRange): SQL[] {
@@ -49,7 +68,8 @@ function within(column: Parameters<typeof gte>[0], range: RevenueRange): SQL[] {
 /**
  * The platform's revenue as the chain shows it: the creation fee each launch swept into
  * the treasury and the platform fee (20%) each distributor payout sent there. The database
- * only says which signatures to read; every amount is the treasury's balance change.
+ * only says which signatures to read; every amount is the treasury's balance change, read
+ * from the chain once per signature and kept in revenue_entries.
  */
 export async function platformRevenue(services: Services, range: RevenueRange = {}): Promise<RevenueEntry[]> {
   const treasury = (await services.keys.treasury()).publicKey.toBase58();
@@ -69,17 +89,14 @@ export async function platformRevenue(services: Services, range: RevenueRange = 
     ...sweeps.map((r) => ({ ...r, source: 'creation_fee' as const })),
     ...payouts.map((r) => ({ ...r, source: 'distributor_fee' as const })),
   ];
+  const deltas = await treasuryDeltas(services, treasury, rows.map((r) => r.signature!));
   const entries: RevenueEntry[] = [];
-  for (let i = 0; i < rows.length; i += READ_CONCURRENCY) {
-    const batch = rows.slice(i, i + READ_CONCURRENCY);
-    const deltas = await Promise.all(batch.map((r) => treasuryDelta(services, treasury, r.signature!)));
-    batch.forEach((r, j) => {
-      const delta = deltas[j];
-      if (!delta || delta.lamports <= 0n) return;
-      entries.push({
-        source: r.source, signature: r.signature!, campaignId: r.campaignId, tokenAddress: r.mint,
-        ticker: r.ticker, name: r.name, lamports: delta.lamports, at: delta.at ?? r.at ?? new Date(0),
-      });
+  for (const r of rows) {
+    const delta = deltas.get(r.signature!);
+    if (!delta || delta.lamports <= 0n) continue;
+    entries.push({
+      source: r.source, signature: r.signature!, campaignId: r.campaignId, tokenAddress: r.mint,
+      ticker: r.ticker, name: r.name, lamports: delta.lamports, at: delta.at ?? r.at ?? new Date(0),
     });
   }
   return entries.sort((a, b) => a.at.getTime() - b.at.getTime());

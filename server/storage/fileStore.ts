@@ -21,4 +21,10 @@ export type StoredFile = { url: string; ipfsHash: string };
 /** Where uploads go: the local CID store, or Pinata when PINATA_JWT is set. */
 export interface FileStore {
   put(file: ReceivedFile, metadata: UploadMetadata): Promise<StoredFile>;
+  /**
+   * Removes a stored file (local: the bytes and their sidecar; Pinata: unpins it). Only for
+   * files nothing else refers to, such as the storage probe's: content addressing means the
+   * same bytes uploaded by anyone share the CID. Removing a file that is not there is no error.
+   */
+  remove(cid: string): Promise<void>;
 }

@@ -33,6 +33,18 @@ describe('LocalStore', () => {
     expect(await store.get('nonsense')).toBeNull();
   });
 
+  it('removes a stored file and its sidecar; removing one that is absent (or a malformed CID) is no error', async () => {
+    const store = newStore();
+    const kept = await store.put(await stage(store, Buffer.from('GIF89a kept')));
+    const gone = await store.put(await stage(store, Buffer.from('GIF89a gone')));
+    await store.remove(gone.ipfsHash);
+    expect(await store.get(gone.ipfsHash)).toBeNull();
+    expect(fs.readdirSync(store.dir).filter((f) => !f.startsWith('.')).sort()).toEqual([kept.ipfsHash, `${kept.ipfsHash}.json`]);
+    await store.remove(gone.ipfsHash);
+    await store.remove('../../etc/passwd');
+    expect(await store.get(kept.ipfsHash)).not.toBeNull();
+  });
+
   it('sweeps staged files left behind by a crash, and only old ones', async () => {
     const store = newStore();
     const old = await store.tempPath();

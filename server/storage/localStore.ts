@@ -65,6 +65,15 @@ export class LocalStore implements FileStore {
     return { url: ipfsPath(file.cid), ipfsHash: file.cid };
   }
 
+  /** Removes a CID's bytes, then its sidecar (a reader needs both, so it sees the file or nothing). */
+  async remove(cid: string): Promise<void> {
+    const canonical = canonicalCid(cid);
+    if (!canonical) return;
+    const target = path.join(this.dir, canonical);
+    await fs.promises.rm(target, { force: true });
+    await fs.promises.rm(`${target}.json`, { force: true });
+  }
+
   /** The stored file for a CID, or null when absent (or the CID is malformed). */
   async get(cid: string): Promise<LocalFile | null> {
     const canonical = canonicalCid(cid);

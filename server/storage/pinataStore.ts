@@ -47,6 +47,24 @@ export class PinataStore implements FileStore {
     }
     return { url: `${gateway.replace(/\/$/, '')}/ipfs/${body.IpfsHash}`, ipfsHash: body.IpfsHash };
   }
+
+  /** Unpins a CID (DELETE /pinning/unpin/{cid}); one Pinata no longer holds (404) is already gone. */
+  async remove(cid: string): Promise<void> {
+    const { jwt, apiUrl } = this.config;
+    let response: Response;
+    try {
+      response = await fetch(`${apiUrl.replace(/\/$/, '')}/pinning/unpin/${encodeURIComponent(cid)}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${jwt}` },
+      });
+    } catch (err) {
+      throw new HttpError(502, `Failed to unpin from Pinata: ${(err as Error).message || 'network error'} (Status: 0)`);
+    }
+    await response.arrayBuffer().catch(() => undefined);
+    if (!response.ok && response.status !== 404) {
+      throw new HttpError(502, `Failed to unpin from Pinata: ${response.statusText || 'Unknown error'} (Status: ${response.status})`);
+    }
+  }
 }
 
 function reasonOf(body: PinataFailure): string | undefined {

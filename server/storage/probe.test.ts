@@ -20,12 +20,19 @@ function fakePinata() {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ IpfsHash: cid }));
       return;
     }
+    if (req.method === 'DELETE' && req.url!.startsWith('/pinning/unpin/')) {
+      const cid = decodeURIComponent(req.url!.slice('/pinning/unpin/'.length));
+      if (req.headers.authorization !== 'Bearer test-jwt' || !pins.delete(cid)) { res.writeHead(404).end(); return; }
+      res.writeHead(200).end('OK');
+      return;
+    }
     const pinned = pins.get(req.url!.replace('/ipfs/', ''));
     if (mode === 'gateway-404' || !pinned) { res.writeHead(404).end(); return; }
     res.writeHead(200).end(pinned);
   });
   return {
     set: (m: typeof mode) => { mode = m; },
+    pinned: () => pins.size,
     start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -43,18 +50,21 @@ describe('the storage connection test against Pinata', () => {
   afterAll(async () => { await t.close(); await pinata.stop(); });
   const probe = async () => (await t.app.inject({ method: 'POST', url: '/api/admin/storage-test', payload: {}, headers: { cookie } })).json();
 
-  it('pins a probe and reads the same bytes back through the gateway', async () => {
+  it('pins a probe, reads the same bytes back through the gateway, then unpins it', async () => {
     pinata.set('ok');
-    expect(await probe()).toMatchObject({ ok: true, store: 'pinata', write: true, read: true });
+    expect(await probe()).toMatchObject({ ok: true, store: 'pinata', write: true, read: true, removed: true });
+    expect(await probe()).toMatchObject({ ok: true, removed: true });
+    expect(pinata.pinned()).toBe(0);
   });
 
   it('is Partial (written, not read) when the gateway does not serve it', async () => {
     pinata.set('gateway-404');
-    expect(await probe()).toMatchObject({ ok: false, write: true, read: false, detail: 'Read failed: HTTP 404' });
+    expect(await probe()).toMatchObject({ ok: false, write: true, read: false, removed: true, detail: 'Read failed: HTTP 404' });
+    expect(pinata.pinned()).toBe(0);
   });
 
   it('fails with Pinata\'s reason when the pin is refused', async () => {
     pinata.set('pin-refused');
-    expect(await probe()).toMatchObject({ ok: false, write: false, read: false, cid: null, detail: 'Failed to upload to Pinata: INVALID_CREDENTIALS (Status: 401)' });
+    expect(await probe()).toMatchObject({ ok: false, write: false, read: false, cid: null, removed: false, detail: 'Failed to upload to Pinata: INVALID_CREDENTIALS (Status: 401)' });
   });
 });

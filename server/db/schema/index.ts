@@ -13,3 +13,4 @@ export * from './launch';
 export * from './donations';
 export * from './distribution';
 export * from './security';
+export * from './revenue';

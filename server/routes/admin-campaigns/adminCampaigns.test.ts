@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_MS } from '../../../core/constants';
 import { adminAuditLog, campaignReports, campaigns, verificationRequests } from '../../db/schema';
@@ -110,6 +110,40 @@ describe('campaign moderation', () => {
     const [row] = await t.services.db.select().from(campaigns).where(eq(campaigns.id, ids.AAA));
     expect(row).toMatchObject({ verified: true, flagged: false });
     stop();
+  });
+
+  it('matches reports by token address (tickers are not unique), by ticker only for old rows without one', async () => {
+    const base = { name: 'Twin', goalLamports: 1n, creatorWallet: 'CreatorWallet1111111111111111111111111111111' };
+    const [one, two] = await t.services.db.insert(campaigns).values([
+      { ...base, ticker: 'TWIN', tokenAddress: 'MintTwin1' },
+      { ...base, ticker: 'TWIN', tokenAddress: 'MintTwin2' },
+    ]).returning({ id: campaigns.id });
+    await t.services.db.insert(campaignReports).values([
+      { campaignTicker: 'TWIN', tokenAddress: 'MintTwin1', reportType: 'Fraudulent/Scam', description: `about the first ${'x'.repeat(50)}` },
+      { campaignTicker: 'TWIN', tokenAddress: null, reportType: 'Other', description: `an old row ${'x'.repeat(50)}` },
+    ]);
+    const reports = async (id: number) => ((await send('GET', `/api/admin/campaigns/${id}`)).json().reports as { report_type: string }[])
+      .map((r) => r.report_type).sort();
+    expect(await reports(one.id)).toEqual(['Fraudulent/Scam', 'Other']);
+    expect(await reports(two.id)).toEqual(['Other']);
+    await t.services.db.delete(campaigns).where(inArray(campaigns.id, [one.id, two.id]));
+  });
+
+  it('counts a popular campaign with a pending request once, and the dashboard card agrees with the tab', async () => {
+    const before = await list('filter=requests');
+    const dashboard = async () => (await send('GET', '/api/admin/dashboard/campaigns')).json().verificationRequests as number;
+    expect(await dashboard()).toBe(before.total);
+    const [both] = await t.services.db.insert(campaigns).values({
+      name: 'Both', goalLamports: 1n, creatorWallet: 'CreatorWallet1111111111111111111111111111111', ticker: 'BOTH', tokenAddress: 'MintBoth', backers: 60,
+    }).returning({ id: campaigns.id });
+    await t.services.db.insert(verificationRequests).values({ tokenAddress: 'MintBoth', campaignTicker: 'BOTH', contactEmail: 'b@b.org', creatorWallet: 'CreatorWallet1111111111111111111111111111111' });
+    const after = await list('filter=requests');
+    expect(after.total).toBe(before.total + 1);
+    expect(after.counts.requests).toBe(after.total);
+    expect(after.campaigns.filter((c) => c.ticker === 'BOTH')).toHaveLength(1);
+    expect(await dashboard()).toBe(after.total);
+    await t.services.db.delete(verificationRequests).where(eq(verificationRequests.tokenAddress, 'MintBoth'));
+    await t.services.db.delete(campaigns).where(eq(campaigns.id, both.id));
   });
 
   it('refuses bad bodies and unknown campaigns, storing nothing', async () => {

@@ -1,8 +1,7 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { CampaignModeration, ModerationListQuery, type ModerationFilter } from '../../../core/schemas/moderation';
-import { VERIFICATION_BACKERS_THRESHOLD } from '../../../core/schemas/verification';
 import { moderateCampaign } from '../../commands/moderateCampaign';
 import { campaignReports, campaigns, verificationRequests } from '../../db/schema';
 import { campaignSearchDocument } from '../../db/schema/campaignSearch';
@@ -13,14 +12,12 @@ import { CAMPAIGN_NOT_FOUND } from '../../policies/campaigns';
 import { presentCampaign } from '../../presenters/campaign';
 import { presentVerificationRequest } from '../../presenters/verificationRequest';
 import type { RouteOptions } from '../../services';
+import { wantsVerification } from './wantsVerification';
 
 const ID_MESSAGE = 'id must be a positive whole number';
 const IdParams = z.object({ id: z.coerce.number({ error: ID_MESSAGE }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(2_147_483_647, ID_MESSAGE) });
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const pendingRequest = sql`exists (select 1 from ${verificationRequests} where ${verificationRequests.tokenAddress} = ${campaigns.tokenAddress} and ${verificationRequests.status} = 'pending')`;
-// Spec 2 section 2.11: unverified campaigns with more than 50 backers, plus those with a pending request.
-const wantsVerification = sql`(not ${campaigns.verified} and (${campaigns.backers} > ${VERIFICATION_BACKERS_THRESHOLD} or ${pendingRequest}))`;
 
 const FILTERS: Record<ModerationFilter, SQL | undefined> = {
   all: undefined,
@@ -29,6 +26,15 @@ const FILTERS: Record<ModerationFilter, SQL | undefined> = {
   flagged: sql`${campaigns.flagged}`,
   requests: wantsVerification,
 };
+
+/**
+ * The reports about one campaign: by token address, since tickers are not unique; by ticker
+ * only for rows stored before reports kept the token address (and for a campaign without one).
+ */
+function reportsAbout(row: { ticker: string; tokenAddress: string | null }): SQL | undefined {
+  const legacy = and(isNull(campaignReports.tokenAddress), eq(campaignReports.campaignTicker, row.ticker));
+  return row.tokenAddress ? or(eq(campaignReports.tokenAddress, row.tokenAddress), legacy) : legacy;
+}
 
 /**
  * Campaign moderation (/xk9j2m4p/campaigns): every campaign (test and flagged ones too),
@@ -73,7 +79,7 @@ export const adminCampaignsRoutes: FastifyPluginAsync<RouteOptions> = async (app
     const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
     if (!row) throw notFound(CAMPAIGN_NOT_FOUND);
     const [reports, requests] = await Promise.all([
-      db.select().from(campaignReports).where(eq(campaignReports.campaignTicker, row.ticker)).orderBy(desc(campaignReports.submittedAt)).limit(50),
+      db.select().from(campaignReports).where(reportsAbout(row)).orderBy(desc(campaignReports.submittedAt)).limit(50),
       row.tokenAddress
         ? db.select().from(verificationRequests).where(eq(verificationRequests.tokenAddress, row.tokenAddress)).orderBy(desc(verificationRequests.submittedAt)).limit(20)
         : Promise.resolve([]),

@@ -1,12 +1,18 @@
-import { desc, gt, sql } from 'drizzle-orm';
+import { desc, gt, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { dailyActiveUsers, deviceAnalytics, geographicAnalytics, pageViews, userAnalyticsSummary } from '../../db/schema';
+import { dailyActiveUsers, pageViews, userAnalyticsSummary, userSessions } from '../../db/schema';
 import { requireAdmin } from '../../policies/admin';
 import type { RouteOptions, Services } from '../../services';
 
 // Spec 2 section 9: daily active users default 30 rows; top-5 countries.
 const DAILY_DAYS = 30;
 const TOP_COUNTRIES = 5;
+
+// A session stores its analytics fields (address, device, place) only with analytics consent
+// (server/commands/startWalletSession.ts), its address exactly then: the device split and the
+// countries count those sessions only, never the device column's default for the others.
+const withAnalytics = isNotNull(userSessions.ipAddress);
+const sessionCount = sql<number>`count(*)::int`;
 
 const EMPTY_SUMMARY = { totalUniqueUsers: 0, users24h: 0, newUsers24h: 0, users7d: 0, newUsers7d: 0, totalSessions: 0, sessions24h: 0 };
 
@@ -16,8 +22,19 @@ async function analytics({ db, now }: Services) {
   const [[summary = EMPTY_SUMMARY], daily, devices, countries, [views]] = await Promise.all([
     db.select().from(userAnalyticsSummary),
     db.select().from(dailyActiveUsers).where(gt(dailyActiveUsers.date, since)).orderBy(desc(dailyActiveUsers.date)).limit(DAILY_DAYS),
-    db.select().from(deviceAnalytics),
-    db.select().from(geographicAnalytics).limit(TOP_COUNTRIES),
+    // As the device_analytics view, over the sessions with consent.
+    db.select({
+      deviceType: sql<string>`${userSessions.deviceType}::text`,
+      sessions: sessionCount,
+      percentage: sql<string>`round(100.0 * count(*) / sum(count(*)) over (), 2)`,
+    }).from(userSessions).where(withAnalytics).groupBy(userSessions.deviceType).orderBy(desc(sessionCount)),
+    // As the geographic_analytics view, over the sessions with consent.
+    db.select({
+      country: userSessions.country,
+      uniqueUsers: sql<number>`count(distinct ${userSessions.walletAddress})::int`,
+      totalSessions: sessionCount,
+    }).from(userSessions).where(withAnalytics).groupBy(userSessions.country)
+      .orderBy(sql`count(distinct ${userSessions.walletAddress}) desc`, desc(sessionCount)).limit(TOP_COUNTRIES),
     // Page views are stored only for visitors who accepted analytics cookies.
     db.select({
       total: sql<number>`count(*)::int`,

@@ -1,14 +1,16 @@
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import { desc, eq, isNotNull } from 'drizzle-orm';
 import { ADMIN_SESSION_MS } from '../../../core/constants';
 import { lamportsToSolString } from '../../../core/money';
-import { adminAuditLog, campaigns, distributionRuns, pageViews, verifiedCharities } from '../../db/schema';
+import { adminAuditLog, campaigns, distributionRuns, pageViews, userSessions, verifiedCharities } from '../../db/schema';
 import { SOL, lamportsOf, launchCampaign } from '../../distributor/testing/campaigns';
 import { airdrop } from '../../launch/testing/launchFlow';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { multipartBody } from '../../testing/multipart';
 import { signMessage } from '../../testing/wallet';
+import { LocalStore } from '../../storage/localStore';
 import { TEST_ADMIN_ENV, loginTestAdmin } from '../admin/testAdmin';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -160,9 +162,32 @@ describe('health and the storage test', () => {
     expect(parts[1].detail).toMatch(/^Latest blockhash /);
   });
 
-  it('writes and reads a probe through the configured store', async () => {
+  const storedFiles = () => {
+    const dir = LocalStore.forDataDir(t.services.env.dataDir).dir;
+    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => !f.startsWith('.')).sort() : [];
+  };
+  const lastAudit = async () => (await t.services.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1))[0];
+
+  it('leaves no probe file behind, however often the health check runs', async () => {
+    const before = storedFiles();
+    for (let i = 0; i < 3; i += 1) {
+      const parts = (await get('/api/admin/health')).json() as { name: string; status: string }[];
+      expect(parts.find((p) => p.name === 'Storage (local)')).toMatchObject({ status: 'ok' });
+    }
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('writes and reads a probe through the configured store, removes it and records the test', async () => {
+    const before = storedFiles();
+    const audits = await t.services.db.$count(adminAuditLog);
     const res = await post('/api/admin/storage-test', {});
-    expect(res.json()).toMatchObject({ ok: true, store: 'local', write: true, read: true, cid: expect.stringMatching(/^baf/) });
+    expect(res.json()).toMatchObject({ ok: true, store: 'local', write: true, read: true, removed: true, cid: expect.stringMatching(/^baf/) });
+    expect(storedFiles()).toEqual(before);
+    expect(await t.services.db.$count(adminAuditLog)).toBe(audits + 1);
+    expect(await lastAudit()).toMatchObject({
+      action: 'storage_tested', adminUsername: 'boss', target: 'storage:local',
+      details: { ok: true, write: true, read: true, removed: true, cid: res.json().cid },
+    });
   });
 
   it('uploads an image with its group and test metadata, and refuses no file or a non-image', async () => {
@@ -170,15 +195,22 @@ describe('health and the storage test', () => {
       const { payload, headers } = await multipartBody(parts);
       return t.app.inject({ method: 'POST', url: '/api/admin/storage-test/upload', payload, headers: { ...headers, cookie } });
     };
+    const audits = await t.services.db.$count(adminAuditLog);
     const none = await upload([['group', 'token_logo']]);
     expect(none.statusCode).toBe(400);
     expect(none.json().error).toBe('No file selected');
     const text = await upload([['group', 'token_logo'], ['file', { data: Buffer.from('hello, not an image'), filename: 'a.txt', type: 'text/plain' }]]);
     expect(text.statusCode).toBe(400);
     expect(text.json().error).toBe('Only image files can be uploaded (PNG, JPEG, GIF, WebP)');
+    expect(await t.services.db.$count(adminAuditLog)).toBe(audits);
     const ok = await upload([['group', 'profile_photo'], ['file', { data: PNG, filename: 'dot.png', type: 'image/png' }]]);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ name: 'dot.png', group: 'profile_photo', contentType: 'image/png', keyvalues: { test: 'true', group: 'profile_photo' } });
+    expect(await t.services.db.$count(adminAuditLog)).toBe(audits + 1);
+    expect(await lastAudit()).toMatchObject({
+      action: 'storage_test_uploaded', adminUsername: 'boss', target: `file:${ok.json().ipfsHash}`,
+      details: { group: 'profile_photo', name: 'dot.png', size: PNG.length, content_type: 'image/png' },
+    });
     const served = await t.app.inject({ method: 'GET', url: ok.json().url });
     expect(served.statusCode).toBe(200);
     expect(Buffer.from(served.rawPayload).equals(PNG)).toBe(true);
@@ -187,13 +219,21 @@ describe('health and the storage test', () => {
 
 describe('user analytics', () => {
   it('summarises sessions with the country from the embedded GeoIP database, and page views only with consent', async () => {
-    const keypair = Keypair.generate();
-    const wallet = keypair.publicKey.toBase58();
-    // A public address with no proxy headers: the offline database names the country.
-    const remoteAddress = '81.2.69.160';
-    const { message } = (await t.app.inject({ method: 'POST', url: '/api/auth/challenge', payload: { wallet }, remoteAddress })).json();
-    const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { wallet, message, signature: signMessage(keypair, message) }, remoteAddress });
-    expect(verify.statusCode).toBe(200);
+    const signIn = async (remoteAddress: string, headers: Record<string, string>) => {
+      const keypair = Keypair.generate();
+      const wallet = keypair.publicKey.toBase58();
+      const { message } = (await t.app.inject({ method: 'POST', url: '/api/auth/challenge', payload: { wallet }, remoteAddress })).json();
+      const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { wallet, message, signature: signMessage(keypair, message) }, remoteAddress, headers });
+      expect(verify.statusCode).toBe(200);
+      return wallet;
+    };
+    // A public address with no proxy headers: the offline database names the country (with consent).
+    await signIn('81.2.69.160', { cookie: 'cookie-consent=true; user-preferences-analytics=true' });
+    // Without consent (a Swedish address, a tablet): the session counts, its place and device do not.
+    const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    const declined = await signIn('89.160.20.112', { cookie: 'cookie-consent=false; user-preferences-analytics=false', 'user-agent': IPAD });
+    const [row] = await t.services.db.select().from(userSessions).where(eq(userSessions.walletAddress, declined));
+    expect(row).toMatchObject({ ipAddress: null, country: 'unknown', userAgent: null });
 
     const viewsBefore = await t.services.db.$count(pageViews);
     const view = (c: string) => t.app.inject({ method: 'POST', url: '/api/analytics/page-view', payload: { path: '/explore', visitorId: 'v-1' }, headers: { cookie: c } });
@@ -213,5 +253,12 @@ describe('user analytics', () => {
     expect(body.devices.reduce((s: number, d: { percentage: number }) => s + d.percentage, 0)).toBeCloseTo(100, 0);
     expect(body.countries.length).toBeLessThanOrEqual(5);
     expect(body.countries).toContainEqual({ country: 'GB', unique_users: 1, total_sessions: 1 });
+    expect(body.countries.map((c: { country: string }) => c.country)).not.toContain('unknown');
+    expect(body.countries.map((c: { country: string }) => c.country)).not.toContain('SE');
+    expect(body.devices.map((d: { device_type: string }) => d.device_type)).not.toContain('tablet');
+    expect(body.summary.sessions_24h).toBeGreaterThanOrEqual(2);
+    const withConsent = await t.services.db.$count(userSessions, isNotNull(userSessions.ipAddress));
+    expect(body.devices.reduce((s: number, d: { sessions: number }) => s + d.sessions, 0)).toBe(withConsent);
+    expect(withConsent).toBeLessThan(body.summary.total_sessions);
   });
 });

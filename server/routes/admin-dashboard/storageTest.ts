@@ -3,6 +3,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { FILE_LIMITS } from '../../../core/constants';
 import { detectFileType } from '../../../core/fileType';
+import { runStorageTest } from '../../commands/runStorageTest';
+import { uploadTestImage } from '../../commands/uploadTestImage';
 import { badRequest } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { adminActor, requireAdmin } from '../../policies/admin';
@@ -10,7 +12,6 @@ import type { RouteOptions } from '../../services';
 import { cidFromSha256 } from '../../storage/cid';
 import { fileStoreFor } from '../../storage';
 import { LocalStore } from '../../storage/localStore';
-import { probeStorage } from '../../storage/probe';
 import { receiveUpload } from '../uploads/receive';
 import { StorageUploadFieldsSchema } from './schema';
 
@@ -28,7 +29,7 @@ export const storageTestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
   const staging = LocalStore.forDataDir(env.dataDir);
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: MAX_TEST_IMAGE_BYTES } });
 
-  app.post('/admin/storage-test', { preHandler: requireAdmin(services) }, async () => probeStorage(env, services.now));
+  app.post('/admin/storage-test', { preHandler: requireAdmin(services) }, async (request) => runStorageTest(services, adminActor(request)));
 
   app.post('/admin/storage-test/upload', { preHandler: requireAdmin(services) }, async (request) => {
     const admin = adminActor(request);
@@ -42,7 +43,7 @@ export const storageTestRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
       if (file.refused === 'size' || file.size > MAX_TEST_IMAGE_BYTES) throw badRequest('The image is larger than 10 MB');
       const uploadedAt = services.now().toISOString();
       const name = input.name?.trim() || file.filename || 'test-upload';
-      const stored = await store.put(
+      const stored = await uploadTestImage(services, admin, store,
         { path: file.path, cid: cidFromSha256(file.sha256), size: file.size, contentType: type.mime },
         { kind: input.group, name, keyvalues: { test: 'true', uploadedAt, group: input.group, uploadedBy: `admin:${admin.username}` } },
       );

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../../services';
 import { adminDistributorRoutes } from './distributor';
 import { adminMaintenanceRoutes } from './maintenance';
-import { adminPlatformStatsRoutes } from './platformStats';
 import { adminSessionRoutes } from './session';
 import { adminIpBlockRoutes } from './ipBlocks';
 import { adminAuditLogRoutes } from './auditLog';
@@ -12,7 +11,6 @@ export const adminRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
   // Not `options`: it carries this plugin's /api prefix, which would be applied twice.
   await app.register(adminSessionRoutes, { services });
   await app.register(adminMaintenanceRoutes, { services });
-  await app.register(adminPlatformStatsRoutes, { services });
   await app.register(adminDistributorRoutes, { services });
   await app.register(adminIpBlockRoutes, { services });
   await app.register(adminAuditLogRoutes, { services });

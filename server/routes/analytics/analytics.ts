@@ -2,18 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { WALLET_SESSION_COOKIE, findWalletSession } from '../../auth/wallet/session';
 import { recordPageView } from '../../commands/recordPageView';
 import { parseInput } from '../../http/validate';
+import { analyticsConsented } from '../../policies/analyticsConsent';
 import { rateLimit } from '../../policies/rateLimit';
 import type { RouteOptions } from '../../services';
 import { PageViewSchema } from './schema';
-
-// The cookie banner's record (app/lib/consent.ts): 'true' only after Accept, which also turns analytics on.
-const CONSENT_COOKIE = 'cookie-consent';
-const ANALYTICS_PREFERENCE_COOKIE = 'user-preferences-analytics';
-
-/** A page view may be stored only for a visitor who accepted analytics cookies. */
-export function analyticsConsented(cookies: Record<string, string | undefined>): boolean {
-  return cookies[CONSENT_COOKIE] === 'true' && cookies[ANALYTICS_PREFERENCE_COOKIE] === 'true';
-}
 
 export const PAGE_VIEW_RATE_LIMIT = { max: 300, windowMs: 60_000 };
 

@@ -9,6 +9,9 @@ import { sha256Hex } from '../../auth/wallet/session';
 
 const CHROME_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
+// The cookie banner's Accept: analytics consent, with which a sign-in stores its client's analytics fields.
+const ANALYTICS_CONSENT = 'cookie-consent=true; user-preferences-analytics=true';
+
 describe('wallet sign-in', () => {
   let t: TestApp;
   beforeAll(async () => { t = await createTestApp({ PUBLIC_URL: 'https://causemint.example' }); });
@@ -63,7 +66,7 @@ describe('wallet sign-in', () => {
     const signature = signMessage(keypair, c.message);
     const res = await t.app.inject({
       method: 'POST', url: '/api/auth/verify', payload: { wallet, message: c.message, signature }, remoteAddress: '10.9.8.7',
-      headers: { 'user-agent': CHROME_ANDROID, referer: 'https://causemint.example/explore', 'cf-ipcountry': 'DE' },
+      headers: { 'user-agent': CHROME_ANDROID, referer: 'https://causemint.example/explore', 'cf-ipcountry': 'DE', cookie: ANALYTICS_CONSENT },
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -89,6 +92,26 @@ describe('wallet sign-in', () => {
 
     const again = await signInWallet(t.app, keypair);
     expect(again.isNewUser).toBe(false);
+  });
+
+  it('without analytics consent stores none of the analytics fields, and the session works the same', async () => {
+    for (const consent of ['', 'cookie-consent=false; user-preferences-analytics=false', 'cookie-consent=true; user-preferences-analytics=false']) {
+      const keypair = Keypair.generate();
+      const wallet = keypair.publicKey.toBase58();
+      const c = await challenge(wallet);
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/auth/verify', payload: { wallet, message: c.message, signature: signMessage(keypair, c.message) }, remoteAddress: '10.9.8.8',
+        headers: { 'user-agent': CHROME_ANDROID, referer: 'https://causemint.example/explore', ...(consent ? { cookie: consent } : {}) },
+      });
+      expect(res.statusCode, consent).toBe(200);
+      const [row] = await t.services.db.select().from(userSessions).where(eq(userSessions.walletAddress, wallet));
+      expect(row, consent).toMatchObject({
+        ipAddress: null, userAgent: null, referrer: null, browser: 'unknown', country: 'unknown', city: 'unknown', region: 'unknown',
+        isNewUser: true, actionsTaken: ['authenticated'],
+      });
+      const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: `cm_session=${res.cookies.find((x) => x.name === 'cm_session')!.value}` } });
+      expect(session.json().session, consent).toMatchObject({ wallet });
+    }
   });
 
   it('answers GET /api/auth/session with the live session, and 200 { session: null } when signed out (no HTTP error)', async () => {
@@ -247,7 +270,7 @@ describe('wallet sign-in behind a trusted proxy', () => {
     expect(c.message).toContain('\nChain ID: devnet\n');
     const res = await t.app.inject({
       method: 'POST', url: '/api/auth/verify', payload: { wallet, message: c.message, signature: signMessage(keypair, c.message) },
-      headers: { 'x-forwarded-for': '203.0.113.7', 'x-vercel-ip-country': 'PT', 'x-vercel-ip-city': 'S%C3%A3o%20Paulo', 'x-vercel-ip-country-region': 'SP' },
+      headers: { 'x-forwarded-for': '203.0.113.7', 'x-vercel-ip-country': 'PT', 'x-vercel-ip-city': 'S%C3%A3o%20Paulo', 'x-vercel-ip-country-region': 'SP', cookie: ANALYTICS_CONSENT },
     });
     expect(res.statusCode).toBe(200);
     const [row] = await t.services.db.select().from(userSessions).where(eq(userSessions.walletAddress, wallet));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { clientInfoOf } from '../../auth/wallet/clientInfo';
+import { analyticsConsented } from '../../policies/analyticsConsent';
 import { WALLET_SESSION_COOKIE } from '../../auth/wallet/session';
 import { sessionCookieOptions } from '../../http/cookies';
 import { createAuthChallenge } from '../../commands/createAuthChallenge';
@@ -27,7 +28,7 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   app.post('/auth/verify', { preHandler: rateLimit(SIGN_IN_LIMIT) }, async (request, reply) => {
     const proof = parseInput(VerifySchema, request.body);
     const previous = await walletSessionOf(services, request);
-    const session = await startWalletSession(services, proof, clientInfoOf(request, env.TRUST_PROXY));
+    const session = await startWalletSession(services, proof, clientInfoOf(request, env.TRUST_PROXY), analyticsConsented(request.cookies));
     // One browser, one session: signing in again (say, with another wallet) ends the old one.
     if (previous) await endWalletSession(services.db, previous.id, services.now());
     reply.setCookie(WALLET_SESSION_COOKIE, session.token, sessionCookieOptions(env, session.expiresAt));

@@ -25,6 +25,7 @@ export function CampaignDetailDialog({ id, onClose }: Props) {
           )}
           <Facts rows={[
             ['Status', [c.verified ? 'Verified' : 'Unverified', c.flagged ? 'Flagged' : null, c.is_test ? 'Test campaign' : null].filter(Boolean).join(' · ')],
+            ['Image', c.image_url && <CampaignImage key="i" url={c.image_url} />],
             ['Category', c.category],
             ['Description', c.description],
             ['Token address', <code key="t" className="font-mono text-xs">{c.token_address}</code>],
@@ -67,5 +68,19 @@ export function CampaignDetailDialog({ id, onClose }: Props) {
         </div>
       )}
     </Dialog>
+  );
+}
+
+// Only our own paths and web URLs become a link; anything else is shown as text.
+const linkable = (url: string) => /^(\/(?!\/)|https?:\/\/)/i.test(url);
+
+/** The campaign's image: a thumbnail and its URL (the field the operator may need to judge or copy). */
+function CampaignImage({ url }: { url: string }) {
+  if (!linkable(url)) return <code className="font-mono text-xs">{url}</code>;
+  return (
+    <span className="flex flex-col gap-1">
+      <img src={url} alt="Campaign image" loading="lazy" className="h-24 w-24 rounded-lg border border-line object-cover" data-testid="campaign-detail-image" />
+      <a href={url} target="_blank" rel="noopener noreferrer" className="break-all font-mono text-xs text-brand-400 hover:underline">{url}</a>
+    </span>
   );
 }
