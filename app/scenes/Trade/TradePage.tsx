@@ -25,7 +25,7 @@ export function TradePage() {
 /** The official token has no campaign row: its header reads the official configuration. */
 function officialHeader(token: OfficialToken): TradeCampaign {
   return {
-    id: 0, name: `${token.name} Official Token`, title: null, ticker: token.symbol, verified: false, image_url: null,
+    id: 0, name: token.name, title: null, ticker: token.symbol, verified: false, image_url: null,
     token_address: token.tokenAddress, is_bonded: false, market_cap: null, holders: null, cached_volume_24h: null,
   };
 }
