@@ -1,9 +1,12 @@
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCompactUsd2 } from '../core/format';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TOKEN_TOTAL_SUPPLY } from '../core/constants';
+import { formatCompactUsd2, formatMarketCap, formatPrice } from '../core/format';
 import { formatSol, parseTokenAmount } from '../core/money';
-import type { BuyQuoteResponse, ExecuteResponse } from '../core/schemas/trade';
+import type { BuyQuoteResponse, ExecuteResponse, MarketDataResponse, QuotePreviewResponse } from '../core/schemas/trade';
+import { taxShareLamports } from '../core/tradeTax';
+import { compactTokens } from '../app/scenes/OfficialToken/format';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './globalSetup';
 import { adminCookie } from './adminApi';
@@ -17,7 +20,10 @@ let connection: Connection;
 let browser: Browser;
 let mint: string;
 
-type Market = { volume24h: number | null; holders: number | null; marketCap: number | null; paid: Record<string, { paidLamports: string; latestSignature: string | null }>; burnedBaseUnits: string };
+type Market = {
+  volume24h: number | null; holders: number | null; marketCap: number | null; supply: string | null;
+  paid: Record<string, { paidLamports: string; latestSignature: string | null }>; burnedBaseUnits: string;
+};
 const market = async () => (await (await fetch(`${baseUrl}/api/official-token/market`)).json()) as Market;
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
 const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent()) ?? '';
@@ -111,8 +117,20 @@ describe('/official-token', () => {
     await walletButton(page).click();
     await page.getByTestId('wallet-menu-test-sol').click();
     await expect.poll(async () => (await page.getByTestId('trade-balance-sol').getAttribute('data-units')) ?? '', { timeout: 20_000 }).not.toBe('0');
+    const quoted = page.waitForResponse((res) => {
+      const url = new URL(res.url());
+      return url.pathname === `/api/curve/${mint}/quote` && url.searchParams.get('amount') === '0.5' && url.searchParams.get('side') === 'buy';
+    }, { timeout: 30_000 });
     await page.getByTestId('trade-amount').fill('0.5');
+    const preview = await (await quoted).json() as QuotePreviewResponse;
     await expect.poll(() => page.getByTestId('trade-quote').getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
+    // The official token's own tax: 10%, of which charity giveaways get 30% (not a campaign's 6% and 80% 'For the cause').
+    const quoteRow = (testId: string) => page.getByTestId(testId).locator('xpath=..');
+    expect(await quoteRow('trade-quote-fee').textContent()).toMatch(/^Tax 10%/);
+    const cause = taxShareLamports(parseTokenAmount(preview.transferFee), preview.averagePrice, 30);
+    expect(cause).toBeGreaterThan(0n);
+    expect(await quoteRow('trade-quote-cause').locator('span').first().textContent()).toBe('Charity giveaways');
+    expect(await text(page, 'trade-quote-cause')).toBe(`≈ ${formatSol(cause, 6, { trim: true })} SOL`);
     const is = (path: string) => (res: Response) => new URL(res.url()).pathname === `/api/curve/${mint}/${path}` && res.request().method() === 'POST';
     const responses = Promise.all([page.waitForResponse(is('buy'), { timeout: 30_000 }), page.waitForResponse(is('execute'), { timeout: 30_000 })]);
     await page.getByTestId('trade-submit').click();
@@ -143,8 +161,93 @@ describe('/official-token', () => {
     }
     expect(BigInt(paid.burnedBaseUnits)).toBeGreaterThan(0n);
     expect(await text(page, 'official-burned')).not.toBe('0.00');
+    // The burn made the supply fall, and the card shows the supply now.
+    expect(BigInt(paid.supply!)).toBe(TOKEN_TOTAL_SUPPLY - BigInt(paid.burnedBaseUnits));
+    await expect.poll(() => page.getByTestId('official-supply').getAttribute('data-units'), { timeout: 10_000 }).toBe(paid.supply);
+    expect(await text(page, 'official-supply')).toBe(`${compactTokens(paid.supply!)} CMINT`);
     await page.getByTestId('official-charity-payouts').waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90_000);
+
+  it("its trading page works: the header shows the token's price and 5m volume and its 10% tax, no campaign needed", async () => {
+    const market = await (await fetch(`${baseUrl}/api/campaigns/${mint}/market`)).json() as MarketDataResponse;
+    const { page: trade, errors: thrown } = await newPage(browser);
+    const noise: string[] = [];
+    trade.on('console', (msg) => { if (msg.type() === 'error' || msg.type() === 'warning') noise.push(msg.text()); });
+    await trade.goto(`${baseUrl}/trade/${mint}`);
+    const header = trade.getByTestId('trade-header');
+    await header.getByTestId('trade-stat-price').waitFor({ timeout: 30_000 });
+    expect(new URL(trade.url()).pathname).toBe(`/trade/${mint}`);
+    expect(await text(trade, 'trade-ticker')).toBe('$CMINT');
+    await expect.poll(() => header.getByTestId('trade-stat-price').textContent(), { timeout: 15_000 }).toBe(formatPrice(market.price));
+    expect(await header.getByTestId('trade-stat-volume-5m').textContent()).toBe(formatMarketCap(market.volume5m));
+    expect(await header.getByText('5m Volume').count()).toBe(1);
+    expect(await header.getByTestId('trade-stat-tax').textContent()).toBe('10%');
+    expect(await trade.getByTestId('trade-back').getAttribute('href')).toBe('/official-token');
+    await trade.getByTestId('trade-widget').waitFor();
+    expect(thrown).toEqual([]);
+    expect(noise).toEqual([]);
+    await trade.context().close();
+  }, 90_000);
+
+  it("shows its fallbacks when the market data is missing ('TBA', 'N/A') or unavailable", async () => {
+    const { page: missing } = await newPage(browser);
+    // The market endpoint as it answers when the market-data APIs returned nothing (paid amounts still there).
+    await missing.route('**/api/official-token/market', async (route) => {
+      const res = await route.fetch();
+      const nothing = { price: null, priceChange24h: null, priceChange6h: null, priceChange1h: null, priceChange5m: null, marketCap: null, fdv: null, volume24h: null, volume5m: null, holders: null, lastUpdated: null, source: null };
+      await route.fulfill({ response: res, json: { ...(await res.json()), ...nothing } });
+    });
+    await missing.goto(`${baseUrl}/official-token`);
+    await missing.getByTestId('official-price-bar').waitFor({ timeout: 30_000 });
+    await expect.poll(() => text(missing, 'official-updated'), { timeout: 15_000 }).toBe('Not traded yet');
+    for (const id of ['official-price', 'official-market-cap', 'official-fdv', 'official-holders']) expect(await text(missing, id), id).toBe('TBA');
+    for (const id of ['official-volume-24h', 'official-volume-5m', 'official-change', 'official-change-5m', 'official-change-1h', 'official-change-6h']) expect(await text(missing, id), id).toBe('N/A');
+    await missing.context().close();
+
+    const { page: failing } = await newPage(browser);
+    await failing.route('**/api/official-token/market', (route) => route.fulfill({ status: 500, json: { error: 'Internal Server Error' } }));
+    await failing.goto(`${baseUrl}/official-token`);
+    // After the query's retries.
+    await expect.poll(() => text(failing, 'official-updated'), { timeout: 20_000 }).toBe('Market data unavailable right now');
+    expect(await text(failing, 'official-market-cap')).toBe('TBA');
+    expect(await text(failing, 'official-holders')).toBe('TBA');
+    await failing.context().close();
+  }, 90_000);
+
+  it('fits a 360 px screen without sideways scrolling', async () => {
+    const { page: narrow } = await newPage(browser, { width: 360 });
+    await narrow.goto(`${baseUrl}/official-token`);
+    await narrow.getByTestId('trade-widget').waitFor({ timeout: 30_000 });
+    await narrow.getByTestId('official-price-bar').waitFor();
+    await expect.poll(() => text(narrow, 'official-updated'), { timeout: 15_000 }).toMatch(/^Last updated /);
+    expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await narrow.context().close();
+  }, 60_000);
+});
+
+describe('/official-token before the token is launched (the shared server leaves the seed sample)', () => {
+  it("shows a 'launching' state: no placeholder address to copy, no links to sites that do not know it", async () => {
+    const shared = inject('baseUrl');
+    const config = await (await fetch(`${shared}/api/official-token`)).json() as { source: string; tokenAddress: string; links: Record<string, string> };
+    expect(config.source).toBe('sample');
+    expect(config.links).toEqual({});
+    const { page: sample, errors: thrown } = await newPage(browser);
+    await sample.goto(`${shared}/official-token`);
+    await sample.getByTestId('official-launching').waitFor({ timeout: 30_000 });
+    expect(await text(sample, 'official-launching')).toContain('CMINT is launching');
+    expect(await sample.getByTestId('official-address').count()).toBe(0);
+    expect(await sample.getByTestId('official-copy').count()).toBe(0);
+    expect(await sample.getByTestId('official-links').count()).toBe(0);
+    expect(await text(sample, 'official-no-curve')).toContain('not live yet');
+    // Nowhere on the page a link naming the sample address or one of the market sites.
+    const hrefs = await sample.locator('a[href]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
+    for (const href of hrefs) {
+      expect(href).not.toContain(config.tokenAddress);
+      expect(href).not.toMatch(/dexscreener|jup\.ag|birdeye|rugcheck|revshare|raydium/);
+    }
+    expect(thrown).toEqual([]);
+    await sample.context().close();
+  }, 60_000);
 });

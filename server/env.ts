@@ -5,6 +5,19 @@ const bool = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v
 const optionalString = z.string().trim().min(1).optional();
 const url = z.string().trim().url();
 
+// OFFICIAL_LINKS: a JSON object overriding any of the official token page's six links. A value is
+// an http(s) URL or a path on this site; {token} and {pool} stand for the official addresses.
+export const OFFICIAL_LINK_KEYS = ['chart', 'trade', 'dashboard', 'safety', 'revenueShare', 'createPool'] as const;
+const officialLink = z.string().trim().regex(/^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/, 'must be an http(s) URL or a path on this site');
+const officialLinks = z.string().transform((text, ctx) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+    return z.NEVER;
+  }
+}).pipe(z.strictObject(Object.fromEntries(OFFICIAL_LINK_KEYS.map((key) => [key, officialLink.optional()])) as Record<typeof OFFICIAL_LINK_KEYS[number], z.ZodOptional<typeof officialLink>>));
+
 // Every setting the server reads, validated once at start-up. README.md lists them.
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -77,6 +90,8 @@ const EnvSchema = z.object({
   // The official token on a real cluster: the operator's existing mint and its pool (local mode launches its own).
   OFFICIAL_TOKEN_ADDRESS: z.string().trim().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address').optional(),
   OFFICIAL_POOL_ADDRESS: z.string().trim().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address').optional(),
+  // The official token page's outbound links, each overriding its default (see officialLinks above).
+  OFFICIAL_LINKS: officialLinks.optional(),
   // Local mode: launch the official token on the first start (its own curve, 10% tax). Test servers turn it off.
   OFFICIAL_TOKEN_LAUNCH: bool.default(true),
   // Official token holder rewards: the smallest holding (whole tokens) that shares in them.

@@ -24,10 +24,11 @@ export type TradeCampaign = {
 
 const campaignPath = (mint: string) => `/api/campaigns/${encodeURIComponent(mint)}`;
 
-/** The campaign of a token address (null: none). */
-export function useTradeCampaign(mint: string) {
+/** The campaign of a token address (null: none). `enabled: false` while the page knows it has none (the official token). */
+export function useTradeCampaign(mint: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [...tradingKey(mint), 'campaign'],
+    enabled,
     queryFn: async () => {
       const data = await orNull(api.get<TradeCampaign | { campaign: TradeCampaign }>(campaignPath(mint)));
       return data && 'campaign' in data ? data.campaign : data;

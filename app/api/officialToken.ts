@@ -28,7 +28,11 @@ export type LinePaid = { paidSol: string; paidLamports: string; latestSignature:
 export type OfficialMarket = {
   price: number | null;
   priceChange24h: number | null;
+  priceChange6h: number | null;
+  priceChange1h: number | null;
+  priceChange5m: number | null;
   marketCap: number | null;
+  fdv: number | null;
   volume24h: number | null;
   volume5m: number | null;
   holders: number | null;

@@ -7,6 +7,8 @@ import { indexDonations } from '../donations/indexer';
 import { referenceOf } from '../donations/references';
 import { distributorFor } from '../distributor';
 import { loadEnv } from '../env';
+import { tradeIntoOfficialToken } from '../official/demoTrades';
+import { launchOfficialToken } from '../official/launchOfficial';
 import { createTestApp, type TestApp } from '../testing/app';
 import { demoActivityStep } from './activity';
 import { DEMO_CAMPAIGNS } from './catalog';
@@ -84,5 +86,30 @@ describe('the local demo market', () => {
     await indexDonations(t.services);
     const rows = await t.services.db.select().from(donations).where(eq(donations.signature, donated!.signature));
     expect(rows.map((r) => [r.campaignId, r.kind, r.lamports])).toEqual([[target!.id, 'direct', donated!.amount]]);
+  });
+
+  it('the demo market trades the official token once it is launched here: first buys, then buys and sells (never a donation)', async () => {
+    const { mint, launched } = await launchOfficialToken(t.services);
+    expect(launched).toBe(true);
+    const officialTrades = async () => t.services.db.select().from(curveTrades).where(eq(curveTrades.mint, mint));
+    // What the official-token job does after the launch with DEMO_CAMPAIGNS on.
+    await tradeIntoOfficialToken(t.services, mint);
+    const first = await officialTrades();
+    expect(first.map((tr) => tr.side)).toEqual(Array(6).fill('buy'));
+    expect(new Set(first.map((tr) => tr.wallet)).size).toBeGreaterThanOrEqual(4);
+
+    // The official token is the last of the demo's targets: a first random() near 1 picks it.
+    const script = (values: number[]) => { let i = 0; return () => values[i++ % values.length]!; };
+    const bought = await demoActivityStep(t.services, script([0.99, 0.1, 0.5, 0.5]));
+    expect(bought).toMatchObject({ kind: 'buy', mint });
+    // trader-0 holds some from the first buys: a low roll sells part of it.
+    const sold = await demoActivityStep(t.services, script([0.99, 0, 0.1, 0.5, 0.5]));
+    expect(sold).toMatchObject({ kind: 'sell', mint });
+    // A donation roll buys instead: the official token has no donation wallet.
+    const insteadOfGift = await demoActivityStep(t.services, script([0.99, 0.1, 0.9, 0.5]));
+    expect(insteadOfGift).toMatchObject({ kind: 'buy', mint });
+    const after = await officialTrades();
+    expect(after).toHaveLength(first.length + 3);
+    expect(after.map((tr) => tr.signature)).toEqual(expect.arrayContaining([bought!.signature, sold!.signature, insteadOfGift!.signature]));
   });
 });

@@ -6,14 +6,21 @@ import { readCampaignMint } from '../chain/token';
 import type { officialToken } from '../db/schema';
 import { marketOf } from '../market';
 import type { Services } from '../services';
+import { curvePriceChanges } from './curveChanges';
 import { externalMarketDataFor } from './marketData';
 
 type Row = typeof officialToken.$inferSelect;
 
 export type OfficialFigures = {
   price: number | null;
+  /** Percent changes of the price over 24 h, 6 h, 1 h and 5 minutes (spec 1 section 7). */
   priceChange24h: number | null;
+  priceChange6h: number | null;
+  priceChange1h: number | null;
+  priceChange5m: number | null;
   marketCap: number | null;
+  /** Fully diluted value: price times the whole supply. */
+  fdv: number | null;
   volume24h: number | null;
   volume5m: number | null;
   holders: number | null;
@@ -24,17 +31,19 @@ export type OfficialFigures = {
 };
 
 export const NO_FIGURES: OfficialFigures = {
-  price: null, priceChange24h: null, marketCap: null, volume24h: null, volume5m: null, holders: null, supply: null, lastUpdated: null, source: null,
+  price: null, priceChange24h: null, priceChange6h: null, priceChange1h: null, priceChange5m: null, marketCap: null, fdv: null, volume24h: null, volume5m: null, holders: null, supply: null, lastUpdated: null, source: null,
 };
 
 export async function officialFigures(services: Services, row: Row): Promise<OfficialFigures> {
   if (row.source === 'local') {
-    const [market, mint] = await Promise.all([
+    const [market, mint, changes] = await Promise.all([
       marketOf(services).get(row.tokenAddress),
       readCampaignMint(services.chain.connection, row.tokenAddress).catch(() => null),
+      curvePriceChanges(services.db, row.tokenAddress, services.now()),
     ]);
     return {
-      price: market.price, priceChange24h: market.priceChange24h, marketCap: market.marketCap, volume24h: market.volume24h,
+      price: market.price, priceChange24h: market.priceChange24h, priceChange6h: changes?.h6 ?? null, priceChange1h: changes?.h1 ?? null,
+      priceChange5m: changes?.m5 ?? null, marketCap: market.marketCap, fdv: market.fdv, volume24h: market.volume24h,
       volume5m: market.volume5m, holders: market.holders, supply: mint ? mint.supply.toString() : null, lastUpdated: market.lastUpdated, source: 'curve',
     };
   }

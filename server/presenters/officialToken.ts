@@ -1,11 +1,13 @@
 import { formatTokenAmount, lamportsToSolString } from '../../core/money';
 import type { officialToken } from '../db/schema';
+import type { Env } from '../env';
+import { officialLinksOf } from '../official/links';
 import type { OfficialFigures } from '../official/figures';
 import type { LinePaid, TokenomicsPaid } from '../official/tokenomicsPaid';
 
 type Row = typeof officialToken.$inferSelect;
 
-export function presentOfficialToken(row: Row) {
+export function presentOfficialToken(row: Row, configuredLinks: Env['OFFICIAL_LINKS']) {
   return {
     symbol: row.symbol,
     name: row.name,
@@ -15,7 +17,8 @@ export function presentOfficialToken(row: Row) {
     totalTaxPercent: row.totalTaxBps / 100,
     tokenomics: row.tokenomics,
     roadmap: row.roadmap,
-    links: row.links,
+    // The operator's OFFICIAL_LINKS over the defaults; none while the token is the seed's sample.
+    links: officialLinksOf(row, configuredLinks),
     refreshIntervalMs: row.refreshIntervalMs,
     // 'local' (launched here), 'cluster' (the operator's) or 'sample' (not launched yet).
     source: row.source,

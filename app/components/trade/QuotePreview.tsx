@@ -1,14 +1,17 @@
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CAMPAIGN_TAX_BPS, PLATFORM_FEE_PERCENT_OF_REWARDS, TOKEN_DECIMALS } from '../../../core/constants';
-import { formatBpsPercent, formatNumber, formatUnitsGrouped } from '../../../core/format';
-import { parseSol, parseTokenAmount } from '../../../core/money';
+import { TOKEN_DECIMALS } from '../../../core/constants';
+import { formatBpsPercent, formatUnitsGrouped } from '../../../core/format';
+import { formatSol, parseSol, parseTokenAmount } from '../../../core/money';
 import type { QuotePreviewResponse } from '../../../core/schemas/trade';
+import { taxShareLamports, type TradeTax } from '../../../core/tradeTax';
 import type { TradeSide } from '../../api/curve';
 
 type Props = {
   side: TradeSide;
   ticker: string;
+  /** The token's tax and the part of it the quote names (campaign or official token). */
+  tax: TradeTax;
   quote: QuotePreviewResponse | undefined;
   /** The quote is for an older amount (a newer one is on its way). */
   stale: boolean;
@@ -25,17 +28,8 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
-/**
- * What the tax becomes: the withheld tokens are sold for SOL at the next payout and 80% of
- * it reaches the donation wallet. Estimated at this trade's average price (display only).
- */
-function causeSol(quote: QuotePreviewResponse): number {
-  const feeTokens = Number(quote.transferFee);
-  return feeTokens * Number(quote.averagePrice) * (100 - PLATFORM_FEE_PERCENT_OF_REWARDS) / 100;
-}
-
 /** What the trader will actually hold after the tax (buy) or receive in SOL (sell). */
-export function QuotePreview({ side, ticker, quote, stale, loading, error }: Props) {
+export function QuotePreview({ side, ticker, tax, quote, stale, loading, error }: Props) {
   if (error) return <p className="text-sm text-red-400" role="alert" data-testid="trade-quote-error">{error}</p>;
   if (!quote) {
     return loading
@@ -50,10 +44,13 @@ export function QuotePreview({ side, ticker, quote, stale, loading, error }: Pro
       <Row label={side === 'buy' ? 'You will hold' : 'You will receive'} testId="trade-quote-output">
         <span data-output={quote.expectedOutput} className={stale ? 'opacity-60' : undefined}>{output}</span>
       </Row>
-      <Row label={`Tax ${formatBpsPercent(CAMPAIGN_TAX_BPS)}`} testId="trade-quote-fee">
+      <Row label={`Tax ${formatBpsPercent(tax.bps)}`} testId="trade-quote-fee">
         {formatUnitsGrouped(parseTokenAmount(quote.transferFee), TOKEN_DECIMALS, 2)} {ticker}
       </Row>
-      <Row label="For the cause" testId="trade-quote-cause">≈ {formatNumber(causeSol(quote), 6)} SOL</Row>
+      {/* What the tax becomes: the withheld tokens are sold for SOL at a later payout, so it is estimated at this trade's average price. */}
+      <Row label={tax.shareLabel} testId="trade-quote-cause">
+        ≈ {formatSol(taxShareLamports(parseTokenAmount(quote.transferFee), quote.averagePrice, tax.sharePercent), 6, { trim: true })} SOL
+      </Row>
       <Row label="Price impact" testId="trade-quote-impact">{quote.priceImpactPercent.toFixed(2)}%</Row>
       {quote.completesCurve && (
         <>

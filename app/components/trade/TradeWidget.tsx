@@ -6,6 +6,7 @@ import { DEFAULT_SLIPPAGE_BPS, TOKEN_DECIMALS } from '../../../core/constants';
 import { formatUnitsGrouped, parseAmountInput } from '../../../core/format';
 import { formatUnits } from '../../../core/money';
 import { tradeLamports } from '../../../core/tradeCosts';
+import { CAMPAIGN_TRADE_TAX, type TradeTax } from '../../../core/tradeTax';
 import { errorMessage } from '../../api/client';
 import { useTradeQuote, type TradeSide } from '../../api/curve';
 import { formatSolBalance } from '../../solana/format';
@@ -26,10 +27,10 @@ import { useTrade, type TradeResult } from './useTrade';
 const QUOTE_DEBOUNCE_MS = 300;
 const SIDES: TradeSide[] = ['buy', 'sell'];
 
-type Props = { mint: string; ticker: string; className?: string };
+type Props = { mint: string; ticker: string; className?: string; /** The official token passes its own 10% tax. */ tax?: TradeTax };
 
-/** Buy and sell a campaign token against its curve from the connected wallet. Reused by the campaign page. */
-export function TradeWidget({ mint, ticker, className }: Props) {
+/** Buy and sell a curve token (a campaign's or the official one) from the connected wallet. Reused by the campaign and official token pages. */
+export function TradeWidget({ mint, ticker, className, tax = CAMPAIGN_TRADE_TAX }: Props) {
   const { publicKey } = useWallet();
   const { setOpen } = useWalletDialog();
   const explorer = useExplorer();
@@ -124,6 +125,7 @@ export function TradeWidget({ mint, ticker, className }: Props) {
         <QuotePreview
           side={side}
           ticker={ticker}
+          tax={tax}
           quote={quote.data?.side === side ? quote.data : undefined}
           stale={!quoteFresh}
           loading={quote.isFetching}

@@ -1,3 +1,5 @@
+import { Loader2 } from 'lucide-react';
+import { OFFICIAL_TRADE_TAX } from '../../../core/tradeTax';
 import { errorMessage } from '../../api/client';
 import { useOfficialMarket, useOfficialToken } from '../../api/officialToken';
 import { CopyButton } from '../../components/CopyButton';
@@ -27,6 +29,8 @@ export function OfficialTokenPage() {
   const token = config.data;
   // Our own curve trades a token launched here; one on a cluster trades on the sites its links name.
   const tradable = token.source === 'local';
+  // The seed's sample: local mode launches the real token a few seconds in (the page looks again every 5 s).
+  const launching = token.source === 'sample';
 
   return (
     <div data-testid="official-token-page">
@@ -34,13 +38,23 @@ export function OfficialTokenPage() {
         title={`$${token.symbol} Official Token`}
         subtitle={`${token.name}'s own token: a ${token.totalTaxPercent}% tax on every trade rewards holders, buys back and burns, funds verified charities and runs the platform.`}
       >
-        <div className="mx-auto mt-6 flex max-w-full items-center justify-center gap-1 px-2">
-          <span className="shrink-0 rounded-full bg-gold-400/20 px-3 py-1 text-sm font-bold">${token.symbol}</span>
-          <code className="min-w-0 truncate rounded-md bg-surface-3 px-2 py-1 text-xs sm:text-sm" data-testid="official-address" title={token.tokenAddress}>
-            {token.tokenAddress}
-          </code>
-          <CopyButton text={token.tokenAddress} label="Copy contract address" toastTitle="Address copied!" testId="official-copy" />
-        </div>
+        {launching
+          // The seed's placeholder address is no real token: no address to copy, no sites to send anyone to.
+          ? (
+            <p className="mx-auto mt-6 inline-flex max-w-full items-center gap-2 rounded-full bg-gold-400/20 px-4 py-2 text-sm font-semibold" role="status" data-testid="official-launching">
+              <Loader2 className="h-4 w-4 shrink-0 animate-spin" aria-hidden />
+              ${token.symbol} is launching: its contract address and links appear here once it is live.
+            </p>
+          )
+          : (
+            <div className="mx-auto mt-6 flex max-w-full items-center justify-center gap-1 px-2">
+              <span className="shrink-0 rounded-full bg-gold-400/20 px-3 py-1 text-sm font-bold">${token.symbol}</span>
+              <code className="min-w-0 truncate rounded-md bg-surface-3 px-2 py-1 text-xs sm:text-sm" data-testid="official-address" title={token.tokenAddress}>
+                {token.tokenAddress}
+              </code>
+              <CopyButton text={token.tokenAddress} label="Copy contract address" toastTitle="Address copied!" testId="official-copy" />
+            </div>
+          )}
       </PageBanner>
       {/* DOM order price, trade, the rest: the widget comes early on a phone; on desktop it is a 400 px side column. */}
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_400px]">
@@ -49,16 +63,16 @@ export function OfficialTokenPage() {
         </div>
         <aside id="trade" className="flex flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {tradable
-            ? <TradeWidget mint={token.tokenAddress} ticker={token.symbol} />
+            ? <TradeWidget mint={token.tokenAddress} ticker={token.symbol} tax={OFFICIAL_TRADE_TAX} />
             : (
               <p className="rounded-2xl border border-line bg-surface-2 p-6 text-sm text-muted" data-testid="official-no-curve">
-                {token.source === 'sample' ? 'The official token is being launched. Trading opens in a moment.' : `$${token.symbol} trades on the sites linked on this page.`}
+                {launching ? 'The official token is not live yet. Trading opens once it is launched.' : `$${token.symbol} trades on the sites linked on this page.`}
               </p>
             )}
         </aside>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
           <TokenomicsCard config={token} market={market.data} />
-          <OutboundLinks links={token.links} />
+          {!launching && <OutboundLinks links={token.links} />}
           <RoadmapCard roadmap={token.roadmap} />
         </div>
       </div>

@@ -15,24 +15,41 @@ function Figure({ label, value, testId, className }: { label: string; value: str
   );
 }
 
-/** Price, 24h change, market cap ('TBA' if missing), volumes ('N/A' if zero), holders ('TBA'), last update and refresh. */
+/** Green up, red down, muted when flat or unknown. */
+const changeTone = (change: number | null) => (change === null || change === 0 ? 'text-muted' : change > 0 ? 'text-brand-600 dark:text-brand-400' : 'text-red-500');
+const changeText = (change: number | null) => (change === null ? 'N/A' : formatPercentChange(change));
+
+/**
+ * Price, 24h change, market cap ('TBA' if missing), FDV, volumes ('N/A' if zero), holders
+ * ('TBA'), the shorter price changes (spec 1 section 7: h6, h1, m5), last update and refresh.
+ */
 export function PriceBar({ market, failed, fetching, onRefresh }: Props) {
   const change = market?.priceChange24h ?? null;
   const volume = (v: number | null | undefined) => (v ? formatCompactUsd2(v) : 'N/A');
   const updated = market?.lastUpdated ? new Date(market.lastUpdated).toLocaleTimeString() : null;
+  const shorter = [
+    { label: '5m', value: market?.priceChange5m ?? null, testId: 'official-change-5m' },
+    { label: '1h', value: market?.priceChange1h ?? null, testId: 'official-change-1h' },
+    { label: '6h', value: market?.priceChange6h ?? null, testId: 'official-change-6h' },
+  ];
   return (
     <section id="price" className="rounded-2xl border border-line bg-surface-2 p-4 sm:p-6" aria-label="Price" data-testid="official-price-bar">
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <Figure label="Price" value={market?.price ? formatPrice(market.price) : 'TBA'} testId="official-price" />
-        <Figure
-          label="24h change" testId="official-change"
-          value={change === null ? 'N/A' : formatPercentChange(change)}
-          className={change === null || change === 0 ? 'text-muted' : change > 0 ? 'text-brand-600 dark:text-brand-400' : 'text-red-500'}
-        />
+        <Figure label="24h change" testId="official-change" value={changeText(change)} className={changeTone(change)} />
         <Figure label="Market cap" value={market?.marketCap ? formatCompactUsd2(market.marketCap) : 'TBA'} testId="official-market-cap" />
+        <Figure label="FDV" value={market?.fdv ? formatCompactUsd2(market.fdv) : 'TBA'} testId="official-fdv" />
         <Figure label="24h volume" value={volume(market?.volume24h)} testId="official-volume-24h" />
         <Figure label="5m volume" value={volume(market?.volume5m)} testId="official-volume-5m" />
         <Figure label="Holders" value={market?.holders ? compact2(market.holders).replace(/\.00$/, '') : 'TBA'} testId="official-holders" />
+      </dl>
+      <dl className="mt-4 flex flex-wrap items-center gap-2 text-xs" aria-label="Price change" data-testid="official-changes">
+        {shorter.map(({ label, value, testId }) => (
+          <div key={label} className="flex items-center gap-1 rounded-md bg-surface-3 px-2 py-1">
+            <dt className="text-muted">{label}</dt>
+            <dd className={clsx('font-semibold', changeTone(value))} data-testid={testId}>{changeText(value)}</dd>
+          </div>
+        ))}
       </dl>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-line pt-3 text-xs text-muted">
         <span data-testid="official-updated">

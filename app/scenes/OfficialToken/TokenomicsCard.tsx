@@ -61,6 +61,10 @@ export function TokenomicsCard({ config, market }: { config: OfficialToken; mark
           </ul>
         </div>
       )}
+      {/* Buybacks burn what they buy: the supply falls with every run that bought back. */}
+      <p className="mt-5 flex items-center gap-1 text-sm text-muted">
+        Supply: <span className="font-semibold text-fg" data-testid="official-supply" data-units={market?.supply ?? undefined}>{market?.supply ? `${compactTokens(market.supply)} ${config.symbol}` : 'TBA'}</span>
+      </p>
       <p className="mt-5 rounded-lg bg-surface-3 px-3 py-2 text-xs text-muted">Tax is distributed every 10 minutes.</p>
     </section>
   );

@@ -1,5 +1,5 @@
 import { BadgeCheck } from 'lucide-react';
-import { CAMPAIGN_TAX_BPS } from '../../../core/constants';
+import { CAMPAIGN_TAX_BPS, OFFICIAL_TOKEN_TAX_BPS } from '../../../core/constants';
 import { formatBpsPercent, formatMarketCap, formatMarketCapOrDefault, formatNumber, formatPrice } from '../../../core/format';
 import type { MarketDataResponse } from '../../../core/schemas/trade';
 import type { TradeCampaign } from '../../api/market';
@@ -49,7 +49,8 @@ export function TradeHeader({ campaign, market, official = false }: Props) {
         <Stat label="Market Cap" value={formatMarketCapOrDefault(marketCap)} testId="trade-stat-market-cap" />
         <Stat label="24h Volume" value={formatMarketCap(volume)} testId="trade-stat-volume" />
         <Stat label="Holders" value={formatNumber(holders)} testId="trade-stat-holders" />
-        <Stat label="Tax" value={formatBpsPercent(CAMPAIGN_TAX_BPS)} testId="trade-stat-tax" />
+        {/* Spec 1's fixed 'Tax 6%' is a campaign token's; the official token's tax is 10% (spec 1 'Tax statements'). */}
+        <Stat label="Tax" value={formatBpsPercent(official ? OFFICIAL_TOKEN_TAX_BPS : CAMPAIGN_TAX_BPS)} testId="trade-stat-tax" />
       </dl>
     </header>
   );

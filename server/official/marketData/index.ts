@@ -92,7 +92,11 @@ export function createExternalMarketData(options: MarketDataOptions): ExternalMa
       return {
         price: pair?.price ?? overview?.price ?? null,
         priceChange24h: pair?.change.h24 ?? overview?.change24h ?? null,
+        priceChange6h: pair?.change.h6 ?? null,
+        priceChange1h: pair?.change.h1 ?? null,
+        priceChange5m: pair?.change.m5 ?? null,
         marketCap: pair?.marketCap ?? pair?.fdv ?? overview?.marketCap ?? null,
+        fdv: pair?.fdv ?? null,
         volume24h: pair?.volume24h ?? overview?.volume24h ?? null,
         volume5m: pair?.volume5m ?? null,
         holders: overview?.holders ?? null,

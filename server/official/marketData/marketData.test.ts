@@ -51,7 +51,8 @@ describe('external market data (DexScreener pairs, Birdeye overview)', () => {
     const clock = { t: Date.parse('2026-01-01T00:00:00Z') };
     const figures = await adapter(clock).figures(TOKEN, POOL);
     expect(figures).toEqual({
-      price: 0.001234, priceChange24h: -7.89, marketCap: 1200000, volume24h: 45678.9, volume5m: 0, holders: 4321,
+      price: 0.001234, priceChange24h: -7.89, priceChange6h: 3.4, priceChange1h: -1.2, priceChange5m: 0.5, marketCap: 1200000, fdv: 1234000,
+      volume24h: 45678.9, volume5m: 0, holders: 4321,
       supply: null, lastUpdated: '2026-01-01T00:00:00.000Z', source: 'dexscreener',
     });
     expect(requests.map((r) => r.path).sort()).toEqual([`/birdeye/defi/token_overview?address=${TOKEN}`, `/dex/latest/dex/pairs/solana/${POOL}`]);
@@ -90,7 +91,10 @@ describe('external market data (DexScreener pairs, Birdeye overview)', () => {
     replies.dex = [{ status: 429 }, { status: 429 }];
     replies.birdeye = [{ status: 500, body: { success: false } }];
     const figures = await adapter({ t: 0 }).figures(TOKEN, POOL);
-    expect(figures).toMatchObject({ price: null, marketCap: null, holders: null, volume24h: null, volume5m: null, source: null, lastUpdated: null });
+    expect(figures).toMatchObject({
+      price: null, marketCap: null, fdv: null, holders: null, volume24h: null, volume5m: null, source: null, lastUpdated: null,
+      priceChange24h: null, priceChange6h: null, priceChange1h: null, priceChange5m: null,
+    });
     expect(requests.filter((r) => r.path.startsWith('/dex'))).toHaveLength(2);
     replies.dex = [{ status: 200, body: 'not json' }];
     replies.birdeye = [{ status: 200, body: { success: false, data: null } }];

@@ -5,7 +5,7 @@ import { campaigns, officialToken, tokenCache } from '../../db/schema';
 import { lamportsToUsd } from '../../presenters/campaign';
 import type { RouteOptions } from '../../services';
 import { priceChanges24h } from '../../market/priceChange';
-import { marketOf } from '../../market';
+import { NO_FIGURES, officialFigures } from '../../official/figures';
 import { publicCampaign } from './filters';
 
 // A campaign saved before its mint existed carries this placeholder (spec 1, creation flow).
@@ -19,17 +19,7 @@ export const tickerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { serv
   const solUsd = services.env.SOL_USD;
 
   app.get('/ticker', async () => {
-    const [official] = await services.db
-      .select({
-        symbol: officialToken.symbol,
-        tokenAddress: officialToken.tokenAddress,
-        marketCap: sql<string | null>`${tokenCache.marketCapLamports}::text`,
-        priceChange24h: tokenCache.priceChange24h,
-        source: officialToken.source,
-      })
-      .from(officialToken)
-      .leftJoin(tokenCache, eq(tokenCache.tokenAddress, officialToken.tokenAddress))
-      .where(eq(officialToken.id, 1));
+    const [official] = await services.db.select().from(officialToken).where(eq(officialToken.id, 1));
 
     const rows = await services.db
       .select({
@@ -48,15 +38,12 @@ export const tickerRoutes: FastifyPluginAsync<RouteOptions> = async (app, { serv
 
     // Campaign tokens trade on our curves: their 24h change is computed from our trades, now.
     const changes = await priceChanges24h(services.db, rows.map((r) => r.tokenAddress), services.now());
-    // An official token launched here trades on our curve: its figures are the curve's, as on its page.
-    const local = official?.source === 'local' ? await marketOf(services).get(official.tokenAddress).catch(() => null) : null;
+    // The official token's figures are its page's: our curve's for one launched here, the
+    // market-data adapter's (cached, rate-limited) for one on a cluster, none for the sample.
+    const figures = official ? await officialFigures(services, official).catch(() => NO_FIGURES) : null;
     return {
-      official: official
-        ? {
-          symbol: official.symbol, tokenAddress: official.tokenAddress,
-          marketCapUsd: local ? local.marketCap : toUsd(official.marketCap, solUsd),
-          priceChange24h: local ? local.priceChange24h : toNumber(official.priceChange24h),
-        }
+      official: official && figures
+        ? { symbol: official.symbol, tokenAddress: official.tokenAddress, marketCapUsd: figures.marketCap, priceChange24h: figures.priceChange24h }
         : null,
       campaigns: rows.map((r) => ({
         name: r.name,

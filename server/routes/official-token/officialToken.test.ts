@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { officialToken } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { configureClusterOfficialToken } from '../../official/launchOfficial';
+import { TOKEN_TOTAL_SUPPLY } from '../../../core/constants';
+import { curveTrades } from '../../db/schema';
+import { buy, demoWallet, ensureSol } from '../../demo/market';
+import { configureClusterOfficialToken, launchOfficialToken } from '../../official/launchOfficial';
 
 // A fake DexScreener and Birdeye: the pool's pair answers, Birdeye fails (its holders fall back to nothing).
 const TOKEN = 'So11111111111111111111111111111111111111112';
@@ -19,7 +22,9 @@ describe('GET /api/official-token', () => {
     fake = http.createServer((req, res) => {
       if (req.url === `/latest/dex/pairs/solana/${POOL}` && dexStatus === 200) {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ pairs: [{ baseToken: { address: TOKEN }, priceUsd: '0.0021', marketCap: 2100000, priceChange: { h24: 4.2 }, volume: { h24: 1234.5, m5: 0 } }] }));
+        res.end(JSON.stringify({ pairs: [{
+          baseToken: { address: TOKEN }, priceUsd: '0.0021', marketCap: 2100000, fdv: 2300000, priceChange: { h24: 4.2, h6: -1.5, h1: 0.25, m5: 0 }, volume: { h24: 1234.5, m5: 0 },
+        }] }));
         return;
       }
       res.writeHead(req.url?.startsWith('/latest') ? dexStatus : 500);
@@ -27,7 +32,11 @@ describe('GET /api/official-token', () => {
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-    t = await createTestApp({ DEXSCREENER_API_URL: fakeUrl, BIRDEYE_API_URL: fakeUrl });
+    t = await createTestApp({
+      DEXSCREENER_API_URL: fakeUrl, BIRDEYE_API_URL: fakeUrl,
+      // The operator's override of two of the six links ({token} is the official mint).
+      OFFICIAL_LINKS: JSON.stringify({ chart: 'https://charts.example/{pool}', safety: 'https://check.example/t/{token}' }),
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -48,8 +57,9 @@ describe('GET /api/official-token', () => {
     expect(body.roadmap.map((p: { title: string; status: string }) => `${p.title}:${p.status}`))
       .toEqual(['Launch:completed', 'Growth:in-progress', 'Expansion:upcoming', 'Ecosystem:upcoming']);
     expect(body.roadmap.every((p: { items: string[] }) => p.items.length > 0)).toBe(true);
-    expect(Object.keys(body.links).sort()).toEqual(['chart', 'createPool', 'dashboard', 'revenueShare', 'safety', 'trade']);
-    expect(body.links.safety).toContain(body.tokenAddress);
+    // The seed's sample address is a placeholder no outside site knows: no links until the token is real.
+    expect(body.source).toBe('sample');
+    expect(body.links).toEqual({});
   });
 
   it('market: a sample token not launched yet has no figures and nothing paid', async () => {
@@ -61,15 +71,41 @@ describe('GET /api/official-token', () => {
     });
   });
 
+  it('market: a token launched here reads our curve: fdv, supply and the 24h, 6h, 1h and 5m changes', async () => {
+    const { mint } = await launchOfficialToken(t.services);
+    const trader = await demoWallet(t.services, 'figures-trader');
+    await ensureSol(t.services, trader.publicKey, 5_000_000_000n);
+    const first = await buy(t.services, trader, mint, 1_000_000_000n);
+    // The first buy happened two hours ago: inside 24h and 6h, before the 1h and 5m windows.
+    await t.services.db.update(curveTrades).set({ blockTime: new Date(t.services.now().getTime() - 2 * 3_600_000) }).where(eq(curveTrades.signature, first));
+    await buy(t.services, trader, mint, 1_000_000_000n);
+    const body = (await t.app.inject({ method: 'GET', url: '/api/official-token/market' })).json();
+    expect(body).toMatchObject({ source: 'curve', supply: TOKEN_TOTAL_SUPPLY.toString() });
+    expect(body.supplyTokens).toMatch(/^1000000000(\.0+)?$/);
+    expect(body.fdv).toBeGreaterThan(0);
+    expect(body.fdv).toBe(body.marketCap);
+    // Against the curve's start (24h, 6h) and against the price after the first buy (1h, 5m): buys only raise it.
+    expect(body.priceChange6h).toBe(body.priceChange24h);
+    expect(body.priceChange1h).toBe(body.priceChange5m);
+    expect(body.priceChange24h).toBeGreaterThan(body.priceChange1h);
+    expect(body.priceChange1h).toBeGreaterThan(0);
+  }, 60_000);
+
   it('market: a cluster token reads the market-data adapter; a failing API leaves the fallbacks (nulls)', async () => {
     // What the official-token job does with OFFICIAL_TOKEN_ADDRESS and OFFICIAL_POOL_ADDRESS.
     await configureClusterOfficialToken(t.services, TOKEN, POOL);
     const config = (await t.app.inject({ method: 'GET', url: '/api/official-token' })).json();
     expect(config).toMatchObject({ source: 'cluster', tokenAddress: TOKEN, poolAddress: POOL });
-    expect(config.links.chart).toContain(POOL);
-    expect(config.links.safety).toContain(TOKEN);
+    // Six links: the cluster defaults, two of them replaced by OFFICIAL_LINKS with the addresses filled in.
+    expect(Object.keys(config.links).sort()).toEqual(['chart', 'createPool', 'dashboard', 'revenueShare', 'safety', 'trade']);
+    expect(config.links.chart).toBe(`https://charts.example/${POOL}`);
+    expect(config.links.safety).toBe(`https://check.example/t/${TOKEN}`);
+    expect(config.links.trade).toBe(`https://jup.ag/swap/SOL-${TOKEN}`);
     const body = (await t.app.inject({ method: 'GET', url: '/api/official-token/market' })).json();
-    expect(body).toMatchObject({ source: 'dexscreener', price: 0.0021, marketCap: 2100000, priceChange24h: 4.2, volume24h: 1234.5, volume5m: 0, holders: null });
+    expect(body).toMatchObject({
+      source: 'dexscreener', price: 0.0021, marketCap: 2100000, fdv: 2300000, volume24h: 1234.5, volume5m: 0, holders: null,
+      priceChange24h: 4.2, priceChange6h: -1.5, priceChange1h: 0.25, priceChange5m: 0,
+    });
     expect(Date.parse(body.lastUpdated)).toBeGreaterThan(0);
   });
 

@@ -21,7 +21,7 @@ export const officialTokenRoutes: FastifyPluginAsync<RouteOptions> = async (app,
     return row;
   };
 
-  app.get('/official-token', async () => presentOfficialToken(await load()));
+  app.get('/official-token', async () => presentOfficialToken(await load(), services.env.OFFICIAL_LINKS));
 
   app.get('/official-token/market', async () => {
     const row = await load();
