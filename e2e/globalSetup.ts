@@ -13,6 +13,9 @@ export default async function setup(project: TestProject) {
   const server = await startServer({
     ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, QUOTE_TTL_MS: String(E2E_QUOTE_TTL_MS),
     // Every browser and test of the run is one client (127.0.0.1): per-client RPC and faucet limits are for a person, not a suite.
+    // Tests run the distributor themselves and compare readings around it: a scheduled pass
+    // in between would take the fees they expect to see.
+    DISTRIBUTOR_INTERVAL_MS: '86400000',
     RPC_RATE_LIMIT: '1000000', FAUCET_PER_MINUTE: '100000', UPLOADS_PER_MINUTE: '100000', SIGN_INS_PER_MINUTE: '100000', EVENTS_MAX_STREAMS_PER_CLIENT: '100000',
   });
   project.provide('baseUrl', server.url);
