@@ -128,3 +128,32 @@ describe('theme', () => {
     await page.context().close();
   });
 });
+
+describe('on https', () => {
+  it('every cookie the app writes is Secure, with path / and SameSite=Lax', async () => {
+    const { page } = await newPage(browser);
+    // The app served as https://causemint.test: each request is answered by the test server
+    // (as a TLS-terminating proxy would), so the page runs on an https origin.
+    const origin = 'https://causemint.test';
+    await page.context().route(`${origin}/**`, async (route) => {
+      const url = new URL(route.request().url());
+      // The event stream never ends: a proxied fetch would wait for ever (the app falls back to polling).
+      if (url.pathname === '/api/events') return route.abort();
+      const headers = { ...route.request().headers(), origin: baseUrl };
+      delete (headers as Record<string, string>).host;
+      return route.fulfill({ response: await route.fetch({ url: `${baseUrl}${url.pathname}${url.search}`, headers }) });
+    });
+    await page.goto(`${origin}/how-it-works`);
+    expect(await page.evaluate(() => window.isSecureContext && location.protocol)).toBe('https:');
+    await banner(page).waitFor({ timeout: 10_000 });
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await banner(page).waitFor({ state: 'detached' });
+    // Accept writes the consent cookies and, functional ones being allowed now, the theme.
+    await expect.poll(async () => (await page.context().cookies(origin)).map((c) => c.name).sort(), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(['cookie-consent', 'theme-preference', 'user-preferences-functional']));
+    const written = (await page.context().cookies(origin)).filter((c) => c.name === 'cookie-consent' || c.name.startsWith('user-preferences-') || c.name === 'theme-preference');
+    expect(written.length).toBeGreaterThanOrEqual(5);
+    for (const cookie of written) expect([cookie.name, cookie.secure, cookie.path, cookie.sameSite]).toEqual([cookie.name, true, '/', 'Lax']);
+    await page.context().close();
+  });
+});

@@ -1,7 +1,9 @@
 // A stand-in for a browser wallet extension (Phantom and friends register this way): a
 // Wallet Standard wallet announced on the window before the app loads. Its connect
 // behaviour is chosen per test; `window.__fakeWallet.attempts` counts connect calls.
-export type FakeWalletMode = 'flaky' | 'broken' | 'reject' | 'lost';
+// 'silent' never answers connect (a hung extension); 'disconnect-fails' connects, then its
+// disconnect throws an error no wallet toast names.
+export type FakeWalletMode = 'flaky' | 'broken' | 'reject' | 'lost' | 'silent' | 'disconnect-fails';
 
 export const FAKE_WALLET_NAME = 'Fake Extension';
 export const FAKE_WALLET_ADDRESS = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
@@ -30,6 +32,7 @@ export function fakeWalletScript({ mode, name, address }: { mode: FakeWalletMode
         version: '1.0.0',
         connect: async () => {
           state.attempts += 1;
+          if (mode === 'silent') await new Promise(() => {});
           await new Promise((r) => setTimeout(r, 100));
           const error = failure();
           if (error) throw error;
@@ -38,7 +41,13 @@ export function fakeWalletScript({ mode, name, address }: { mode: FakeWalletMode
           return { accounts };
         },
       },
-      'standard:disconnect': { version: '1.0.0', disconnect: async () => { accounts = []; listeners.forEach((l) => l({ accounts })); } },
+      'standard:disconnect': {
+        version: '1.0.0',
+        disconnect: async () => {
+          if (mode === 'disconnect-fails') throw new Error('Internal extension state corrupted');
+          accounts = []; listeners.forEach((l) => l({ accounts }));
+        },
+      },
       'standard:events': { version: '1.0.0', on: (_event: string, l: (p: { accounts: unknown[] }) => void) => { listeners.push(l); return () => {}; } },
       'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0], signTransaction: async () => { throw new Error('not in this test'); } },
     },

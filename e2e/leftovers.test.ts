@@ -1,9 +1,10 @@
+import bs58 from 'bs58';
 import type { Browser, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './globalSetup';
-import { launchCampaign } from './launchApi';
-import { connectLocalWallet } from './localWallet';
+import { launchCampaign, type LaunchedCampaign } from './launchApi';
+import { connectLocalWallet, headerAddress, localWalletAddress } from './localWallet';
 
 // Issue 15's spec leftovers, seen in the browser: a quiet console on every public page,
 // the hero link, the functional cookies and 'Recently viewed', the admin login toast and
@@ -13,10 +14,12 @@ const baseUrl = inject('baseUrl');
 const DAY_S = 86_400;
 let browser: Browser;
 let mint: string;
+let launched: LaunchedCampaign;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mint = (await launchCampaign(baseUrl, { name: 'Leftover Wells', initialBuy: '0.1' })).mint;
+  launched = await launchCampaign(baseUrl, { name: 'Leftover Wells', initialBuy: '0.1' });
+  mint = launched.mint;
 }, 120_000);
 afterAll(async () => { await browser?.close(); });
 
@@ -54,7 +57,10 @@ describe('a quiet console', () => {
     page.on('response', (res) => { if (new URL(res.url()).pathname === '/api/auth/session') sessions.push(res.status()); });
     const paths = [
       '/', '/explore', '/how-it-works', '/get-verified', '/terms', '/privacy', '/official-token', '/verified-charities',
-      '/report', '/start-campaign', '/account', `/campaign/${mint}`, `/trade/${mint}`, '/trade', '/progress-demo', '/no-such-page',
+      '/report', '/start-campaign', '/account', '/account/verify', `/account/verify/${mint}`, `/campaign/${mint}`,
+      `/campaign/${mint}/manage`, `/trade/${mint}`, '/trade', '/progress-demo', '/test-supabase', '/no-such-page',
+      // Spec 1 'Legacy route': an old link by launch request id goes to the campaign.
+      `/c/${launched.created.requestId}`,
     ];
     for (const path of paths) {
       await page.goto(`${baseUrl}${path}`);
@@ -74,6 +80,29 @@ describe('a quiet console', () => {
     expect(sessions.length).toBeGreaterThan(0);
     expect(sessions.every((status) => status === 200)).toBe(true);
     expect(await (await fetch(`${baseUrl}/api/auth/session`)).json()).toEqual({ session: null });
+    await page.context().close();
+  }, 180_000);
+
+  it('no console error or warning on the wallet pages with the creator signed in', async () => {
+    const { page } = await newPage(browser);
+    const noise = noisyConsole(page);
+    // The Local wallet keeps its key in the browser: give it the creator's, so manage is the real page.
+    await page.addInitScript((secret) => localStorage.setItem('causemintLocalWalletSecretKey', secret), bs58.encode(launched.creator.secretKey));
+    await page.goto(baseUrl);
+    await connectLocalWallet(page);
+    expect(await localWalletAddress(page)).toBe(launched.creator.publicKey.toBase58());
+    const pages: [string, string][] = [
+      ['/account', 'account-my-campaigns'], [`/campaign/${mint}/manage`, 'manage-page'], [`/trade/${mint}`, 'trade-header'],
+      [`/campaign/${mint}`, 'campaign-page'], [`/account/verify/${mint}`, 'verification-form'],
+    ];
+    for (const [path, testId] of pages) {
+      await page.goto(`${baseUrl}${path}`);
+      // The remembered wallet reconnects on every load: the page is seen as the creator sees it.
+      await headerAddress(page).waitFor({ timeout: 15_000 });
+      await page.getByTestId(testId).first().waitFor({ timeout: 20_000 });
+      await settle(page);
+    }
+    expect(noise).toEqual([]);
     await page.context().close();
   }, 180_000);
 });
@@ -118,7 +147,7 @@ describe('functional cookies (spec 2 sections 3 and 9)', () => {
     await page.context().close();
   }, 60_000);
 
-  it('without a recorded choice none is written; declining removes them', async () => {
+  it('without a recorded choice none is written; declining removes them, wallet-connection included', async () => {
     const { page } = await newPage(browser);
     await page.goto(`${baseUrl}/campaign/${mint}`);
     await page.getByTestId('campaign-page').waitFor();
@@ -134,10 +163,20 @@ describe('functional cookies (spec 2 sections 3 and 9)', () => {
     await page.reload();
     await page.getByTestId('campaign-page').waitFor();
     await expect.poll(async () => (await cookieMap(page)).get('visited-campaigns')?.value).toBe(mint);
+    await connectLocalWallet(page);
+    await expect.poll(async () => (await cookieMap(page)).has('wallet-connection')).toBe(true);
     await page.evaluate(() => { document.cookie = 'cookie-consent=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'; });
     await page.reload();
     await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Decline' }).click();
-    await expect.poll(async () => [...(await cookieMap(page)).keys()].filter((n) => ['visited-campaigns', 'theme-preference'].includes(n))).toEqual([]);
+    // The wallet stays connected (it reconnected after the reload): its cookie goes all the same, and is not written again.
+    await headerAddress(page).waitFor();
+    const functional = ['visited-campaigns', 'theme-preference', 'wallet-connection'];
+    await expect.poll(async () => [...(await cookieMap(page)).keys()].filter((n) => functional.includes(n))).toEqual([]);
+    await page.reload();
+    await headerAddress(page).waitFor({ timeout: 15_000 });
+    await page.getByTestId('campaign-page').waitFor();
+    await settle(page);
+    expect([...(await cookieMap(page)).keys()].filter((n) => functional.includes(n))).toEqual([]);
     await page.context().close();
   }, 60_000);
 });

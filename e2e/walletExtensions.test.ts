@@ -71,6 +71,35 @@ describe('wallet extensions: reconnect and the spec toasts', () => {
     await page.context().close();
   });
 
+  it("reports an extension that never answers connect with 'Extension Issue' and a Refresh that reloads", async () => {
+    const { page, attempts } = await withFakeExtension('silent');
+    await expect.poll(attempts).toBe(1);
+    // The app waits CONNECT_STALL_MS (30 s) before calling it a stall.
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Extension Issue' });
+    await toast.waitFor({ timeout: 60_000 });
+    expect(await toast.locator('[data-title]').textContent()).toBe('Extension Issue');
+    expect(await toast.locator('[data-description]').textContent()).toBe('Having trouble connecting to Phantom. Please refresh the page.');
+    await page.evaluate(() => { (window as unknown as { beforeRefresh: boolean }).beforeRefresh = true; });
+    await Promise.all([page.waitForEvent('load'), toast.getByRole('button', { name: 'Refresh' }).click()]);
+    expect(await page.evaluate(() => (window as unknown as { beforeRefresh?: boolean }).beforeRefresh)).toBeUndefined();
+    await page.context().close();
+  }, 90_000);
+
+  it("answers a wallet error no other toast covers with 'Error'", async () => {
+    const { page, errors } = await withFakeExtension('disconnect-fails');
+    await headerAddress(page).waitFor({ timeout: 15_000 });
+    await walletButton(page).click();
+    await page.getByTestId('wallet-menu-disconnect').click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'An unexpected error occurred. Please try again.' });
+    await toast.waitFor();
+    expect(await toast.locator('[data-title]').textContent()).toBe('Error');
+    expect(await toast.locator('[data-description]').textContent()).toBe('An unexpected error occurred. Please try again.');
+    // The extension's own words stay out of the page.
+    expect(await page.getByText('Internal extension state corrupted').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("offers Phantom's install when no extension is present", async () => {
     const { page } = await newPage(browser);
     await page.goto(baseUrl);

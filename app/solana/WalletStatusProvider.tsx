@@ -2,7 +2,7 @@ import { useWallet } from '@solana/wallet-adapter-react';
 import type { WalletName } from '@solana/wallet-adapter-base';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ErrorChannel } from './errorChannel';
-import { afterConnectFailure, RECONNECT_DELAY_MS, type ConnectionPhase } from './reconnect';
+import { afterConnectFailure, CONNECT_STALL_MS, ConnectStalledError, RECONNECT_DELAY_MS, type ConnectionPhase } from './reconnect';
 import { classifyWalletError } from './walletErrors';
 import { useWalletConnectionCookie } from './useWalletConnectionCookie';
 import {
@@ -20,7 +20,7 @@ export function useWalletStatus(): WalletStatus {
 
 /** Hears wallet errors: toasts per spec, retries failed connections. Lives inside WalletProvider. */
 export function WalletStatusProvider({ errors, children }: { errors: ErrorChannel; children: ReactNode }) {
-  const { wallet, connected, select, connect } = useWallet();
+  const { wallet, connected, connecting, select, connect } = useWallet();
   const [status, setStatus] = useState<ConnectionPhase>({ phase: 'idle' });
   useWalletConnectionCookie();
   const retriesDone = useRef(0);
@@ -49,6 +49,15 @@ export function WalletStatusProvider({ errors, children }: { errors: ErrorChanne
     if (current?.adapter.name === name) void connectWallet().catch(() => {});
     else selectWallet(name);
   }, []);
+
+  // wallet-adapter waits for an extension's connect for ever: one that never answers (a hung
+  // provider) is reported through the same channel, as the stall it is ('Extension Issue').
+  useEffect(() => {
+    // Android's Mobile Wallet Adapter connects by switching to the wallet app: slow is normal there.
+    if (!connecting || wallet?.adapter.name === 'Mobile Wallet Adapter') return undefined;
+    const stall = setTimeout(() => errors.emit(new ConnectStalledError()), CONNECT_STALL_MS);
+    return () => clearTimeout(stall);
+  }, [connecting, wallet, errors]);
 
   useEffect(() => errors.subscribe((error) => {
     switch (classifyWalletError(error)) {

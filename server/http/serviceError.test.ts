@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandling, notFound } from './errors';
-import { asService, serviceError } from './serviceError';
+import { asService, safeReason, serviceError, ServiceFailure } from './serviceError';
 
 // The service messages of spec 1 section 8 as the routes answer them: a refusal the route
 // explained passes untouched, an unexpected failure becomes the message (502), no internals.
@@ -38,5 +38,23 @@ describe('service messages', () => {
   it('passes results through', async () => {
     const res = await app.inject({ url: '/fine' });
     expect(res.json()).toEqual({ ok: true });
+  });
+});
+
+describe('safeReason', () => {
+  it('names the upstream, never the error text', async () => {
+    // A real refused connection, as fetch (and so web3.js) reports it.
+    const refused = await fetch('http://127.0.0.1:1/').catch((err: unknown) => err);
+    expect(safeReason(refused)).toBe('RPC unavailable');
+    expect(safeReason(new Error(`failed to get info about account X: ${String(refused)}`))).toBe('RPC unavailable');
+    const rpcError = Object.assign(new Error('failed to get recent blockhash: 503'), { name: 'SolanaJSONRPCError' });
+    expect(safeReason(rpcError)).toBe('RPC error');
+    // drizzle's wrapper (its message is the SQL) around the driver's error (a SQLSTATE).
+    const driver = Object.assign(new Error('relation "curve_pools" does not exist'), { code: '42P01', severity: 'ERROR' });
+    expect(safeReason(Object.assign(new Error('Failed query: select ...', { cause: driver }), { name: 'DrizzleQueryError' }))).toBe('Database error');
+    expect(safeReason(driver)).toBe('Database error');
+    expect(safeReason(new ServiceFailure('The pool wallet could not sign'))).toBe('The pool wallet could not sign');
+    expect(safeReason(new Error('something else'))).toBeUndefined();
+    expect(safeReason('a string')).toBeUndefined();
   });
 });

@@ -39,4 +39,11 @@ describe('tradeErrorToast', () => {
     const reasoned = new TradeStageError('execute', new ApiError('Failed to execute swap', 502, 'The pool wallet could not sign'));
     expect(tradeErrorToast(reasoned, 'buy')).toEqual({ title: 'Failed to execute swap', description: 'The pool wallet could not sign' });
   });
+
+  it("shows the reasons the routes give beside the title (server/routes/curve/serviceMessages.test.ts), not the generic retry text", () => {
+    const onChain = new TradeStageError('execute', new ApiError('Failed to execute swap', 502, 'Transaction failed: Blockhash expired'));
+    expect(tradeErrorToast(onChain, 'sell')).toEqual({ title: 'Failed to execute swap', description: 'Transaction failed: Blockhash expired' });
+    const rpc = new TradeStageError('build', new ApiError('Failed to build sell transaction', 502, 'RPC unavailable'));
+    expect(tradeErrorToast(rpc, 'sell')).toEqual({ title: 'Failed to build sell transaction', description: 'RPC unavailable' });
+  });
 });

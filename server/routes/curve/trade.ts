@@ -3,7 +3,7 @@ import { Message, PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { buyRequestSchema, executeRequestSchema, sellRequestSchema } from '../../../core/schemas/trade';
 import { messageHash, splitWire } from '../../chain/curve';
-import { badRequest, notFound } from '../../http/errors';
+import { HttpError, badRequest, notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { asService } from '../../http/serviceError';
 import { rateLimit } from '../../policies/rateLimit';
@@ -11,6 +11,7 @@ import type { RouteOptions } from '../../services';
 import { TRADE_ERRORS, findCurvePool } from '../../trading';
 import { findQuoteByHash } from '../../trading/bookStore';
 import { explainFailure } from './balances';
+import { transactionFailureReason } from './failureReason';
 import { BUILD_LIMIT, EXECUTE_LIMIT } from './limits';
 import { presentBuyQuote, presentExecution, presentSellQuote } from './present';
 
@@ -33,6 +34,7 @@ function messageOf(transactionBase64: string): { bytes: Uint8Array; accounts: Pu
 }
 
 export const OTHER_TOKEN_MESSAGE = 'Transaction is a quote for another token';
+const EXECUTE_FAILED = 'Failed to execute swap';
 
 /** POST /api/curve/{mint}/buy, /sell (firm 30 s quotes) and /execute (co-sign, send, confirm). */
 export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
@@ -79,9 +81,15 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
       throw badRequest(OTHER_TOKEN_MESSAGE);
     }
     try {
-      return presentExecution(await asService(request.log, 'Failed to execute swap', () => book.execute(transactionBase64)));
+      return presentExecution(await asService(request.log, EXECUTE_FAILED, () => book.execute(transactionBase64)));
     } catch (err) {
-      throw explainFailure(err, message?.side ?? 'buy');
+      const explained = explainFailure(err, message?.side ?? 'buy');
+      // A failure on chain that is not the wallet's short balance is the service's: the
+      // spec's message, the chain's error as the reason (the quote was already released).
+      if (explained instanceof HttpError && explained.message === TRADE_ERRORS.failed) {
+        throw new HttpError(502, EXECUTE_FAILED, { reason: transactionFailureReason(explained.extra.err) });
+      }
+      throw explained;
     }
   });
 };
