@@ -106,6 +106,27 @@ describe('cookie banner', () => {
     await banner(page).waitFor({ timeout: 10_000 });
     await page.context().close();
   });
+
+  it('lifts toasts above the banner so they never cover its buttons, on desktop and phone', async () => {
+    for (const width of [1440, 390]) {
+      const { page } = await newPage(browser, { width });
+      await page.goto(`${baseUrl}/report`);
+      await banner(page).waitFor({ timeout: 10_000 });
+      await page.getByTestId('report-agree').check();
+      await page.getByRole('button', { name: 'Submit Report' }).click();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Missing Required Fields' });
+      await toast.waitFor();
+      // The toast slides in: measure once it has settled.
+      await expect.poll(async () => {
+        const [t, b] = await Promise.all([toast.boundingBox(), banner(page).boundingBox()]);
+        return t !== null && b !== null && t.y + t.height <= b.y;
+      }, { timeout: 10_000 }).toBe(true);
+      await page.getByRole('button', { name: 'Decline' }).click();
+      // Once the banner is gone the toasts return to the corner.
+      await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--cookie-banner-height'))).toBe('');
+      await page.context().close();
+    }
+  });
 });
 
 describe('theme', () => {

@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Cookie, X } from 'lucide-react';
 import { COOKIE_BANNER_DELAY_MS } from '../../../core/constants';
 import { acceptCookies, declineCookies, hasRecordedConsent } from '../../lib/consent';
 import { Button } from '../ui/Button';
 
+export const BANNER_HEIGHT_VAR = '--cookie-banner-height';
+
 /** Spec 2 section 2.15: appears 1.5 s after load unless a choice was recorded. */
 export function CookieBanner() {
   const [visible, setVisible] = useState(false);
+  const banner = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (hasRecordedConsent()) return;
@@ -15,11 +18,22 @@ export function CookieBanner() {
     return () => clearTimeout(timer);
   }, []);
 
+  // Toasts sit at the bottom too: lift them above the banner so they never cover its buttons.
+  useEffect(() => {
+    const element = banner.current;
+    if (!visible || !element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty(BANNER_HEIGHT_VAR, `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => { observer.disconnect(); root.style.removeProperty(BANNER_HEIGHT_VAR); };
+  }, [visible]);
+
   if (!visible) return null;
   const choose = (record: () => void) => { record(); setVisible(false); };
 
   return (
     <section
+      ref={banner}
       role="region"
       aria-label="Cookie consent"
       className="fixed inset-x-0 bottom-0 z-50 border-t border-line bg-surface-2/95 p-4 shadow-2xl backdrop-blur"
