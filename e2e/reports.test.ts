@@ -139,12 +139,22 @@ describe('campaign reports', () => {
 
     await admin.getByRole('tab', { name: /^Pending/ }).click();
     const card = admin.getByRole('tabpanel').getByTestId('report-card').filter({ hasText: DESCRIPTION.slice(0, 40) }).first();
+    // The moderation page, open in another tab of the same admin, follows the flag without a reload.
+    const moderation = await admin.context().newPage();
+    await moderation.goto(`${baseUrl}/xk9j2m4p/campaigns`);
+    await moderation.getByRole('textbox', { name: 'Search campaigns' }).fill(TICKER);
+    const row = moderation.getByTestId('moderation-campaign').filter({ has: moderation.getByText(`$${TICKER}`) }).first();
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getByTestId('badge-flagged').count()).toBe(0);
+
     await card.getByRole('button', { name: 'View Details' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Report Details' });
     expect(await dialog.getByRole('link', { name: 'Open campaign' }).getAttribute('href')).toBe(`/campaign/${campaign.mint}`);
     await dialog.getByRole('button', { name: 'Flag campaign' }).click();
     await admin.getByText(`$${TICKER} is hidden from the public lists`).waitFor();
     await dialog.getByRole('button', { name: 'Unflag campaign' }).waitFor();
+    await row.getByTestId('badge-flagged').waitFor({ timeout: 15_000 });
+    await moderation.close();
 
     const listed = async () => {
       const body = await (await fetch(`${baseUrl}/api/campaigns?search=${TICKER}`)).json() as { campaigns: { token_address: string }[] };

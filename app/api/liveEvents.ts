@@ -27,8 +27,9 @@ const invalidates: Record<string, QueryKey[]> = {
   // Reports: the admin's reports page (only an admin session can load it).
   report_submitted: [['admin', 'reports']],
   report_updated: [['admin', 'reports']],
-  // An admin flagged or unflagged a campaign from a report: it leaves or rejoins the public lists.
-  campaign_flagged: [['campaigns'], ['ticker'], ['admin', 'reports'], adminDashboardKey],
+  // An admin flagged or unflagged a campaign from a report: it leaves or rejoins the public lists,
+  // and the moderation page (perhaps open in another tab) shows the new flag.
+  campaign_flagged: [['campaigns'], ['ticker'], ['account'], ['admin', 'reports'], ['admin', 'campaigns'], adminDashboardKey],
   // An admin changed the charity directory: the public page, the admin list and the donation-wallet choice.
   charities_changed: [['charities'], ['admin', 'charities'], adminDashboardKey],
   // A creator applied for verification: the open admin page shows it at once.
