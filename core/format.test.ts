@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { DEFAULT_MARKET_CAP_USD } from './constants';
 import {
   formatBpsPercent, formatSubscriptPrice, formatCompactNumber, formatCompactUsd2, formatMarketCap, formatMarketCapOrDefault, formatNumber,
-  formatPercentChange, formatPrice, formatPriceNumber, formatSolAmount, formatSolPrice, formatTokenCompact, formatUnitsGrouped,
+  formatPercentChange, formatPrice, formatPriceNumber, formatSolAmount, formatSolFixed, formatSolPrice, formatTokenCompact, formatUnitsGrouped,
   marketCapOrDefault, parseAmountInput, relativeTime, sanitizeAmountInput, shortAddress,
 } from './format';
 import { formatUnits, parseUnits } from './money';
@@ -77,6 +77,32 @@ describe('formatPercentChange', () => {
     [Number.NaN, '0.00%'],
   ])('%s -> %s', (pct, expected) => {
     expect(formatPercentChange(pct)).toBe(expected);
+  });
+});
+
+describe('formatSolFixed (spec 1: donations to 3 decimals, total raised to 2)', () => {
+  it.each([
+    [0n, 3, '0.000'],
+    [400_000n, 3, '<0.001'],
+    [999_999n, 3, '<0.001'],
+    [1_000_000n, 3, '0.001'],
+    [1_500_000_000n, 3, '1.500'],
+    [1_234_567_890n, 3, '1.234'],
+    [4_000_000n, 2, '<0.01'],
+    [10_000_000n, 2, '0.01'],
+    [99_996_000_000n, 2, '99.99'],
+    [100_000_000_000n, 2, '100.00'],
+    [1n, 9, '0.000000001'],
+  ])('%s lamports to %s decimals -> %s', (lamports, decimals, expected) => {
+    expect(formatSolFixed(lamports, decimals)).toBe(expected);
+  });
+
+  it('never reads zero for a nonzero amount, and never shows more than there is', () => {
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 9 }), (lamports, decimals) => {
+      const text = formatSolFixed(lamports, decimals);
+      expect(/[1-9]/.test(text)).toBe(lamports > 0n);
+      if (!text.startsWith('<')) expect(parseUnits(text, 9) <= lamports).toBe(true);
+    }));
   });
 });
 

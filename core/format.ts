@@ -142,6 +142,18 @@ export function formatSolAmount(lamports: bigint, decimals = 3): string {
   return formatSol(lamports, decimals, { trim: false, rounding: 'halfUp' });
 }
 
+/**
+ * Lamports as SOL with exactly `decimals` places (spec 1: donations to 3, total raised to
+ * 2), cut, never rounded up, so a figure never shows more than there is (99.996 of a 100
+ * goal reads 99.99, not 100.00). A nonzero amount below the last place reads '<0.001',
+ * never '0.000': a donation of 0.0004 SOL happened. No unit suffix.
+ */
+export function formatSolFixed(lamports: bigint, decimals: number): string {
+  const text = formatSol(lamports, decimals, { trim: false, rounding: 'down' });
+  if (lamports > 0n && !/[1-9]/.test(text)) return `<${formatSol(10n ** BigInt(9 - Math.min(decimals, 9)), decimals, { trim: false })}`;
+  return text;
+}
+
 /** 'AbCd...WxYz': first 4 and last 4 characters; short strings are returned whole. */
 export function shortAddress(address: string | null | undefined): string {
   if (!address) return '';

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -7,12 +10,19 @@ import bs58 from 'bs58';
 import { launchCampaign, signInKeypair, type LaunchedCampaign } from './launchApi';
 import { solidPng } from './png';
 import { connectLocalWallet, localWalletAddress } from './localWallet';
+import { startServer, type StartedServer } from './server';
+import { CONTENT_MESSAGES } from '../core/schemas/campaignContent';
+import { openDatabase } from '../server/db/client';
+import { campaigns as campaignsTable } from '../server/db/schema';
+import { WALLET_REQUIRED_MESSAGE } from '../server/policies/wallet';
 
 const baseUrl = inject('baseUrl');
 const connection = new Connection(`${baseUrl}/api/rpc`, 'confirmed');
 // A word no other test's campaign carries, so searches see only this file's campaigns.
 const WORD = `Zeb${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 5)}`;
 const MANY = EXPLORE_PAGE_SIZE + 2;
+// Screenshots a person can open after a run (test-results/ is not committed).
+const OUTPUT_DIR = path.resolve(import.meta.dirname, '../test-results/e2e/campaignPages');
 let browser: Browser;
 let campaigns: LaunchedCampaign[];
 
@@ -68,7 +78,7 @@ describe('/explore', () => {
     expect(await cards(page).count()).toBe(EXPLORE_PAGE_SIZE);
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => showing(page).textContent()).toBe(`Showing 33-${MANY} of ${MANY} campaigns`);
+    await expect.poll(() => showing(page).textContent(), { timeout: 15_000 }).toBe(`Showing 33-${MANY} of ${MANY} campaigns`);
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
     await page.reload();
     await expect.poll(() => showing(page).textContent(), { timeout: 15_000 }).toBe(`Showing 33-${MANY} of ${MANY} campaigns`);
@@ -77,14 +87,14 @@ describe('/explore', () => {
     // Any other change goes back to page 1.
     await page.getByTestId('category-select').selectOption('Animals');
     const animals = Math.ceil(MANY / 2);
-    await expect.poll(() => showing(page).textContent()).toBe(`Showing 1-${animals} of ${animals} campaigns`);
+    await expect.poll(() => showing(page).textContent(), { timeout: 15_000 }).toBe(`Showing 1-${animals} of ${animals} campaigns`);
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
 
     await page.getByRole('button', { name: 'Reached Goal' }).click();
     await page.getByText('No campaigns found').waitFor();
     expect(new URL(page.url()).searchParams.get('filter')).toBe('reached');
     await page.getByRole('button', { name: 'All', exact: true }).click();
-    await expect.poll(() => showing(page).textContent()).toBe(`Showing 1-${animals} of ${animals} campaigns`);
+    await expect.poll(() => showing(page).textContent(), { timeout: 15_000 }).toBe(`Showing 1-${animals} of ${animals} campaigns`);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -138,7 +148,8 @@ describe('/campaign/{tokenAddress}', () => {
     const row = page.getByTestId('donation-row').first();
     await row.waitFor({ timeout: 20_000 });
     expect(await row.getAttribute('data-kind')).toBe('direct');
-    expect(await row.textContent()).toContain('0.25 SOL');
+    // Spec 1: rows to 3 decimals, total raised to 2.
+    expect(await row.textContent()).toContain('0.250 SOL');
     expect(await row.textContent()).toContain('New');
     expect(await page.getByTestId('donations-total').textContent()).toBe('0.25 SOL');
     const api = await (await fetch(`${baseUrl}/api/campaigns/${campaign.mint}/donations`)).json() as { total: number; donations: { from: string }[] };
@@ -211,7 +222,8 @@ describe('/campaign/{tokenAddress}', () => {
     await connectLocalWallet(page);
     await page.getByRole('link', { name: 'Manage' }).click();
     await page.getByTestId('manage-page').waitFor({ timeout: 15_000 });
-    for (const heading of ['Campaign Photos', 'Campaign Video', 'Updates']) await page.getByRole('heading', { name: heading }).waitFor();
+    // Spec 1 'Manage page' titles its sections so (the campaign page's tab says 'Updates').
+    for (const heading of ['Campaign Photos', 'Campaign Video', 'Campaign Updates']) await page.getByRole('heading', { name: heading, exact: true }).waitFor();
 
     // Two photos; the second gets a caption and moves first, and the campaign page follows.
     for (const [name, color] of [['first.png', [200, 30, 30]], ['second.png', [30, 200, 30]]] as const) {
@@ -236,6 +248,17 @@ describe('/campaign/{tokenAddress}', () => {
 
     await page.getByRole('link', { name: 'Back to Campaign' }).click();
     await page.waitForURL(`${baseUrl}/campaign/${campaign.mint}`);
+
+    // A refusal is told in the server's words: here the session has gone (a 401), not 'Please try again later.'
+    await page.getByRole('tab', { name: 'Updates' }).click();
+    await page.getByRole('button', { name: 'Post Update' }).click();
+    await page.getByLabel('Title').fill('Too late');
+    await page.getByLabel('Content').fill('The session cookie is gone.');
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Post Update' }).click();
+    const refusal = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to post update' });
+    await refusal.waitFor({ timeout: 15_000 });
+    expect(await refusal.textContent()).toContain(WALLET_REQUIRED_MESSAGE);
     expect(errors).toEqual([]);
     await page.context().close();
 
@@ -274,21 +297,106 @@ describe('/campaign/{tokenAddress}', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
-  it('fits 390 px and 360 px screens without sideways scrolling', async () => {
+  it('fits 390 px and 360 px screens without sideways scrolling, signed in where a page needs it', async () => {
     const mint = campaigns[0].mint;
-    const pages: [string, number[]][] = [
-      ['/', [390, 360]], ['/explore', [390, 360]], [`/campaign/${mint}`, [390, 360]], [`/trade/${mint}`, [360]],
-      ['/account', [360]], ['/start-campaign', [360]], ['/how-it-works', [360]], ['/get-verified', [360]], ['/terms', [360]],
-    ];
-    for (const [path, widths] of pages) {
-      for (const width of widths) {
-        const { page } = await newPage(browser, { width });
-        await page.goto(`${baseUrl}${path}`);
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(500);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(width);
-        await page.context().close();
-      }
+    fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+    const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+    // Spec: 390 px screenshots of home, explore and the campaign page, to look at after a run.
+    const shots: [string, string][] = [['/', 'home'], ['/explore', 'explore'], [`/campaign/${mint}`, 'campaign']];
+    for (const [url, name] of shots) {
+      const { page } = await newPage(browser, { width: 390 });
+      await page.goto(`${baseUrl}${url}`);
+      await page.waitForLoadState('networkidle');
+      if (name === 'campaign') await page.getByTestId('trade-row').first().waitFor({ timeout: 15_000 });
+      else await cards(page).first().waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: path.join(OUTPUT_DIR, `${name}-390.png`), fullPage: true });
+      expect(await sideways(page), `${url} at 390 px`).toBeLessThanOrEqual(390);
+      await page.context().close();
     }
+
+    const pages = ['/', '/explore', `/campaign/${mint}`, `/trade/${mint}`, '/start-campaign', '/how-it-works', '/get-verified', '/terms'];
+    for (const url of pages) {
+      const { page } = await newPage(browser, { width: 360 });
+      await page.goto(`${baseUrl}${url}`);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      expect(await sideways(page), `${url} at 360 px`).toBeLessThanOrEqual(360);
+      if (url === `/campaign/${mint}`) {
+        // The recent-trades table scrolls inside its own box if it must; at 360 px it need not.
+        const table = page.getByTestId('trade-list').locator('table');
+        await table.waitFor({ timeout: 15_000 });
+        const box = await table.evaluate((el) => ({ scroll: el.parentElement!.scrollWidth, client: el.parentElement!.clientWidth }));
+        expect(box.scroll, 'recent trades at 360 px').toBeLessThanOrEqual(box.client);
+      }
+      await page.context().close();
+    }
+
+    // /account sends a signed-out visitor away, and the manage page wants its creator: sign in as the creator.
+    const creator = campaigns[2];
+    const { page } = await newPage(browser, { width: 360 });
+    await page.addInitScript((secret) => localStorage.setItem('causemintLocalWalletSecretKey', secret), bs58.encode(creator.creator.secretKey));
+    await page.goto(`${baseUrl}/campaign/${creator.mint}`);
+    await page.getByTestId('campaign-page').waitFor({ timeout: 20_000 });
+    await connectLocalWallet(page);
+    await page.getByRole('link', { name: 'Manage' }).click();
+    await page.getByTestId('manage-page').waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'manage-360.png'), fullPage: true });
+    expect(await sideways(page), 'manage page at 360 px').toBeLessThanOrEqual(360);
+    await page.goto(`${baseUrl}/account`);
+    await page.getByTestId('account-activity').waitFor({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/account');
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'account-360.png'), fullPage: true });
+    expect(await sideways(page), '/account at 360 px').toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
+});
+
+describe('a campaign not created through the platform', () => {
+  let server: StartedServer;
+  let dataDir: string;
+  const creator = Keypair.generate();
+  const mint = Keypair.generate().publicKey.toBase58();
+
+  beforeAll(async () => {
+    // No launch request id: what our launch flow never saves, so write the row before this server starts.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-e2e-foreign-'));
+    const database = await openDatabase({ dataDir });
+    await database.db.insert(campaignsTable).values({
+      creatorWallet: creator.publicKey.toBase58(), ticker: 'ELSE', name: `${WORD} Elsewhere`, description: 'Launched before the platform existed.',
+      goalLamports: 10n ** 11n, tokenAddress: mint,
+    });
+    await database.close();
+    server = await startServer({ SIGN_INS_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000' }, { dataDir });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("shows its creator the spec's text instead of Add Photos, Post Update and the video controls", async () => {
+    const { page, errors } = await newPage(browser);
+    await page.addInitScript((secret) => localStorage.setItem('causemintLocalWalletSecretKey', secret), bs58.encode(creator.secretKey));
+    await page.goto(`${server.url}/campaign/${mint}`);
+    await page.getByTestId('campaign-page').waitFor({ timeout: 20_000 });
+    await connectLocalWallet(page);
+    expect(await localWalletAddress(page)).toBe(creator.publicKey.toBase58());
+
+    await page.getByRole('tab', { name: 'About' }).click();
+    await page.getByTestId('about-tab').getByText(CONTENT_MESSAGES.notPlatformCampaign).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('add-photos-button').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Updates' }).click();
+    await page.getByTestId('updates-tab').getByText(CONTENT_MESSAGES.notPlatformCampaign).waitFor();
+    expect(await page.getByRole('button', { name: 'Post Update' }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Manage' }).click();
+    await page.getByTestId('manage-page').waitFor({ timeout: 15_000 });
+    for (const heading of ['Campaign Photos', 'Campaign Video', 'Campaign Updates']) await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    expect(await page.getByTestId('not-platform-note').count()).toBe(3);
+    for (const control of ['add-photos-button', 'pick-video-button']) expect(await page.getByTestId(control).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Post Update' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });

@@ -20,6 +20,8 @@ export type CampaignDetail = CampaignSummary & {
   donation_wallet: string | null;
   distributor_wallet: string | null;
   request_id: string | null;
+  /** From our launch flow: only these take the creator's photos, video and updates. */
+  platform_created: boolean;
   bonding_curve_type: number;
   bonding: null | {
     pool_wallet: string; curve_type: number; threshold_sol: number; threshold_lamports: string;

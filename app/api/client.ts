@@ -48,6 +48,14 @@ export function errorMessage(err: unknown, fallback: string): string {
   return err instanceof Error && err.message ? err.message : fallback;
 }
 
+/**
+ * The server's own words for a refusal (a 4xx: a bad file, no permission, not a platform
+ * campaign), the fallback for anything else (a 5xx or a lost connection says nothing useful).
+ */
+export function refusalMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message ? err.message : fallback;
+}
+
 /** null for a 404, so a page can tell 'no such thing' from a failure. */
 export async function orNull<T>(load: Promise<T>): Promise<T | null> {
   try {

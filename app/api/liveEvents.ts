@@ -18,6 +18,8 @@ const invalidates: Record<string, QueryKey[]> = {
   // An official token distribution run paid: its page's tokenomics card shows the new amounts.
   official_distribution: [['official-token'], adminDashboardKey],
   curve_graduated: [tradingRootKey, ['campaigns'], ['ticker']],
+  // The server recomputed stale 24h volumes (a token stopped trading): cards and lists show the new figure.
+  market_figures_refreshed: [['campaigns']],
   // A creator changed a campaign's gallery, updates or video.
   campaign_content_changed: [['campaigns']],
   // A launch finished (anyone's, or the demo market's): lists, counts and stats grow.

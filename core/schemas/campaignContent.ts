@@ -20,6 +20,8 @@ export const CONTENT_MESSAGES = {
   titleMax: `Title must be at most ${UPDATE_TITLE_MAX} characters`,
   contentMax: `Content must be at most ${UPDATE_CONTENT_MAX} characters`,
   galleryFull: `A campaign can have at most ${GALLERY_MAX_PHOTOS} photos`,
+  // Spec 1 'Manage page': the server's refusal and the text the app shows instead of the controls.
+  notPlatformCampaign: 'Photo, video and update management is only available for campaigns created through the platform',
 } as const;
 
 const fileUrl = (required: string) => z.string({ error: required }).trim().min(1, required).max(URL_MAX, `URL must be at most ${URL_MAX} characters`);

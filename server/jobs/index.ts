@@ -9,6 +9,7 @@ import { expireQuotesJob } from './expireQuotes';
 import { indexDonationsJob } from './indexDonations';
 import { resumeLaunchesJob } from './resumeLaunches';
 import { officialTokenJob } from './officialToken';
+import { refreshMarketFiguresJob } from './refreshMarketFigures';
 
 export function jobsFor(env: Env): Job[] {
   return [
@@ -19,6 +20,7 @@ export function jobsFor(env: Env): Job[] {
     officialTokenJob,
     demoActivityJob(env.DEMO_ACTIVITY_MS),
     distributorJob(env.distributorIntervalMs),
+    refreshMarketFiguresJob,
   ];
 }
 

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { HIDDEN_TICKER } from '../../core/constants';
+import { CONTENT_MESSAGES } from '../../core/schemas/campaignContent';
 import type { FastifyRequest } from 'fastify';
 import { campaigns } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
-import type { CampaignRow } from '../presenters/campaign';
+import { isPlatformCreated, type CampaignRow } from '../presenters/campaign';
 import type { Services } from '../services';
 import { currentWallet, isSameWallet } from './wallet';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 export const NOT_CAMPAIGN_CREATOR = "You don't have permission to manage this campaign";
-export const NOT_PLATFORM_CAMPAIGN = 'Photo, video and update management is only available for campaigns created through the platform';
+export const NOT_PLATFORM_CAMPAIGN = CONTENT_MESSAGES.notPlatformCampaign;
 
 /** A campaign as the public sees it by token address: unknown and the ticker TEST are 404 (a flagged one is still there). */
 export async function findPublicCampaign(services: Services, tokenAddress: string): Promise<CampaignRow> {
@@ -26,6 +27,6 @@ export async function findPublicCampaign(services: Services, tokenAddress: strin
 export async function campaignManagedBy(services: Services, request: FastifyRequest, tokenAddress: string): Promise<CampaignRow> {
   const row = await findPublicCampaign(services, tokenAddress);
   if (!isSameWallet(currentWallet(request), row.creatorWallet)) throw forbidden(NOT_CAMPAIGN_CREATOR);
-  if (!row.requestId) throw forbidden(NOT_PLATFORM_CAMPAIGN);
+  if (!isPlatformCreated(row)) throw forbidden(NOT_PLATFORM_CAMPAIGN);
   return row;
 }

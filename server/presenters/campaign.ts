@@ -9,6 +9,14 @@ export function lamportsToUsd(lamports: bigint | null | undefined, solUsd: numbe
   return Math.round(lamportsToNumber(lamports) * solUsd * 100) / 100;
 }
 
+/**
+ * Created through our launch flow (it has a launch request id): only such campaigns take
+ * creator photos, video and updates (spec 1 'Manage page'; server/policies/campaigns.ts).
+ */
+export function isPlatformCreated(row: Pick<CampaignRow, 'requestId'>): boolean {
+  return Boolean(row.requestId);
+}
+
 const solOrNull = (lamports: bigint | null) => (lamports === null ? null : lamportsToNumber(lamports));
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
 
@@ -38,6 +46,8 @@ export function presentCampaign(row: CampaignRow, { solUsd }: { solUsd: number }
     token_address: row.tokenAddress,
     pool_address: row.poolAddress,
     request_id: row.requestId,
+    // The app shows the creator controls only for these, and the spec's text for others.
+    platform_created: isPlatformCreated(row),
     goal_amount: goal,
     goal,
     campaignGoal: goal,

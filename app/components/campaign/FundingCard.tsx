@@ -1,11 +1,10 @@
 import clsx from 'clsx';
-import { formatSol } from '../../../core/money';
 import type { CampaignDetail } from '../../api/campaign';
 import { Link } from 'react-router';
-import { shortAddress } from '../../../core/format';
+import { formatSolFixed, shortAddress } from '../../../core/format';
 import { Card } from '../ui/Card';
 
-/** Raised of goal (spec 1: the bar turns gold at 100%, and a star shows once the goal is reached). */
+/** Raised of goal to 2 decimals (spec 1: the bar turns gold at 100%, and a star shows once the goal is reached). */
 export function FundingCard({ campaign, showCampaignLink = false }: { campaign: CampaignDetail; showCampaignLink?: boolean }) {
   const raised = BigInt(campaign.raised_lamports);
   const goal = BigInt(campaign.goal_lamports);
@@ -17,8 +16,8 @@ export function FundingCard({ campaign, showCampaignLink = false }: { campaign: 
         <h2 className="font-bold">Funding</h2>
         {reached && <span className="text-xl" role="img" aria-label="Goal reached" data-testid="goal-star">⭐</span>}
       </div>
-      <p className="mt-3 text-2xl font-extrabold" data-testid="funding-raised">{formatSol(raised, 2)} SOL</p>
-      <p className="text-sm text-muted">raised of {formatSol(goal, 2)} SOL goal · {campaign.backers} {campaign.backers === 1 ? 'backer' : 'backers'}</p>
+      <p className="mt-3 text-2xl font-extrabold" data-testid="funding-raised">{formatSolFixed(raised, 2)} SOL</p>
+      <p className="text-sm text-muted">raised of {formatSolFixed(goal, 2)} SOL goal · {campaign.backers} {campaign.backers === 1 ? 'backer' : 'backers'}</p>
       <div className="mt-3 h-2.5 overflow-hidden rounded-full bg-surface-3" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, Math.round(percent))} aria-label="Funding progress">
         <div className={clsx('h-full rounded-full', reached ? 'bg-gold-500' : 'bg-brand-500')} style={{ width: `${Math.min(100, percent)}%` }} />
       </div>

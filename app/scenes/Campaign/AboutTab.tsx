@@ -1,10 +1,12 @@
 import { Globe, Send } from 'lucide-react';
 import type { CampaignDetail } from '../../api/campaign';
 import { AddPhotos } from './AddPhotos';
+import type { CreatorAccess } from './creatorAccess';
+import { NotPlatformNote } from './NotPlatformNote';
 import { socialUrl } from './socialLinks';
 
 /** Description, gallery with captions, video, website (the campaign's own URL when none) and socials. */
-export function AboutTab({ campaign, isCreator }: { campaign: CampaignDetail; isCreator: boolean }) {
+export function AboutTab({ campaign, access }: { campaign: CampaignDetail; access: CreatorAccess }) {
   // Spec 1: without a website, the campaign's own page stands in.
   const website = campaign.website
     ? (/^https?:\/\//i.test(campaign.website) ? campaign.website : `https://${campaign.website}`)
@@ -21,10 +23,11 @@ export function AboutTab({ campaign, isCreator }: { campaign: CampaignDetail; is
       <section>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-bold">Gallery</h2>
-          {isCreator && <AddPhotos mint={campaign.token_address!} />}
+          {access === 'manager' && <AddPhotos mint={campaign.token_address!} />}
         </div>
+        {access === 'notPlatform' && <NotPlatformNote />}
         {campaign.gallery.length === 0
-          ? <p className="mt-2 text-sm text-muted">{isCreator ? 'No photos yet. Add photos to show supporters what their help does.' : 'No photos yet.'}</p>
+          ? <p className="mt-2 text-sm text-muted">{access === 'manager' ? 'No photos yet. Add photos to show supporters what their help does.' : 'No photos yet.'}</p>
           : (
             <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="gallery">
               {campaign.gallery.map((photo) => (

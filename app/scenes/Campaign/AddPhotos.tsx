@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useCreatorWrites } from '../../api/campaign';
-import { ApiError } from '../../api/client';
+import { refusalMessage } from '../../api/client';
 import { uploadFile } from '../../api/uploads';
 import { FilePickButton } from '../../components/media/FilePickButton';
 
@@ -21,7 +21,7 @@ export function AddPhotos({ mint }: { mint: string }) {
       }
       toast.success(added === 1 ? 'Photo added' : `${added} photos added`);
     } catch (err) {
-      toast.error('Upload failed', { description: err instanceof ApiError && err.status === 400 ? err.message : 'Failed to upload images. Please try again.' });
+      toast.error('Upload failed', { description: refusalMessage(err, 'Failed to upload images. Please try again.') });
     } finally {
       setBusy(false);
     }

@@ -15,6 +15,7 @@ import { FundingCard } from '../../components/campaign/FundingCard';
 import { MoneyTrail } from './MoneyTrail';
 import { TokenInfoCard } from './TokenInfoCard';
 import { ReportLink } from './ReportLink';
+import { creatorAccess } from './creatorAccess';
 
 /** /campaign/{tokenAddress}: the campaign, its market and where its money went. */
 export function CampaignPage() {
@@ -43,7 +44,7 @@ function Campaign({ mint }: { mint: string }) {
     );
   }
   const data = campaign.data;
-  const isCreator = wallet !== null && wallet === data.creator_wallet;
+  const access = creatorAccess(wallet, data);
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6" data-testid="campaign-page">
       {data.flagged && (
@@ -51,11 +52,11 @@ function Campaign({ mint }: { mint: string }) {
           This campaign has been flagged for review and is hidden from lists. Take care before trading or donating.
         </p>
       )}
-      <CampaignBanner campaign={data} isCreator={isCreator} />
+      <CampaignBanner campaign={data} isCreator={access !== 'visitor'} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
         <div className="flex min-w-0 flex-col gap-6">
           <CurveStrip campaign={data} />
-          <CampaignTabs campaign={data} isCreator={isCreator} />
+          <CampaignTabs campaign={data} access={access} />
         </div>
         <aside className="flex min-w-0 flex-col gap-6">
           {data.bonding && <TradeWidget mint={mint} ticker={data.ticker} />}

@@ -6,12 +6,13 @@ import { RecentTrades } from '../../components/market/RecentTrades';
 import { AboutTab } from './AboutTab';
 import { DonationsTab } from './DonationsTab';
 import { UpdatesTab } from './UpdatesTab';
+import type { CreatorAccess } from './creatorAccess';
 
 const TABS = ['Chart', 'About', 'Updates', 'Donations'] as const;
 const CHART_HEIGHT = 420;
 
 /** Spec 1 'Campaign detail': four tabs, Chart first. */
-export function CampaignTabs({ campaign, isCreator }: { campaign: CampaignDetail; isCreator: boolean }) {
+export function CampaignTabs({ campaign, access }: { campaign: CampaignDetail; access: CreatorAccess }) {
   const mint = campaign.token_address!;
   return (
     <Tabs.Root defaultValue="Chart">
@@ -30,8 +31,8 @@ export function CampaignTabs({ campaign, isCreator }: { campaign: CampaignDetail
           ? <><PriceChart mint={mint} height={CHART_HEIGHT} /><RecentTrades mint={mint} ticker={campaign.ticker} /></>
           : <p className="rounded-2xl border border-line bg-surface-2 p-10 text-center text-muted">Trading opens once this token's bonding curve is live.</p>}
       </Tabs.Content>
-      <Tabs.Content value="About" className="mt-4"><AboutTab campaign={campaign} isCreator={isCreator} /></Tabs.Content>
-      <Tabs.Content value="Updates" className="mt-4"><UpdatesTab mint={mint} isCreator={isCreator} /></Tabs.Content>
+      <Tabs.Content value="About" className="mt-4"><AboutTab campaign={campaign} access={access} /></Tabs.Content>
+      <Tabs.Content value="Updates" className="mt-4"><UpdatesTab mint={mint} access={access} /></Tabs.Content>
       <Tabs.Content value="Donations" className="mt-4"><DonationsTab mint={mint} /></Tabs.Content>
     </Tabs.Root>
   );

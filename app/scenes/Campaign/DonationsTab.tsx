@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Download, ExternalLink } from 'lucide-react';
 import clsx from 'clsx';
 import { DONATIONS_PAGE_SIZE } from '../../../core/constants';
-import { relativeTime, shortAddress } from '../../../core/format';
-import { formatSol } from '../../../core/money';
+import { formatSolFixed, relativeTime, shortAddress } from '../../../core/format';
 import { errorMessage } from '../../api/client';
 import { donationsCsvUrl, useDonations } from '../../api/donations';
 import { Pagination } from '../../components/ui/Pagination';
@@ -24,7 +23,7 @@ export function DonationsTab({ mint }: { mint: string }) {
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h2 className="text-lg font-bold">Donations</h2>
-          {data && <p className="text-sm text-muted">Total raised: <span className="font-bold text-fg" data-testid="donations-total">{formatSol(BigInt(data.totalRaisedLamports), 2)} SOL</span></p>}
+          {data && <p className="text-sm text-muted">Total raised: <span className="font-bold text-fg" data-testid="donations-total">{formatSolFixed(BigInt(data.totalRaisedLamports), 2)} SOL</span></p>}
         </div>
         {data && data.total > 0 && (
           <a href={donationsCsvUrl(mint)} download className="inline-flex items-center gap-1 text-sm font-semibold text-brand-400 hover:underline">
@@ -41,7 +40,7 @@ export function DonationsTab({ mint }: { mint: string }) {
             const newest = page === 1 && i === 0;
             return (
               <li key={`${d.signature}-${d.kind}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3 text-sm" data-testid="donation-row" data-kind={d.kind}>
-                <span className="font-bold">{formatSol(BigInt(d.lamports), 3)} SOL</span>
+                <span className="font-bold">{formatSolFixed(BigInt(d.lamports), 3)} SOL</span>
                 <span className={clsx('rounded-full px-2 py-0.5 text-xs font-semibold', d.kind === 'reward' ? 'bg-brand-500/15 text-brand-400' : 'bg-sky-500/15 text-sky-400')}>
                   {d.kind === 'reward' ? 'Trading reward' : 'Direct donation'}
                 </span>

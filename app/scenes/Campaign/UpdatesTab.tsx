@@ -4,36 +4,43 @@ import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { shortAddress } from '../../../core/format';
 import { useCampaignUpdates, useCreatorWrites } from '../../api/campaign';
-import { ApiError, errorMessage } from '../../api/client';
+import { errorMessage, refusalMessage } from '../../api/client';
 import { Button } from '../../components/ui/Button';
 import { Input, Label, Textarea } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
+import type { CreatorAccess } from './creatorAccess';
+import { NotPlatformNote } from './NotPlatformNote';
 
 /** Spec 1: the author shown as the first 4 and last 4 characters. */
 const author = (wallet: string) => (wallet.length > 8 ? `${wallet.slice(0, 4)}...${wallet.slice(-4)}` : shortAddress(wallet));
 
-/** The creator's updates, newest first; the creator can post one. */
-export function UpdatesTab({ mint, isCreator }: { mint: string; isCreator: boolean }) {
+/**
+ * The creator's updates, newest first; the creator of a platform-created campaign can post
+ * one. The manage page titles it 'Campaign Updates' (spec 1 'Manage page').
+ */
+export function UpdatesTab({ mint, access, title = 'Updates' }: { mint: string; access: CreatorAccess; title?: string }) {
+  const isManager = access === 'manager';
   const updates = useCampaignUpdates(mint);
   const [writing, setWriting] = useState(false);
   const rows = updates.data?.updates;
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-2 p-5" data-testid="updates-tab">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-bold">Updates</h2>
-        {isCreator && !writing && <Button variant="secondary" onClick={() => setWriting(true)}>Post Update</Button>}
+        <h2 className="text-lg font-bold">{title}</h2>
+        {isManager && !writing && <Button variant="secondary" onClick={() => setWriting(true)}>Post Update</Button>}
       </div>
+      {access === 'notPlatform' && <NotPlatformNote />}
       {writing && <UpdateForm mint={mint} onDone={() => setWriting(false)} />}
       {updates.isPending && <Spinner label="Loading updates..." />}
       {updates.isError && <p className="text-sm text-muted" role="alert">{errorMessage(updates.error, 'Failed to load updates')}</p>}
       {rows?.length === 0 && (
-        <p className="text-sm text-muted">{isCreator ? 'No updates yet. Post one to tell supporters how it is going.' : 'No updates yet.'}</p>
+        <p className="text-sm text-muted">{isManager ? 'No updates yet. Post one to tell supporters how it is going.' : 'No updates yet.'}</p>
       )}
       {rows?.map((u) => (
         <article key={u.id} className="rounded-xl border border-line bg-surface p-4" data-testid="update">
           <div className="flex items-start justify-between gap-2">
             <h3 className="font-bold">{u.title}</h3>
-            {isCreator && <RemoveUpdate mint={mint} id={u.id} />}
+            {isManager && <RemoveUpdate mint={mint} id={u.id} />}
           </div>
           <p className="mt-1 text-xs text-muted">{author(u.author_wallet)} · {new Date(u.created_at).toLocaleString()}</p>
           <p className="mt-2 whitespace-pre-line break-words text-sm">{u.content}</p>
@@ -59,7 +66,7 @@ function UpdateForm({ mint, onDone }: { mint: string; onDone: () => void }) {
       onDone();
     } catch (err) {
       // Spec 1 'Other toasts'; the server's own reason (a refused field) where it gave one.
-      toast.error('Failed to post update', { description: err instanceof ApiError && err.status === 400 ? err.message : 'Please try again later.' });
+      toast.error('Failed to post update', { description: refusalMessage(err, 'Please try again later.') });
     }
   };
   return (
@@ -81,7 +88,7 @@ function RemoveUpdate({ mint, id }: { mint: string; id: number }) {
       await removeUpdate.mutateAsync(id);
       toast.success('Update removed');
     } catch (err) {
-      toast.error('Failed to remove update', { description: errorMessage(err, 'Please try again later.') });
+      toast.error('Failed to remove update', { description: refusalMessage(err, 'Please try again later.') });
     }
   };
   return (

@@ -5,7 +5,10 @@ import { toast } from 'sonner';
 import { useCampaign } from '../../api/campaign';
 import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../components/ui/Spinner';
+import { Card } from '../../components/ui/Card';
 import { UpdatesTab } from '../Campaign/UpdatesTab';
+import { creatorAccess } from '../Campaign/creatorAccess';
+import { NotPlatformNote } from '../Campaign/NotPlatformNote';
 import { ManagePhotos } from './ManagePhotos';
 import { ManageVideo } from './ManageVideo';
 
@@ -19,7 +22,8 @@ export function ManageCampaignPage() {
   const { wallet, status } = useAuth();
   const navigate = useNavigate();
   const [waited, setWaited] = useState(false);
-  const isCreator = Boolean(wallet && campaign.data && wallet === campaign.data.creator_wallet);
+  const access = campaign.data ? creatorAccess(wallet, campaign.data) : 'visitor';
+  const isCreator = access !== 'visitor';
 
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), ACCESS_CHECK_MS);
@@ -43,9 +47,16 @@ export function ManageCampaignPage() {
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Campaign
       </Link>
       <h1 className="text-2xl font-extrabold sm:text-3xl">Manage {title}</h1>
-      <ManagePhotos campaign={campaign.data} />
-      <ManageVideo campaign={campaign.data} />
-      <UpdatesTab mint={tokenAddress} isCreator />
+      {access === 'manager'
+        ? <><ManagePhotos campaign={campaign.data} /><ManageVideo campaign={campaign.data} /></>
+        : (
+          // Spec 1: not created through the platform, so the sections say why instead of offering controls the server refuses.
+          <>
+            <Card data-testid="manage-photos"><h2 className="text-lg font-bold">Campaign Photos</h2><NotPlatformNote /></Card>
+            <Card data-testid="manage-video"><h2 className="text-lg font-bold">Campaign Video</h2><NotPlatformNote /></Card>
+          </>
+        )}
+      <UpdatesTab mint={tokenAddress} access={access} title="Campaign Updates" />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { useCreatorWrites, type CampaignDetail } from '../../api/campaign';
+import { refusalMessage } from '../../api/client';
 import { uploadFile } from '../../api/uploads';
 import { FilePickButton } from '../../components/media/FilePickButton';
 import { Button } from '../../components/ui/Button';
@@ -32,8 +33,9 @@ export function ManageVideo({ campaign }: { campaign: CampaignDetail }) {
       await setVideo.mutateAsync({ videoUrl: uploaded.url });
       toast.success('Video uploaded successfully', { description: 'Your campaign video has been added' });
       setPicked(null);
-    } catch {
-      toast.error('Upload failed', { description: 'Failed to upload video. Please try again.' });
+    } catch (err) {
+      // A refusal (a bad file, no permission) in the server's words.
+      toast.error('Upload failed', { description: refusalMessage(err, 'Failed to upload video. Please try again.') });
     } finally {
       setBusy(false);
     }
@@ -42,8 +44,8 @@ export function ManageVideo({ campaign }: { campaign: CampaignDetail }) {
     try {
       await removeVideo.mutateAsync();
       toast.success('Video removed', { description: 'Campaign video has been removed' });
-    } catch {
-      toast.error('Failed to remove video');
+    } catch (err) {
+      toast.error('Failed to remove video', { description: refusalMessage(err, 'Please try again later.') });
     }
   };
 

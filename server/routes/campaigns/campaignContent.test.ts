@@ -75,6 +75,15 @@ describe('a creator\'s gallery, updates and video', () => {
     }
   });
 
+  it('tells the app which campaigns are platform-created (their page and the lists), so it shows the spec text instead of controls', async () => {
+    expect((await send('GET', '/api/campaigns/MintMine')).json()).toMatchObject({ platform_created: true, request_id: 'req-mine' });
+    expect((await send('GET', '/api/campaigns/MintForeign')).json()).toMatchObject({ platform_created: false, request_id: null });
+    const listed = (await send('GET', '/api/campaigns?limit=50')).json().campaigns as { token_address: string; platform_created: boolean }[];
+    expect(Object.fromEntries(listed.map((c) => [c.token_address, c.platform_created]))).toMatchObject({ MintMine: true, MintForeign: false });
+    // The refusal's text is the one the app shows (core/schemas/campaignContent.ts).
+    expect(NOT_PLATFORM_CAMPAIGN).toBe('Photo, video and update management is only available for campaigns created through the platform');
+  });
+
   it('lets only the signed-in creator of a platform-created campaign write, storing nothing otherwise', async () => {
     const imageUrl = await photoUrl();
     const writes: [Parameters<typeof send>[0], string, object?][] = [
