@@ -9,6 +9,7 @@ import { launchBrowser, newPage } from './browser';
 import bs58 from 'bs58';
 import { launchCampaign, signInKeypair, type LaunchedCampaign } from './launchApi';
 import { solidPng } from './png';
+import { tinyMp4 } from './videoBytes';
 import { connectLocalWallet, localWalletAddress } from './localWallet';
 import { startServer, type StartedServer } from './server';
 import { CONTENT_MESSAGES } from '../core/schemas/campaignContent';
@@ -69,20 +70,48 @@ describe('home', () => {
 describe('/explore', () => {
   it('searches, filters by category, pages 32 at a time with the right Showing line, and keeps the view in the URL', async () => {
     const { page, errors } = await newPage(browser);
+    // The first answer held back a moment: the loading state shows meanwhile.
+    const list = (url: URL) => url.pathname === '/api/campaigns';
+    await page.route(list, async (route) => { await new Promise((r) => setTimeout(r, 1_000)); await route.fallback(); });
     await page.goto(`${baseUrl}/explore`);
     await page.getByRole('heading', { name: 'Explore Campaigns' }).waitFor();
+    await page.getByText('Loading Campaigns').waitFor();
+    await page.getByText('Fetching campaigns...').waitFor();
+    await cards(page).first().waitFor({ timeout: 15_000 });
+    await page.unroute(list);
     await page.getByPlaceholder('Search campaigns...').fill(WORD.toLowerCase());
     // The search reaches the URL once the typing settles.
     await page.waitForURL((url) => url.searchParams.get('q') === WORD.toLowerCase());
     await expect.poll(() => showing(page).textContent(), { timeout: 15_000 }).toBe(`Showing 1-32 of ${MANY} campaigns`);
     expect(await cards(page).count()).toBe(EXPLORE_PAGE_SIZE);
-
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => showing(page).textContent(), { timeout: 15_000 }).toBe(`Showing 33-${MANY} of ${MANY} campaigns`);
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
     await page.reload();
     await expect.poll(() => showing(page).textContent(), { timeout: 15_000 }).toBe(`Showing 33-${MANY} of ${MANY} campaigns`);
     expect(await page.getByPlaceholder('Search campaigns...').inputValue()).toBe(WORD.toLowerCase());
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => showing(page).textContent(), { timeout: 15_000 }).toBe(`Showing 1-32 of ${MANY} campaigns`);
+    await page.getByRole('navigation', { name: 'Campaign pages' }).getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(() => showing(page).textContent(), { timeout: 15_000 }).toBe(`Showing 33-${MANY} of ${MANY} campaigns`);
+    expect(await page.getByRole('button', { name: '2', exact: true }).getAttribute('aria-current')).toBe('page');
+
+    // Each chip is its rule on the server: the page shows what the API answers for the same view.
+    for (const [chip, filter] of [['Verified', 'verified'], ['Bonded', 'bonded'], ['Trending', 'trending'], ['Newly Created', 'new']] as const) {
+      await page.getByRole('button', { name: chip, exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('filter') === filter && url.searchParams.get('page') === null);
+      const api = await (await fetch(`${baseUrl}/api/campaigns?filter=${filter}&search=${WORD.toLowerCase()}&limit=${EXPLORE_PAGE_SIZE}`)).json() as { total: number; campaigns: { title: string | null; name: string }[] };
+      if (api.total === 0) await page.getByText('No campaigns found').waitFor({ timeout: 15_000 });
+      else {
+        await expect.poll(() => showing(page).textContent(), { timeout: 15_000 }).toBe(`Showing 1-${Math.min(api.total, EXPLORE_PAGE_SIZE)} of ${api.total} campaigns`);
+        await expect.poll(() => cards(page).first().textContent(), { timeout: 15_000 }).toContain(api.campaigns[0]!.title ?? api.campaigns[0]!.name);
+      }
+      if (filter === 'verified' || filter === 'bonded') expect(api.total, chip).toBe(0);
+      if (filter === 'new') expect(api.total).toBe(MANY);
+    }
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => showing(page).textContent(), { timeout: 15_000 }).toBe(`Showing 33-${MANY} of ${MANY} campaigns`);
 
     // Any other change goes back to page 1.
     await page.getByTestId('category-select').selectOption('Animals');
@@ -246,6 +275,20 @@ describe('/campaign/{tokenAddress}', () => {
     expect(gallery.photos.map((p) => p.caption)).toEqual(['The new well', null]);
     expect(gallery.photos[0]!.url).toBe(secondUrl);
 
+    // The video: pick, see its name and size, add; then remove it.
+    const video = page.getByTestId('manage-video');
+    const videoChooser = page.waitForEvent('filechooser');
+    await page.getByTestId('pick-video-button').click();
+    await (await videoChooser).setFiles({ name: 'well.mp4', mimeType: 'video/mp4', buffer: tinyMp4() });
+    await expect.poll(() => video.textContent(), { timeout: 10_000 }).toContain('well.mp4 (0.00 MB)');
+    await video.getByRole('button', { name: 'Add Video' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Video uploaded successfully' }).waitFor({ timeout: 20_000 });
+    const videoUrl = async () => ((await (await fetch(`${baseUrl}/api/campaigns/${campaign.mint}/video`)).json()) as { video: { url: string } | null }).video?.url ?? null;
+    await expect.poll(videoUrl, { timeout: 10_000 }).toMatch(/\/ipfs\//);
+    await video.getByRole('button', { name: 'Remove Video' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Video removed' }).waitFor({ timeout: 15_000 });
+    expect(await videoUrl()).toBeNull();
+
     await page.getByRole('link', { name: 'Back to Campaign' }).click();
     await page.waitForURL(`${baseUrl}/campaign/${campaign.mint}`);
 
@@ -268,6 +311,17 @@ describe('/campaign/{tokenAddress}', () => {
     await other.page.waitForURL(`${baseUrl}/campaign/${campaign.mint}`);
     expect(await other.page.getByTestId('manage-page').count()).toBe(0);
     await other.page.context().close();
+
+    // The campaign cannot be loaded: said so, with a way to try again, not an endless access check.
+    const failing = await newPage(browser);
+    await failing.page.route(`**/api/campaigns/${campaign.mint}`, (route) => route.fulfill({ status: 500, json: { error: 'Internal Server Error' } }));
+    await failing.page.goto(`${baseUrl}/campaign/${campaign.mint}/manage`);
+    await failing.page.getByTestId('manage-load-failed').waitFor({ timeout: 30_000 });
+    await failing.page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to load campaign data' }).waitFor();
+    await failing.page.unroute(`**/api/campaigns/${campaign.mint}`);
+    await failing.page.getByRole('button', { name: 'Retry' }).click();
+    await failing.page.locator('[data-sonner-toast]').filter({ hasText: 'Access Denied' }).waitFor({ timeout: 15_000 });
+    await failing.page.context().close();
   });
 
   it('legacy links /c/{id} and /campaign/{request id} land on the campaign page, unknown ones on /explore', async () => {

@@ -11,6 +11,7 @@ import { launchBrowser, newPage } from './browser';
 import { fakeSigningWalletScript, SIGNING_WALLET_NAME, type SigningMode } from './fakeSigningWallet';
 import { connectLocalWallet, localWalletAddress, pageSession, walletButton } from './localWallet';
 import { solidPng } from './png';
+import { tinyMp4 } from './videoBytes';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -264,13 +265,6 @@ describe('/start-campaign form rules (signed in with the Local wallet)', () => {
     await page.context().close();
   });
 });
-
-/** The opening of an MP4 file (an ftyp box): enough for the upload rules, which read the first bytes. */
-function tinyMp4(): Buffer {
-  const bytes = Buffer.alloc(256);
-  bytes.write('\u0000\u0000\u0000\u0018ftypmp42\u0000\u0000\u0000\u0000mp42isom', 'latin1');
-  return bytes;
-}
 
 /** A ticker no other test uses: letters only. */
 function randomTicker(): string {

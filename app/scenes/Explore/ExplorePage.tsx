@@ -18,7 +18,11 @@ export function ExplorePage() {
     limit: EXPLORE_PAGE_SIZE, offset: (view.page - 1) * EXPLORE_PAGE_SIZE,
   });
   const change = (next: Partial<ExploreView>) => {
-    setParams(writeExploreView(view, next), { replace: next.page === undefined });
+    // From the address bar, not this render's view: router updates render in a transition,
+    // so a click right after the search reached the URL could still hold the view before it
+    // (and 'Next' would drop the search).
+    const current = readExploreView(new URLSearchParams(window.location.search));
+    setParams(writeExploreView(current, next), { replace: next.page === undefined });
     if (next.page !== undefined) window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 

@@ -4,6 +4,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useCampaign } from '../../api/campaign';
 import { useAuth } from '../../auth/useAuth';
+import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { Card } from '../../components/ui/Card';
 import { UpdatesTab } from '../Campaign/UpdatesTab';
@@ -39,6 +40,14 @@ export function ManageCampaignPage() {
   }, [campaign.isError]);
 
   if (campaign.data === null) return <Navigate to="/explore" replace />;
+  if (campaign.isError && !campaign.data) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center" role="alert" data-testid="manage-load-failed">
+        <p className="text-muted">Failed to load campaign data</p>
+        <Button variant="secondary" onClick={() => void campaign.refetch()}>Retry</Button>
+      </div>
+    );
+  }
   if (!campaign.data || !isCreator) return <Spinner label="Checking access..." />;
   const title = campaign.data.title || campaign.data.name;
   return (
