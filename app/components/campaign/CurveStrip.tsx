@@ -5,7 +5,8 @@ import type { CampaignDetail } from '../../api/campaign';
 
 /** The bonding curve's progress toward graduation, and the holder count. */
 export function CurveStrip({ campaign }: { campaign: CampaignDetail }) {
-  const bonded = campaign.is_bonded || Boolean(campaign.bonding?.complete);
+  // Spec 1 'Bonding': 'Bonded' at 100 percent or more, whichever of the three says so first.
+  const bonded = campaign.is_bonded || Boolean(campaign.bonding?.complete) || (campaign.bonding_curve_progress ?? 0) >= 100;
   const progress = bonded ? 100 : Math.max(0, Math.min(100, campaign.bonding_curve_progress ?? 0));
   const curve = campaign.bonding;
   return (

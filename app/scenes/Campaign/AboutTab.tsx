@@ -1,4 +1,4 @@
-import { Globe, Send } from 'lucide-react';
+import { Globe, MessageCircle, Send } from 'lucide-react';
 import type { CampaignDetail } from '../../api/campaign';
 import { AddPhotos } from './AddPhotos';
 import type { CreatorAccess } from './creatorAccess';
@@ -13,6 +13,9 @@ export function AboutTab({ campaign, access }: { campaign: CampaignDetail; acces
     : `${window.location.origin}/campaign/${campaign.token_address}`;
   const twitter = socialUrl('twitter', campaign.twitter);
   const telegram = socialUrl('telegram', campaign.telegram);
+  const discord = socialUrl('discord', campaign.discord);
+  // A Discord username is no link (Discord has no public profile URLs); shown as text instead.
+  const discordName = !discord && campaign.discord?.trim();
   const video = campaign.videos.find((v) => v.is_primary) ?? campaign.videos[0];
   return (
     <div className="flex flex-col gap-6 rounded-2xl border border-line bg-surface-2 p-5" data-testid="about-tab">
@@ -49,6 +52,8 @@ export function AboutTab({ campaign, access }: { campaign: CampaignDetail; acces
         <a href={website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-400 hover:underline"><Globe className="h-4 w-4" aria-hidden /> Website</a>
         {twitter && <a href={twitter} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-400 hover:underline">X / Twitter</a>}
         {telegram && <a href={telegram} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-400 hover:underline"><Send className="h-4 w-4" aria-hidden /> Telegram</a>}
+        {discord && <a href={discord} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-400 hover:underline" data-testid="campaign-discord"><MessageCircle className="h-4 w-4" aria-hidden /> Discord</a>}
+        {discordName && <span className="inline-flex items-center gap-1 text-muted" data-testid="campaign-discord"><MessageCircle className="h-4 w-4" aria-hidden /> Discord: {discordName}</span>}
       </section>
     </div>
   );
