@@ -8,23 +8,32 @@ import { formatSol, formatUnits, parseUnits } from './money';
 /** Market cap as the cards and tables show it: '$1.2B', '$3M', '$12K', '$999'. */
 export function formatMarketCap(usd: number): string {
   if (!Number.isFinite(usd)) return '$0';
-  const sign = usd < 0 ? '-' : '';
-  const value = Math.abs(usd);
-  if (value >= 1e9) return `${sign}$${(value / 1e9).toFixed(1)}B`;
-  if (value >= 1e6) return `${sign}$${(value / 1e6).toFixed(0)}M`;
-  if (value >= 1e3) return `${sign}$${(value / 1e3).toFixed(0)}K`;
-  return `${sign}$${value.toFixed(0)}`;
+  return compactUsd(usd, [0, 0, 0, 1]);
 }
 
 /** Large USD figures on the official token page: '$1.23K', '$4.56M', '$7.89B', '$999.00'. */
 export function formatCompactUsd2(usd: number): string {
   if (!Number.isFinite(usd)) return '$0.00';
+  return compactUsd(usd, [2, 2, 2, 2]);
+}
+
+const COMPACT_UNITS = [[1, ''], [1e3, 'K'], [1e6, 'M'], [1e9, 'B']] as const;
+
+/**
+ * The largest unit the value reaches, with that unit's decimals; a figure that rounds up
+ * to 1000 of its unit moves to the next one, so 999,999 reads '$1.00M', never '$1000.00K'.
+ */
+function compactUsd(usd: number, decimals: readonly [number, number, number, number]): string {
   const sign = usd < 0 ? '-' : '';
   const value = Math.abs(usd);
-  if (value >= 1e9) return `${sign}$${(value / 1e9).toFixed(2)}B`;
-  if (value >= 1e6) return `${sign}$${(value / 1e6).toFixed(2)}M`;
-  if (value >= 1e3) return `${sign}$${(value / 1e3).toFixed(2)}K`;
-  return `${sign}$${value.toFixed(2)}`;
+  let unit = COMPACT_UNITS.findLastIndex(([size]) => value >= size);
+  if (unit < 0) unit = 0;
+  let text = (value / COMPACT_UNITS[unit]![0]).toFixed(decimals[unit]!);
+  if (Number(text) >= 1000 && unit < COMPACT_UNITS.length - 1) {
+    unit += 1;
+    text = (value / COMPACT_UNITS[unit]![0]).toFixed(decimals[unit]!);
+  }
+  return `${sign}$${text}${COMPACT_UNITS[unit]![1]}`;
 }
 
 /** Token price in USD with decimals by magnitude, so tiny prices stay readable. */
