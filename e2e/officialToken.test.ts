@@ -2,7 +2,7 @@ import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TOKEN_TOTAL_SUPPLY } from '../core/constants';
-import { formatCompactUsd2, formatMarketCap, formatPrice } from '../core/format';
+import { formatCompactUsd2, formatMarketCap, formatPrice, formatSolFixed } from '../core/format';
 import { formatSol, parseTokenAmount } from '../core/money';
 import type { BuyQuoteResponse, ExecuteResponse, MarketDataResponse, QuotePreviewResponse } from '../core/schemas/trade';
 import { taxShareLamports } from '../core/tradeTax';
@@ -92,6 +92,14 @@ describe('/official-token', () => {
     const hrefs = await page.getByTestId('official-links').locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
     expect(hrefs).toHaveLength(6);
     for (const href of hrefs) expect(href.startsWith('#') || href.startsWith('/') || href.includes('customUrl=')).toBe(true);
+    expect(new Set(hrefs).size).toBe(6);
+    // 'Pool chart' opens the trading page's chart; 'Safety check' this page's check of the mint, read from the chain.
+    expect(hrefs).toContain(`/trade/${mint}`);
+    await page.getByRole('link', { name: 'Safety check' }).click();
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#safety');
+    await expect.poll(() => text(page, 'official-safety-mint'), { timeout: 15_000 }).toContain('fixed: the mint authority is revoked');
+    expect(await text(page, 'official-safety-freeze')).toContain('no one can freeze a holder');
+    expect(await text(page, 'official-safety-fee')).toBe('Tax: 10% on every transfer, fixed: no one can change it');
 
     await apiBuy('1');
     const after = await market();
@@ -155,7 +163,7 @@ describe('/official-token', () => {
     const line = (label: string) => page.locator(`[data-testid="official-tokenomics-line"][data-label="${label}"]`);
     // The run's live event refreshes the card.
     for (const label of ['Holder Rewards', 'Buyback', 'Charity Giveaways', 'Platform']) {
-      const want = `${formatSol(BigInt(paid.paid[label]!.paidLamports), 4)} SOL`;
+      const want = `${formatSolFixed(BigInt(paid.paid[label]!.paidLamports), 3)} SOL`;
       await expect.poll(() => line(label).getByTestId('official-line-paid').textContent(), { timeout: 10_000 }).toBe(want);
       expect(await line(label).getByTestId('official-line-tx').getAttribute('href')).toContain(paid.paid[label]!.latestSignature!);
     }
@@ -202,7 +210,8 @@ describe('/official-token', () => {
     await missing.goto(`${baseUrl}/official-token`);
     await missing.getByTestId('official-price-bar').waitFor({ timeout: 30_000 });
     await expect.poll(() => text(missing, 'official-updated'), { timeout: 15_000 }).toBe('Not traded yet');
-    for (const id of ['official-price', 'official-market-cap', 'official-fdv', 'official-holders']) expect(await text(missing, id), id).toBe('TBA');
+    for (const id of ['official-market-cap', 'official-fdv', 'official-holders']) expect(await text(missing, id), id).toBe('TBA');
+    expect(await text(missing, 'official-price')).toBe('$0.00');
     for (const id of ['official-volume-24h', 'official-volume-5m', 'official-change', 'official-change-5m', 'official-change-1h', 'official-change-6h']) expect(await text(missing, id), id).toBe('N/A');
     await missing.context().close();
 
@@ -214,6 +223,24 @@ describe('/official-token', () => {
     expect(await text(failing, 'official-market-cap')).toBe('TBA');
     expect(await text(failing, 'official-holders')).toBe('TBA');
     await failing.context().close();
+  }, 90_000);
+
+  it('every internal link on the live page lands on a real page (the shared crawl sees only its launching state)', async () => {
+    const { page: crawler, errors: crawlErrors } = await newPage(browser);
+    await crawler.goto(`${baseUrl}/official-token`);
+    await crawler.getByTestId('official-links').waitFor({ timeout: 30_000 });
+    const origin = new URL(baseUrl).origin;
+    const paths = [...new Set((await crawler.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href)))
+      .map((href) => new URL(href)).filter((url) => url.origin === origin && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/ipfs/'))
+      .map((url) => url.pathname))];
+    expect(paths).toContain(`/trade/${mint}`);
+    for (const linked of paths) {
+      await crawler.goto(`${baseUrl}${linked}`);
+      await crawler.waitForLoadState('networkidle').catch(() => {});
+      expect(await crawler.getByRole('heading', { name: '404' }).count(), linked).toBe(0);
+    }
+    expect(crawlErrors).toEqual([]);
+    await crawler.context().close();
   }, 90_000);
 
   it('fits a 360 px screen without sideways scrolling', async () => {

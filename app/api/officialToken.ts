@@ -45,7 +45,7 @@ export type OfficialMarket = {
   burnedBaseUnits: string;
   distributionRuns: number;
   lastDistributedAt: string | null;
-  charityPayouts: { name: string; wallet: string; paidSol: string; signature: string | null; paidAt: string | null }[];
+  charityPayouts: { name: string; wallet: string; paidSol: string; paidLamports: string; signature: string | null; paidAt: string | null }[];
 };
 
 export function useOfficialToken() {
@@ -65,5 +65,27 @@ export function useOfficialMarket(refreshMs: number | undefined) {
     queryFn: () => api.get<OfficialMarket>('/api/official-token/market'),
     enabled: refreshMs !== undefined,
     refetchInterval: refreshMs,
+  });
+}
+
+export type OfficialSafety = {
+  tokenAddress: string;
+  supply: string;
+  decimals: number;
+  mintAuthority: string | null;
+  freezeAuthority: string | null;
+  transferFeeBps: number | null;
+  transferFeeConfigAuthority: string | null;
+  withdrawWithheldAuthority: string | null;
+  metadataUpdateAuthority: string | null;
+};
+
+/** The mint's authorities and fee as the chain states them; only once the token is live. */
+export function useOfficialSafety(live: boolean) {
+  return useQuery({
+    queryKey: [...officialTokenKey, 'safety'],
+    queryFn: () => api.get<OfficialSafety>('/api/official-token/safety'),
+    enabled: live,
+    staleTime: 60_000,
   });
 }

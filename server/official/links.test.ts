@@ -33,6 +33,14 @@ describe('officialLinksOf', () => {
     expect(officialLinksOf(local, undefined)).toEqual(local.links);
   });
 
+  it('in local mode gives six different places, each on this app or the explorer reading our own RPC', () => {
+    const hrefs = Object.values(local.links);
+    expect(hrefs).toHaveLength(6);
+    expect(new Set(hrefs).size).toBe(6);
+    for (const href of hrefs) expect(href.startsWith('/') || href.includes('customUrl=http%3A%2F%2Flocalhost%3A8787%2Fapi%2Frpc')).toBe(true);
+    expect(local.links.chart).toBe(`/trade/${TOKEN}`);
+  });
+
   it('gives none for the seed sample, whatever is configured: no site knows its address', () => {
     expect(officialLinksOf({ ...local, source: 'sample' }, { chart: 'https://charts.example/{pool}' })).toEqual({});
   });

@@ -7,12 +7,13 @@ import type { Env } from '../env';
  * it, so they point at this app's own pages and at Solana Explorer reading our /api/rpc.
  */
 export function localOfficialLinks(env: Pick<Env, 'publicUrl'>, mint: string): OfficialLinks {
-  const explorer = explorerTokenUrl(mint, { cluster: 'localnet', origin: env.publicUrl });
   return {
-    chart: '/official-token#price',
+    // The trading page charts it from our own trades.
+    chart: `/trade/${mint}`,
     trade: '/official-token#trade',
-    dashboard: explorer,
-    safety: explorer,
+    dashboard: explorerTokenUrl(mint, { cluster: 'localnet', origin: env.publicUrl }),
+    // The page's own check of the mint's authorities and fee, read from the chain.
+    safety: '/official-token#safety',
     revenueShare: '/official-token#tokenomics',
     createPool: '/start-campaign',
   };

@@ -1,4 +1,5 @@
 import { formatTokenAmount, lamportsToSolString } from '../../core/money';
+import type { CampaignMint } from '../chain/token';
 import type { officialToken } from '../db/schema';
 import type { Env } from '../env';
 import { officialLinksOf } from '../official/links';
@@ -6,6 +7,21 @@ import type { OfficialFigures } from '../official/figures';
 import type { LinePaid, TokenomicsPaid } from '../official/tokenomicsPaid';
 
 type Row = typeof officialToken.$inferSelect;
+
+/** The mint as a safety check reads it: null authorities are revoked ones. */
+export function presentOfficialSafety(mint: CampaignMint) {
+  return {
+    tokenAddress: mint.address,
+    supply: mint.supply.toString(),
+    decimals: mint.decimals,
+    mintAuthority: mint.mintAuthority,
+    freezeAuthority: mint.freezeAuthority,
+    transferFeeBps: mint.transferFee?.bps ?? null,
+    transferFeeConfigAuthority: mint.transferFee?.configAuthority ?? null,
+    withdrawWithheldAuthority: mint.transferFee?.withdrawWithheldAuthority ?? null,
+    metadataUpdateAuthority: mint.metadata?.updateAuthority ?? null,
+  };
+}
 
 export function presentOfficialToken(row: Row, configuredLinks: Env['OFFICIAL_LINKS']) {
   return {
@@ -45,7 +61,7 @@ export function presentOfficialMarket(figures: OfficialFigures, paid: Tokenomics
     distributionRuns: paid.runs,
     lastDistributedAt: paid.lastPaidAt?.toISOString() ?? null,
     charityPayouts: paid.charityPayouts.map((p) => ({
-      name: p.name, wallet: p.wallet, paidSol: lamportsToSolString(p.lamports), signature: p.signature, paidAt: p.paidAt?.toISOString() ?? null,
+      name: p.name, wallet: p.wallet, paidSol: lamportsToSolString(p.lamports), paidLamports: p.lamports.toString(), signature: p.signature, paidAt: p.paidAt?.toISOString() ?? null,
     })),
   };
 }

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { OutboundLinks } from './OutboundLinks';
 import { PriceBar } from './PriceBar';
 import { RoadmapCard } from './RoadmapCard';
+import { SafetyCard } from './SafetyCard';
 import { TokenomicsCard } from './TokenomicsCard';
 
 /** /official-token: the platform's own token, its live figures, where its tax goes, its roadmap and a trade widget. */
@@ -72,6 +73,7 @@ export function OfficialTokenPage() {
         </aside>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
           <TokenomicsCard config={token} market={market.data} />
+          {!launching && <SafetyCard token={token} />}
           {!launching && <OutboundLinks links={token.links} />}
           <RoadmapCard roadmap={token.roadmap} />
         </div>

@@ -20,7 +20,7 @@ const changeTone = (change: number | null) => (change === null || change === 0 ?
 const changeText = (change: number | null) => (change === null ? 'N/A' : formatPercentChange(change));
 
 /**
- * Price, 24h change, market cap ('TBA' if missing), FDV, volumes ('N/A' if zero), holders
+ * Price ('$0.00' when unknown, spec 1 section 5), 24h change, market cap ('TBA' if missing), FDV, volumes ('N/A' if zero), holders
  * ('TBA'), the shorter price changes (spec 1 section 7: h6, h1, m5), last update and refresh.
  */
 export function PriceBar({ market, failed, fetching, onRefresh }: Props) {
@@ -35,7 +35,7 @@ export function PriceBar({ market, failed, fetching, onRefresh }: Props) {
   return (
     <section id="price" className="rounded-2xl border border-line bg-surface-2 p-4 sm:p-6" aria-label="Price" data-testid="official-price-bar">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        <Figure label="Price" value={market?.price ? formatPrice(market.price) : 'TBA'} testId="official-price" />
+        <Figure label="Price" value={formatPrice(market?.price ?? 0)} testId="official-price" />
         <Figure label="24h change" testId="official-change" value={changeText(change)} className={changeTone(change)} />
         <Figure label="Market cap" value={market?.marketCap ? formatCompactUsd2(market.marketCap) : 'TBA'} testId="official-market-cap" />
         <Figure label="FDV" value={market?.fdv ? formatCompactUsd2(market.fdv) : 'TBA'} testId="official-fdv" />

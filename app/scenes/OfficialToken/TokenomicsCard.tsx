@@ -1,5 +1,5 @@
 import { ExternalLink, Flame } from 'lucide-react';
-import { formatSol } from '../../../core/money';
+import { formatSolFixed } from '../../../core/format';
 import type { LinePaid, OfficialMarket, OfficialToken } from '../../api/officialToken';
 import { useExplorer } from '../../solana/useClientConfig';
 import { compactTokens } from './format';
@@ -10,7 +10,7 @@ function Paid({ paid, explorerTx }: { paid: LinePaid | undefined; explorerTx: ((
   const lamports = BigInt(paid?.paidLamports ?? '0');
   return (
     <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted">
-      <span>Paid so far: <span className="font-semibold text-fg" data-testid="official-line-paid">{formatSol(lamports, 4)} SOL</span></span>
+      <span>Paid so far: <span className="font-semibold text-fg" data-testid="official-line-paid">{formatSolFixed(lamports, 3)} SOL</span></span>
       {paid?.latestSignature && explorerTx && (
         <a href={explorerTx(paid.latestSignature)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-0.5 text-brand-600 hover:underline dark:text-brand-400" data-testid="official-line-tx">
           latest transaction <ExternalLink className="h-3 w-3" aria-hidden />
@@ -54,8 +54,8 @@ export function TokenomicsCard({ config, market }: { config: OfficialToken; mark
               <li key={`${p.signature}-${p.wallet}`} className="flex flex-wrap justify-between gap-x-2">
                 <span className="font-medium text-fg">{p.name}</span>
                 {p.signature && explorer
-                  ? <a href={explorer.tx(p.signature)} target="_blank" rel="noopener noreferrer" className="text-brand-600 hover:underline dark:text-brand-400">{p.paidSol} SOL</a>
-                  : <span>{p.paidSol} SOL</span>}
+                  ? <a href={explorer.tx(p.signature)} target="_blank" rel="noopener noreferrer" className="text-brand-600 hover:underline dark:text-brand-400">{formatSolFixed(BigInt(p.paidLamports), 3)} SOL</a>
+                  : <span>{formatSolFixed(BigInt(p.paidLamports), 3)} SOL</span>}
               </li>
             ))}
           </ul>

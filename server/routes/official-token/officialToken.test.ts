@@ -69,6 +69,10 @@ describe('GET /api/official-token', () => {
       price: null, marketCap: null, holders: null, volume24h: null, volume5m: null, source: null, burnedTokens: '0', distributionRuns: 0,
       paid: { 'Holder Rewards': { paidLamports: '0', latestSignature: null }, Platform: { paidLamports: '0', latestSignature: null } },
     });
+    // Nothing on chain to check yet.
+    const safety = await t.app.inject({ method: 'GET', url: '/api/official-token/safety' });
+    expect(safety.statusCode).toBe(404);
+    expect(safety.json()).toEqual({ error: 'The official token is not live yet' });
   });
 
   it('market: a token launched here reads our curve: fdv, supply and the 24h, 6h, 1h and 5m changes', async () => {
@@ -89,6 +93,14 @@ describe('GET /api/official-token', () => {
     expect(body.priceChange1h).toBe(body.priceChange5m);
     expect(body.priceChange24h).toBeGreaterThan(body.priceChange1h);
     expect(body.priceChange1h).toBeGreaterThan(0);
+
+    // The safety check reads the mint itself: supply fixed, nothing left to mint, freeze or re-price.
+    const safety = (await t.app.inject({ method: 'GET', url: '/api/official-token/safety' })).json();
+    expect(safety).toMatchObject({
+      tokenAddress: mint.toString(), supply: TOKEN_TOTAL_SUPPLY.toString(), decimals: 9,
+      mintAuthority: null, freezeAuthority: null, transferFeeBps: 1000, transferFeeConfigAuthority: null,
+    });
+    expect(safety.withdrawWithheldAuthority).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
   }, 60_000);
 
   it('market: a cluster token reads the market-data adapter; a failing API leaves the fallbacks (nulls)', async () => {

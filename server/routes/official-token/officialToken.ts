@@ -2,17 +2,22 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { officialToken } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { asService } from '../../http/serviceError';
+import { readCampaignMint } from '../../chain/token';
 import { officialFigures } from '../../official/figures';
 import { tokenomicsPaid } from '../../official/tokenomicsPaid';
-import { presentOfficialMarket, presentOfficialToken } from '../../presenters/officialToken';
+import { presentOfficialMarket, presentOfficialSafety, presentOfficialToken } from '../../presenters/officialToken';
 import type { RouteOptions } from '../../services';
 
 const NOT_CONFIGURED = 'The official token is not configured';
+const NOT_LIVE = 'The official token is not live yet';
 
 /**
  * GET /api/official-token: the configuration behind the official token page.
  * GET /api/official-token/market: its price bar (from our curve locally, the external
  * market-data adapter on a cluster) and what each tokenomics line has paid so far.
+ * GET /api/official-token/safety: what a token safety check looks at, read from the mint
+ * on chain (authorities, the transfer fee, the supply): the page's 'Safety check' card.
  */
 export const officialTokenRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const load = async () => {
@@ -27,5 +32,14 @@ export const officialTokenRoutes: FastifyPluginAsync<RouteOptions> = async (app,
     const row = await load();
     const [figures, paid] = await Promise.all([officialFigures(services, row), tokenomicsPaid(services)]);
     return presentOfficialMarket(figures, paid);
+  });
+
+  app.get('/official-token/safety', async (request) => {
+    const row = await load();
+    // The seed's sample address is a placeholder, not a mint anyone could check.
+    if (row.source === 'sample') throw notFound(NOT_LIVE);
+    const mint = await asService(request.log, 'Failed to read the official token', () => readCampaignMint(services.chain.connection, row.tokenAddress));
+    if (!mint) throw notFound(NOT_LIVE);
+    return presentOfficialSafety(mint);
   });
 };

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { CheckCircle2, ExternalLink, Info } from 'lucide-react';
+import { formatBpsPercent, shortAddress } from '../../../core/format';
+import { useOfficialSafety, type OfficialToken } from '../../api/officialToken';
+import { useExplorer } from '../../solana/useClientConfig';
+import { compactTokens } from './format';
+
+function Check({ label, good, testId, children }: { label: string; good: boolean; testId: string; children: ReactNode }) {
+  const Icon = good ? CheckCircle2 : Info;
+  return (
+    <li className="flex items-start gap-2" data-testid={testId} data-good={good}>
+      <Icon className={good ? 'mt-0.5 h-4 w-4 shrink-0 text-brand-500' : 'mt-0.5 h-4 w-4 shrink-0 text-muted'} aria-hidden />
+      <div className="min-w-0 text-sm">
+        <span className="font-semibold">{label}: </span>
+        <span className="text-muted">{children}</span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The 'Safety check' link's target: what a token checker looks at, read from the mint on
+ * chain (no one can mint more, freeze holders or change the tax; who may collect the tax).
+ */
+export function SafetyCard({ token }: { token: OfficialToken }) {
+  const safety = useOfficialSafety(token.source !== 'sample');
+  const explorer = useExplorer();
+  const who = (address: string) => (
+    <span className="inline-flex items-center gap-1">
+      <span className="font-mono">{shortAddress(address)}</span>
+      {explorer && <a href={explorer.address(address)} target="_blank" rel="noopener noreferrer" aria-label="View on explorer" className="text-brand-400"><ExternalLink className="h-3.5 w-3.5" aria-hidden /></a>}
+    </span>
+  );
+  const data = safety.data;
+  return (
+    <section id="safety" className="rounded-2xl border border-line bg-surface-2 p-4 sm:p-6" data-testid="official-safety">
+      <h2 className="text-xl font-bold">Safety check</h2>
+      {safety.isPending && <p className="mt-3 text-sm text-muted">Reading the token from the chain...</p>}
+      {safety.isError && <p className="mt-3 text-sm text-muted">The token could not be read from the chain right now.</p>}
+      {data && (
+        <ul className="mt-4 flex flex-col gap-2">
+          <Check label="Supply" good={data.mintAuthority === null} testId="official-safety-mint">
+            {compactTokens(data.supply)} {token.symbol}, {data.mintAuthority === null ? 'fixed: the mint authority is revoked' : <>the mint authority {who(data.mintAuthority)} can mint more</>}
+          </Check>
+          <Check label="Freeze" good={data.freezeAuthority === null} testId="official-safety-freeze">
+            {data.freezeAuthority === null ? 'no freeze authority: no one can freeze a holder' : <>holders can be frozen by {who(data.freezeAuthority)}</>}
+          </Check>
+          <Check label="Tax" good={data.transferFeeConfigAuthority === null} testId="official-safety-fee">
+            {data.transferFeeBps === null ? 'no transfer fee' : `${formatBpsPercent(data.transferFeeBps)} on every transfer, `}
+            {data.transferFeeBps !== null && (data.transferFeeConfigAuthority === null ? 'fixed: no one can change it' : <>changeable by {who(data.transferFeeConfigAuthority)}</>)}
+          </Check>
+          {data.withdrawWithheldAuthority && (
+            <Check label="Tax collector" good testId="official-safety-collector">
+              {who(data.withdrawWithheldAuthority)}{token.source === 'local' ? ', the distributor that pays out the tokenomics above' : ' may withdraw the collected tax'}
+            </Check>
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}
