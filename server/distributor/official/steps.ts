@@ -22,6 +22,7 @@ import { findQuote } from '../../trading/bookStore';
 import { advanceRun, findRun, journalEntry, journalTx, landedOk, updateRun, type RunRow, type StepContext } from '../journal';
 import { closeJournal } from '../steps/payout';
 import { eligibleHolders } from './holders';
+import { charityAfter } from './charityTurn';
 
 /** SOL transfers per holder-rewards transaction (a legacy transaction holds ~20 within its 1,232 bytes). */
 export const HOLDER_TRANSFERS_PER_TX = 16;
@@ -138,14 +139,13 @@ export async function burn(ctx: StepContext): Promise<RunRow> {
 /** The verified charity whose turn it is: the active list by display order, after the last one paid. */
 async function nextCharity(ctx: StepContext): Promise<{ name: string; wallet: string } | null> {
   const { db } = ctx.services;
-  const active = await db.select({ name: verifiedCharities.name, wallet: verifiedCharities.walletAddress }).from(verifiedCharities)
-    .where(eq(verifiedCharities.isActive, true)).orderBy(asc(verifiedCharities.displayOrder), asc(verifiedCharities.id));
-  if (active.length === 0) return null;
+  const all = await db.select({ name: verifiedCharities.name, wallet: verifiedCharities.walletAddress, active: verifiedCharities.isActive })
+    .from(verifiedCharities).orderBy(asc(verifiedCharities.displayOrder), asc(verifiedCharities.id));
   const [last] = await db.select({ wallet: distributionRuns.charityWallet }).from(distributionRuns)
     .where(and(eq(distributionRuns.kind, 'official'), eq(distributionRuns.state, 'paid'), gt(distributionRuns.charityLamports, 0n)))
     .orderBy(desc(distributionRuns.paidAt)).limit(1);
-  const at = last ? active.findIndex((c) => c.wallet === last.wallet) : -1;
-  return active[(at + 1) % active.length]!;
+  const next = charityAfter(all, last?.wallet ?? null);
+  return next && { name: next.name, wallet: next.wallet };
 }
 
 /**

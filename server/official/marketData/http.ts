@@ -27,8 +27,12 @@ export async function getJson(url: string, options: GetJsonOptions = {}): Promis
   }
 }
 
-/** Retry-After in seconds when the server gives one (at most a minute), else the default wait. */
+/**
+ * Retry-After in seconds when the server gives one, else the default wait; never longer than
+ * the default, since a page or the ticker is waiting on this answer (a longer ban is the
+ * cache's and the fallbacks' to ride out, not a request's).
+ */
 function waitFor(res: Response, fallbackMs: number): number {
   const seconds = Number(res.headers.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, 60_000) : fallbackMs;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, fallbackMs) : fallbackMs;
 }
