@@ -197,6 +197,10 @@ describe('admin dashboard', () => {
     await admin.getByLabel('Path').fill('/api/health');
     await admin.getByRole('button', { name: 'Send Request' }).click();
     await admin.getByTestId('api-test-result').getByText(/^200 OK · \d+ ms$/).waitFor();
+    // A path of ours that answers an error: 'Test failed' with the status and duration.
+    await admin.getByLabel('Path').fill('/api/campaigns/not-a-mint');
+    await admin.getByRole('button', { name: 'Send Request' }).click();
+    await admin.locator('[data-sonner-toast]').filter({ hasText: 'Test failed' }).filter({ hasText: /Request failed: 404 .* \(\d+ ms\)/ }).waitFor();
     await admin.getByLabel('Path').fill('http://169.254.169.254/latest/meta-data');
     await admin.getByRole('button', { name: 'Send Request' }).click();
     await admin.getByText('Only this site\'s own /api paths can be tested (e.g. /api/health)').waitFor();
@@ -219,7 +223,27 @@ describe('admin dashboard', () => {
     expect((await fetch(`${baseUrl}/ipfs/${cid}`)).headers.get('content-type')).toBe('image/png');
     await expect.poll(() => result.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(32);
 
+    // Failures in the spec's words: a picked file that is not an image, a file the server
+    // refuses (its bytes are no image), and a connection test the server fails.
+    const failed = (description: string | RegExp) => admin.locator('[data-sonner-toast]').filter({ hasText: 'Failed to upload file' }).filter({ hasText: description });
+    await admin.getByLabel('Image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await failed('Please choose an image file').waitFor();
+    await admin.getByLabel('Image').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+    await admin.getByRole('button', { name: 'Upload File' }).click();
+    await failed(/image/i).last().waitFor();
+    await admin.route('**/api/admin/storage-test', (route) => route.fulfill({ status: 503, json: { error: 'Storage unavailable' } }));
+    await admin.getByRole('button', { name: 'Test Connection' }).click();
+    await admin.locator('[data-sonner-toast]').filter({ hasText: 'Test failed' }).filter({ hasText: 'Storage unavailable' }).waitFor();
+    await admin.unroute('**/api/admin/storage-test');
+
     await admin.getByRole('link', { name: 'Back to Dashboard' }).click();
     await admin.getByRole('tab', { name: 'SDK/API Testing', selected: true }).waitFor();
+
+    // A sync the server fails: 'Sync Failed' / 'Failed to update platform statistics'.
+    await admin.route('**/api/admin/stats/sync', (route) => route.fulfill({ status: 500, json: { error: 'Internal Server Error' } }));
+    await admin.getByRole('tab', { name: 'Overview' }).click();
+    await admin.getByRole('button', { name: 'Sync' }).click();
+    await admin.locator('[data-sonner-toast]').filter({ hasText: 'Sync Failed' }).filter({ hasText: 'Failed to update platform statistics' }).waitFor();
+    await admin.unroute('**/api/admin/stats/sync');
   });
 });

@@ -125,6 +125,16 @@ describe('verification and campaign moderation', () => {
     await row.waitFor({ timeout: 15_000 });
     await expect.poll(() => admin.getByTestId('moderation-campaign').count()).toBe(1);
 
+    // A write the server fails: told in the spec's words, and nothing changes on the row.
+    const patch = '**/api/admin/campaigns/*';
+    await admin.route(patch, (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: { error: 'Internal Server Error' } }) : route.fallback()));
+    await row.getByRole('button', { name: 'Verify', exact: true }).click();
+    await toast(admin, 'Failed to update verification status').waitFor();
+    await row.getByRole('button', { name: 'Flag', exact: true }).click();
+    await toast(admin, 'Failed to update flag status').waitFor();
+    expect(await row.getByTestId('badge-verified').count()).toBe(0);
+    await admin.unroute(patch);
+
     await row.getByRole('button', { name: 'Verify', exact: true }).click();
     await row.getByTestId('badge-verified').waitFor();
     await toast(admin, '$MODR verified').waitFor();

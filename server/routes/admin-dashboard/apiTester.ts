@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../http/errors';
 import { parseInput } from '../../http/validate';
-import { requireAdmin } from '../../policies/admin';
+import { recordApiTest } from '../../commands/recordApiTest';
+import { adminActor, requireAdmin } from '../../policies/admin';
 import type { RouteOptions } from '../../services';
 import { ApiTestSchema } from './schema';
 
@@ -48,6 +49,7 @@ export const apiTesterRoutes: FastifyPluginAsync<RouteOptions> = async (app, { s
       ...(input.method !== 'GET' && input.body ? { payload: input.body } : {}),
     });
     const durationMs = Math.round(performance.now() - started);
+    await recordApiTest(services, adminActor(request), { method: input.method, path, status: res.statusCode, durationMs });
     const body = res.body.length > MAX_BODY_CHARS ? `${res.body.slice(0, MAX_BODY_CHARS)}\n… (cut at ${MAX_BODY_CHARS.toLocaleString('en-US')} characters)` : res.body;
     return {
       ok: res.statusCode < 400,

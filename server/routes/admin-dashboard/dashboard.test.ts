@@ -138,6 +138,7 @@ describe('the API tester', () => {
   });
 
   it('calls our own API in-process and reports status and duration, without passing on the admin cookie', async () => {
+    const audits = await t.services.db.$count(adminAuditLog);
     const res = await post('/api/admin/api-test', { method: 'GET', path: '/api/health?x=1', headers: { accept: 'application/json' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, status: 200, durationMs: expect.any(Number) });
@@ -147,6 +148,10 @@ describe('the API tester', () => {
     const body = await post('/api/admin/api-test', { method: 'POST', path: '/api/analytics/page-view', headers: { 'content-type': 'application/json' }, body: '{"path":"nope"}' });
     expect(body.json()).toMatchObject({ ok: false, status: 400 });
     expect(JSON.parse(body.json().body)).toMatchObject({ error: 'path must start with /' });
+    // Reads leave no trace; the POST, which could have changed something, is audited.
+    const rows = await t.services.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(2);
+    expect(await t.services.db.$count(adminAuditLog)).toBe(audits + 1);
+    expect(rows[0]).toMatchObject({ action: 'api_tested', target: 'POST /api/analytics/page-view', details: { status: 400, durationMs: expect.any(Number) } });
   });
 });
 
