@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { headerAddress, walletButton } from './localWallet';
 import { FAKE_WALLET_ADDRESS, FAKE_WALLET_NAME, fakeWalletScript, type FakeWalletMode } from './fakeWalletExtension';
+import { CONNECT_STALL_MS } from '../app/solana/reconnect';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -11,8 +12,10 @@ beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 
-async function withFakeExtension(mode: FakeWalletMode) {
+async function withFakeExtension(mode: FakeWalletMode, options: { fakeClock?: boolean } = {}) {
   const { page, errors } = await newPage(browser);
+  // Time still flows; the test may jump it forward instead of waiting.
+  if (options.fakeClock) await page.clock.install();
   await page.addInitScript(fakeWalletScript, { mode, name: FAKE_WALLET_NAME, address: FAKE_WALLET_ADDRESS });
   await page.goto(baseUrl);
   await expect.poll(() => walletButton(page).textContent(), { timeout: 15_000 }).toBe('Connect Wallet');
@@ -72,11 +75,15 @@ describe('wallet extensions: reconnect and the spec toasts', () => {
   });
 
   it("reports an extension that never answers connect with 'Extension Issue' and a Refresh that reloads", async () => {
-    const { page, attempts } = await withFakeExtension('silent');
+    const { page, attempts } = await withFakeExtension('silent', { fakeClock: true });
     await expect.poll(attempts).toBe(1);
-    // The app waits CONNECT_STALL_MS (30 s) before calling it a stall.
+    // The app waits CONNECT_STALL_MS (30 s) before calling it a stall: not a moment sooner.
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Extension Issue' });
-    await toast.waitFor({ timeout: 60_000 });
+    await page.clock.fastForward(CONNECT_STALL_MS - 2_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await toast.count()).toBe(0);
+    await page.clock.fastForward(2_000);
+    await toast.waitFor({ timeout: 15_000 });
     expect(await toast.locator('[data-title]').textContent()).toBe('Extension Issue');
     expect(await toast.locator('[data-description]').textContent()).toBe('Having trouble connecting to Phantom. Please refresh the page.');
     await page.evaluate(() => { (window as unknown as { beforeRefresh: boolean }).beforeRefresh = true; });
