@@ -36,7 +36,8 @@ export function TokenomicsCard({ config, market }: { config: OfficialToken; mark
             <div className="mt-1 h-2 overflow-hidden rounded-full bg-surface-3" role="presentation">
               <div className={`h-full rounded-full ${BAR_COLOURS[i % BAR_COLOURS.length]}`} style={{ width: `${line.percent}%` }} />
             </div>
-            <Paid paid={market?.paid[line.label]} explorerTx={explorer?.tx} />
+            {/* On a cluster the operator's own distributor pays the tax out: nothing here to report. */}
+            {config.source !== 'cluster' && <Paid paid={market?.paid[line.label]} explorerTx={explorer?.tx} />}
             {line.label === 'Buyback' && (
               <p className="mt-0.5 flex items-center gap-1 text-xs text-muted">
                 <Flame className="h-3 w-3 text-orange-500" aria-hidden />
