@@ -10,12 +10,16 @@ import { tickerRoutes } from './ticker';
 import { campaignShowRoutes } from './show';
 import { tokenMarketRoutes } from './tokenMarket';
 import { ListFiguresCache } from './listFiguresCache';
+import { TRADE_EVENT } from '../../market/registerTradeHooks';
 import { trendingCampaignIds } from './trending';
 import { byRequestRoutes } from './byRequest';
 import { galleryRoutes } from './gallery';
 import { ogImageRoutes } from './ogImage';
 import { updatesRoutes } from './updates';
 import { videoRoutes } from './video';
+
+// How long a total may live without an event clearing it (see ListFiguresCache).
+const TOTALS_TTL_MS = 60_000;
 
 /**
  * GET /api/campaigns (an Explore filter, a sort, search, category, paged) and
@@ -25,12 +29,17 @@ import { videoRoutes } from './video';
 export const campaignsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const solUsd = services.env.SOL_USD;
   const figures = new ListFiguresCache(services.env.CAMPAIGN_LIST_CACHE_MS);
-  const stopClearing = services.events.subscribe(() => figures.clear());
+  // A trade that does not graduate its curve changes market caps (so the trending set) and
+  // figures, never whether a campaign is public, verified, bonded, reached its goal or matches a search.
+  const stopClearing = services.events.subscribe((event) => figures.clear(event.type === TRADE_EVENT && !event.graduated ? 'trade' : 'event'));
   app.addHook('onClose', async () => { stopClearing(); });
   const trending = () => figures.get('trending', () => trendingCampaignIds(services.db));
   const totalOf = (query: CampaignListQuery, trendingIds: number[]) => {
     const { filter, category, status, search } = query;
-    return figures.get(JSON.stringify(['total', filter, category, status, search]), () => services.db.$count(campaigns, campaignListWhere(query, trendingIds)));
+    return figures.get(JSON.stringify(['total', filter, category, status, search]), () => services.db.$count(campaigns, campaignListWhere(query, trendingIds)),
+      // A count over every campaign blocks PGlite's thread for tens of ms at 100,000 rows: an
+      // event (a launch, a flag, a donation, a graduation) clears it, so it need not expire every few seconds.
+      { survivesTrades: filter !== 'trending', ttlMs: TOTALS_TTL_MS });
   };
 
   const answer = async (query: CampaignListQuery): Promise<string> => {

@@ -36,6 +36,22 @@ describe('GET /api/campaigns reuses answers, totals and the trending set until a
     expect([fresh.total, fresh.campaigns[0].ticker, fresh.campaigns[0].trending, fresh.campaigns[8].trending]).toEqual([9, 'NEWX', true, false]);
   });
 
+  it('keeps totals (never the trending ones) across a trade that does not graduate, and drops them on one that does', async () => {
+    const total = async (query: string) => (await get(`/api/campaigns?${query}`)).total as number;
+    const before = { all: await total('filter=all'), trending: await total('filter=trending') };
+    // A campaign appears without an event of its own (as if its launch event were still on its way).
+    await t.services.db.insert(campaigns).values(row('QUIET', 5000));
+    await t.services.events.publish({ type: 'curve_trade', mint: 'x', graduated: false });
+    // The trade cleared the pages (fresh rows) and the trending set, not the list's total.
+    await waitFor(async () => (await get('/api/campaigns?filter=all&limit=50')).campaigns.some((c: { ticker: string }) => c.ticker === 'QUIET'));
+    expect(await total('filter=all')).toBe(before.all);
+    expect((await get('/api/campaigns?filter=trending')).campaigns[0].ticker).toBe('QUIET');
+    expect(await total('filter=trending')).toBe(before.trending);
+    await t.services.events.publish({ type: 'curve_trade', mint: 'x', graduated: true });
+    await waitFor(async () => await total('filter=all') === before.all + 1);
+    expect(await total('filter=all')).toBe(before.all + 1);
+  });
+
   it('never caches with CAMPAIGN_LIST_CACHE_MS=0', async () => {
     const uncached = await createTestApp({ CAMPAIGN_LIST_CACHE_MS: '0' });
     try {
