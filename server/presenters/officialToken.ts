@@ -3,6 +3,7 @@ import type { CampaignMint } from '../chain/token';
 import type { officialToken } from '../db/schema';
 import type { Env } from '../env';
 import { officialLinksOf } from '../official/links';
+import { presentMintAuthorities } from './mintAuthorities';
 import type { OfficialFigures } from '../official/figures';
 import type { LinePaid, TokenomicsPaid } from '../official/tokenomicsPaid';
 
@@ -14,12 +15,8 @@ export function presentOfficialSafety(mint: CampaignMint) {
     tokenAddress: mint.address,
     supply: mint.supply.toString(),
     decimals: mint.decimals,
-    mintAuthority: mint.mintAuthority,
-    freezeAuthority: mint.freezeAuthority,
     transferFeeBps: mint.transferFee?.bps ?? null,
-    transferFeeConfigAuthority: mint.transferFee?.configAuthority ?? null,
-    withdrawWithheldAuthority: mint.transferFee?.withdrawWithheldAuthority ?? null,
-    metadataUpdateAuthority: mint.metadata?.updateAuthority ?? null,
+    ...presentMintAuthorities(mint),
   };
 }
 

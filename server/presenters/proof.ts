@@ -1,5 +1,6 @@
 import { lamportsToSolString } from '../../core/money';
 import type { CampaignProof, ProofRun } from '../proof/campaignProof';
+import { presentMintAuthorities } from './mintAuthorities';
 
 const sol = (lamports: bigint) => ({ lamports: lamports.toString(), sol: lamportsToSolString(lamports) });
 const opt = (value: bigint | null) => (value === null ? null : value.toString());
@@ -30,13 +31,7 @@ export function presentProof(proof: CampaignProof, page: { limit: number; offset
     tokenAddress: proof.tokenAddress,
     slot: proof.slot.toString(),
     wallets: proof.wallets,
-    authorities: {
-      mintAuthority: mint?.mintAuthority ?? null,
-      freezeAuthority: mint?.freezeAuthority ?? null,
-      transferFeeConfigAuthority: mint?.transferFee?.configAuthority ?? null,
-      withdrawWithheldAuthority: mint?.transferFee?.withdrawWithheldAuthority ?? null,
-      metadataUpdateAuthority: mint?.metadata?.updateAuthority ?? null,
-    },
+    authorities: presentMintAuthorities(mint),
     token: mint && {
       supply: mint.supply.toString(),
       decimals: mint.decimals,

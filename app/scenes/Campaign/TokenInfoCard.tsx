@@ -1,26 +1,19 @@
 import type { ReactNode } from 'react';
-import { ExternalLink } from 'lucide-react';
 import { CAMPAIGN_TAX_BPS } from '../../../core/constants';
 import { formatBpsPercent, shortAddress } from '../../../core/format';
 import type { CampaignDetail } from '../../api/campaign';
 import { useCampaignProof } from '../../api/proof';
 import { CopyButton } from '../../components/CopyButton';
+import { ExplorerAddress } from '../../components/ExplorerAddress';
 import { Card } from '../../components/ui/Card';
-import { useExplorer } from '../../solana/useClientConfig';
 
 /** The token's facts: its address, supply, tax and the wallets the money moves through. */
 export function TokenInfoCard({ campaign }: { campaign: CampaignDetail }) {
-  const explorer = useExplorer();
   const mint = campaign.token_address!;
   // The authorities as the chain states them (the proof reads the mint).
   const authorities = useCampaignProof(mint, { limit: 3, offset: 0 }).data?.authorities;
   const none = (value: string | null | undefined) => (value === null ? 'None (revoked)' : value ? wallet(value) : '…');
-  const wallet = (address: string | null) => address && (
-    <span className="inline-flex items-center gap-1">
-      <span className="font-mono">{shortAddress(address)}</span>
-      {explorer && <a href={explorer.address(address)} target="_blank" rel="noopener noreferrer" aria-label="View on explorer" className="text-brand-400"><ExternalLink className="h-3.5 w-3.5" aria-hidden /></a>}
-    </span>
-  );
+  const wallet = (address: string | null) => address && <ExplorerAddress address={address} />;
   return (
     <Card className="p-5" data-testid="token-info">
       <h2 className="font-bold">Token</h2>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { CheckCircle2, ExternalLink, Info } from 'lucide-react';
-import { formatBpsPercent, shortAddress } from '../../../core/format';
+import { CheckCircle2, Info } from 'lucide-react';
+import { formatBpsPercent } from '../../../core/format';
 import { useOfficialSafety, type OfficialToken } from '../../api/officialToken';
-import { useExplorer } from '../../solana/useClientConfig';
+import { ExplorerAddress } from '../../components/ExplorerAddress';
 import { compactTokens } from './format';
 
 function Check({ label, good, testId, children }: { label: string; good: boolean; testId: string; children: ReactNode }) {
@@ -24,13 +24,7 @@ function Check({ label, good, testId, children }: { label: string; good: boolean
  */
 export function SafetyCard({ token }: { token: OfficialToken }) {
   const safety = useOfficialSafety(token.source !== 'sample');
-  const explorer = useExplorer();
-  const who = (address: string) => (
-    <span className="inline-flex items-center gap-1">
-      <span className="font-mono">{shortAddress(address)}</span>
-      {explorer && <a href={explorer.address(address)} target="_blank" rel="noopener noreferrer" aria-label="View on explorer" className="text-brand-400"><ExternalLink className="h-3.5 w-3.5" aria-hidden /></a>}
-    </span>
-  );
+  const who = (address: string) => <ExplorerAddress address={address} />;
   const data = safety.data;
   return (
     <section id="safety" className="rounded-2xl border border-line bg-surface-2 p-4 sm:p-6" data-testid="official-safety">

@@ -51,14 +51,17 @@ export function TokenomicsCard({ config, market }: { config: OfficialToken; mark
         <div className="mt-5 border-t border-line pt-4" data-testid="official-charity-payouts">
           <h3 className="text-sm font-semibold">Latest charity giveaways</h3>
           <ul className="mt-2 flex flex-col gap-1 text-xs text-muted">
-            {market.charityPayouts.map((p) => (
-              <li key={`${p.signature}-${p.wallet}`} className="flex flex-wrap justify-between gap-x-2">
-                <span className="font-medium text-fg">{p.name}</span>
-                {p.signature && explorer
-                  ? <a href={explorer.tx(p.signature)} target="_blank" rel="noopener noreferrer" className="text-brand-600 hover:underline dark:text-brand-400">{formatSolFixed(BigInt(p.paidLamports), 3)} SOL</a>
-                  : <span>{formatSolFixed(BigInt(p.paidLamports), 3)} SOL</span>}
-              </li>
-            ))}
+            {market.charityPayouts.map((p) => {
+              const amount = `${formatSolFixed(BigInt(p.paidLamports), 3)} SOL`;
+              return (
+                <li key={`${p.signature}-${p.wallet}`} className="flex flex-wrap justify-between gap-x-2">
+                  <span className="font-medium text-fg">{p.name}</span>
+                  {p.signature && explorer
+                    ? <a href={explorer.tx(p.signature)} target="_blank" rel="noopener noreferrer" className="text-brand-600 hover:underline dark:text-brand-400">{amount}</a>
+                    : <span>{amount}</span>}
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}
