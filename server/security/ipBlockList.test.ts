@@ -8,6 +8,37 @@ import { EventHub } from '../events/hub';
 import { createTestDatabase } from '../testing/db';
 import { IP_BLOCKS_CHANGED, IpBlockList } from './ipBlockList';
 
+// A write landing between a load's reads used to pair the new rows with the old
+// fingerprint, so undoing that write looked like no change and the list kept a stale
+// block for ever. A 1 ms poll racing many insert/delete cycles meets that window.
+describe('IpBlockList poll', () => {
+  let cleanup: () => Promise<void>;
+  let database: Database;
+  beforeAll(async () => {
+    const made = await createTestDatabase();
+    database = made.database;
+    cleanup = made.cleanup;
+  });
+  afterAll(async () => { await cleanup?.(); });
+
+  it('never keeps a block the table no longer holds, however the poll and the writes interleave', async () => {
+    const log = createLogger(loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
+    const events = new EventHub(database);
+    const list = new IpBlockList({ db: database.db, events, log }, 1);
+    await list.start();
+    try {
+      for (let cycle = 0; cycle < 40; cycle += 1) {
+        const [row] = await database.db.insert(ipBlocks).values({ address: '192.0.2.40', blockedByUsername: 'elsewhere' }).returning();
+        await expect.poll(() => list.isBlocked('192.0.2.40'), { timeout: 15_000, interval: 1 }).toBe(true);
+        await database.db.delete(ipBlocks).where(eq(ipBlocks.id, row.id));
+        await expect.poll(() => list.isBlocked('192.0.2.40'), { timeout: 15_000, interval: 1 }).toBe(false);
+      }
+    } finally {
+      list.stop();
+    }
+  }, 120_000);
+});
+
 // Two processes need a server both can reach: PGlite is one process's database.
 describe.runIf(process.env.DATABASE_URL)('IpBlockList across processes (PostgreSQL)', () => {
   let cleanup: () => Promise<void>;

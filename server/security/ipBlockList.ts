@@ -75,10 +75,13 @@ export class IpBlockList {
   }
 
   private async load(): Promise<void> {
-    const fingerprint = await this.readFingerprint();
-    const rows = await this.services.db.select({ address: ipBlocks.address }).from(ipBlocks);
+    // The fingerprint comes from the very rows loaded: read by a separate query, a change
+    // landing between the two reads could pair the new rows with the old fingerprint, and
+    // undoing that change would then look like no change to the poll.
+    const rows = await this.services.db.select({ id: ipBlocks.id, address: ipBlocks.address }).from(ipBlocks);
+    const top = rows.reduce((most, r) => Math.max(most, r.id), 0);
     this.ranges = rows.map((r) => parseIpRange(r.address)).filter((r): r is IpRange => r !== null);
-    this.fingerprint = fingerprint;
+    this.fingerprint = `${rows.length}:${top}`;
     this.memo.clear();
   }
 }
