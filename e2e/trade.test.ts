@@ -146,7 +146,10 @@ describe('/trade', () => {
     const holdersBefore = await holders();
     const { transactionSignature } = await apiBuy(mint, whale, '0.5');
     // The server's curve_trade event refreshes the page (well before its 15 s poll would).
-    await page.locator(`[data-testid="trade-row"][data-signature="${transactionSignature}"]`).waitFor({ timeout: 10_000 });
+    const row = page.locator(`[data-testid="trade-row"][data-signature="${transactionSignature}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    // A curve price is ~1e-8 SOL: written with its zeros counted ('0.0₈87'), never ten decimals.
+    expect(await row.getByTestId('trade-row-price').textContent()).toMatch(/^0\.0[₀-₉]+\d{1,2}$/);
     await expect.poll(async () => Number(await chart.getAttribute('data-trades')), { timeout: 10_000 }).toBe(chartTrades + 1);
     await expect.poll(holders, { timeout: 10_000 }).toBe(holdersBefore + 1);
     // The same 0.1 SOL now buys fewer tokens.
