@@ -39,11 +39,17 @@ describe('GET /api/campaigns reuses answers, totals and the trending set until a
   it('keeps totals (never the trending ones) across a trade that does not graduate, and drops them on one that does', async () => {
     const total = async (query: string) => (await get(`/api/campaigns?${query}`)).total as number;
     const before = { all: await total('filter=all'), trending: await total('filter=trending') };
+    const page = '/api/campaigns?filter=all&limit=50';
+    const hasQuiet = async () => (await get(page)).campaigns.some((c: { ticker: string }) => c.ticker === 'QUIET');
+    expect(await hasQuiet()).toBe(false);
     // A campaign appears without an event of its own (as if its launch event were still on its way).
     await t.services.db.insert(campaigns).values(row('QUIET', 5000));
+    expect(await hasQuiet()).toBe(false);
+    // The event travels (PostgreSQL: by NOTIFY), so wait for the cached page to be dropped.
     await t.services.events.publish({ type: 'curve_trade', mint: 'x', graduated: false });
     // The trade cleared the pages (fresh rows) and the trending set, not the list's total.
-    await waitFor(async () => (await get('/api/campaigns?filter=all&limit=50')).campaigns.some((c: { ticker: string }) => c.ticker === 'QUIET'));
+    await waitFor(hasQuiet);
+    expect(await hasQuiet()).toBe(true);
     expect(await total('filter=all')).toBe(before.all);
     expect((await get('/api/campaigns?filter=trending')).campaigns[0].ticker).toBe('QUIET');
     expect(await total('filter=trending')).toBe(before.trending);
