@@ -71,7 +71,7 @@ export class IpBlockList {
 
   private async readFingerprint(): Promise<string> {
     const [row] = await this.services.db.select({ n: count(), top: max(ipBlocks.id) }).from(ipBlocks);
-    return `${row?.n ?? 0}:${row?.top ?? 0}`;
+    return fingerprintOf(row?.n ?? 0, row?.top ?? 0);
   }
 
   private async load(): Promise<void> {
@@ -81,9 +81,14 @@ export class IpBlockList {
     const rows = await this.services.db.select({ id: ipBlocks.id, address: ipBlocks.address }).from(ipBlocks);
     const top = rows.reduce((most, r) => Math.max(most, r.id), 0);
     this.ranges = rows.map((r) => parseIpRange(r.address)).filter((r): r is IpRange => r !== null);
-    this.fingerprint = `${rows.length}:${top}`;
+    this.fingerprint = fingerprintOf(rows.length, top);
     this.memo.clear();
   }
+}
+
+// The poll compares this pair with the one the last load saw: both must write it alike.
+function fingerprintOf(rowCount: number, topId: number): string {
+  return `${rowCount}:${topId}`;
 }
 
 const lists = new WeakMap<Services, IpBlockList>();
