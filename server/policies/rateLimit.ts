@@ -26,25 +26,27 @@ export function rateLimit({ max, windowMs, message }: RateLimitOptions): preHand
 }
 
 export type FailureBackoffOptions = {
-  /** Failures a key may make before it has to wait. */
+  /** Failures a key may make, within the window, before it has to wait. */
   freeFailures: number;
-  /** The wait after the first failure beyond the free ones; each further failure doubles it. */
+  /** The wait after the last free failure; each further failure doubles it. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** A key whose last failure is this old is forgotten. */
-  forgetAfterMs: number;
+  /** Failures older than this are forgotten: only those within the window count. */
+  windowMs: number;
   /** Bound on remembered keys (each guessed username is one); the least recently failed go first. */
   maxKeys?: number;
 };
 
 /**
- * Counts failures (e.g. wrong passwords) per key in this process's memory. After the free
- * failures each one makes the key wait before its next attempt is considered, doubling up
- * to a cap: a person who mistypes waits seconds, a guessing script soon waits the cap.
+ * Counts failures (e.g. wrong passwords) per key in this process's memory, over a sliding
+ * window. The free failures carry no wait; the last of them makes the key wait before its
+ * next attempt is considered, and each further failure doubles that wait up to a cap: a
+ * person who mistypes waits seconds at most, a guessing script soon waits the cap.
  * Callers pass `now` (ms) so tests can move time.
  */
 export class FailureBackoff {
-  private readonly keys = new Map<string, { failures: number; last: number; until: number }>();
+  // Failure times oldest first, and until when the key must wait.
+  private readonly keys = new Map<string, { failures: number[]; until: number }>();
   constructor(private readonly options: FailureBackoffOptions) {}
 
   /** Milliseconds before `key` may try again; 0 when it may now. */
@@ -53,20 +55,20 @@ export class FailureBackoff {
     return entry ? Math.max(0, entry.until - now) : 0;
   }
 
-  /** Whether `key` has a failure that is not yet forgotten. */
-  hasFailed(key: string, now: number): boolean {
-    return this.live(key, now) !== undefined;
+  /** Failures of `key` within the window. */
+  failures(key: string, now: number): number {
+    return this.live(key, now)?.failures.length ?? 0;
   }
 
   recordFailure(key: string, now: number): void {
-    const failures = (this.live(key, now)?.failures ?? 0) + 1;
+    const failures = [...(this.live(key, now)?.failures ?? []), now];
     const { freeFailures, baseDelayMs, maxDelayMs } = this.options;
-    const extra = failures - freeFailures;
+    const beyond = failures.length - freeFailures;
     // Capped before the shift, so a long attack cannot overflow the exponent.
-    const delay = extra <= 0 ? 0 : Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(extra - 1, 30));
+    const delay = beyond < 0 ? 0 : Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(beyond, 30));
     // Re-inserted so the map's order is least recently failed first (what eviction drops).
     this.keys.delete(key);
-    this.keys.set(key, { failures, last: now, until: now + delay });
+    this.keys.set(key, { failures, until: now + delay });
     this.evict(now);
   }
 
@@ -74,19 +76,24 @@ export class FailureBackoff {
     this.keys.delete(key);
   }
 
+  /** The key's entry with its failures outside the window dropped; undefined once none is left. */
   private live(key: string, now: number) {
     const entry = this.keys.get(key);
-    if (entry && now - entry.last >= this.options.forgetAfterMs) {
+    if (!entry) return undefined;
+    const since = now - this.options.windowMs;
+    const first = entry.failures.findIndex((at) => at > since);
+    if (first === -1) {
       this.keys.delete(key);
       return undefined;
     }
+    if (first > 0) entry.failures.splice(0, first);
     return entry;
   }
 
   private evict(now: number): void {
     const max = this.options.maxKeys ?? 100_000;
     if (this.keys.size <= max) return;
-    for (const [key, entry] of this.keys) if (now - entry.last >= this.options.forgetAfterMs) this.keys.delete(key);
+    for (const key of [...this.keys.keys()]) this.live(key, now);
     for (const key of this.keys.keys()) {
       if (this.keys.size <= max) break;
       this.keys.delete(key);

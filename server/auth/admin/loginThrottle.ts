@@ -2,14 +2,15 @@ import { isIPv6 } from 'node:net';
 import { FailureBackoff, type FailureBackoffOptions } from '../../policies/rateLimit';
 
 /**
- * Three free failures, then 1 s, 2 s, 4 s ... up to 15 minutes between considered
- * attempts; a key with no failure for a day starts over.
+ * Five failures within 15 minutes are free; after the fifth each attempt waits 1 s, 2 s,
+ * 4 s ... up to 15 minutes before it is considered. Failures older than 15 minutes are
+ * forgotten, so a mistype this morning costs nothing this afternoon.
  */
 export const LOGIN_BACKOFF: FailureBackoffOptions = {
-  freeFailures: 3,
+  freeFailures: 5,
   baseDelayMs: 1000,
   maxDelayMs: 15 * 60_000,
-  forgetAfterMs: 24 * 3_600_000,
+  windowMs: 15 * 60_000,
 };
 
 export type LoginAttempt = { ip: string; username: string };
@@ -27,8 +28,11 @@ export type LoginAttempt = { ip: string; username: string };
  *
  * The username key is the submitted string, never the account: unknown and known
  * usernames collect failures and waits exactly alike, so the throttle reveals nothing.
- * The username's wait holds only addresses that have failed themselves: guesses for the
- * admin's name from elsewhere never lock the admin out of a clean address.
+ * The username's wait holds only addresses that have used up their own free failures:
+ * guesses for the admin's name from elsewhere never lock the admin out of an address that
+ * has merely mistyped (the audit's lockout: a username guessed from a dozen addresses made
+ * the admin's one typo cost 5 minutes). So each address gets its free failures whatever the
+ * username's state, and past them waits for the longer of the two.
  */
 export class LoginThrottle {
   private readonly addresses = new FailureBackoff(LOGIN_BACKOFF);
@@ -43,7 +47,8 @@ export class LoginThrottle {
     const address = addressKey(attempt);
     const username = usernameKey(attempt);
     const addressWait = this.addresses.waitMs(address, now);
-    const usernameWait = this.addresses.hasFailed(address, now) ? this.usernames.waitMs(username, now) : 0;
+    const allowanceUsed = this.addresses.failures(address, now) >= LOGIN_BACKOFF.freeFailures;
+    const usernameWait = allowanceUsed ? this.usernames.waitMs(username, now) : 0;
     const wait = Math.max(addressWait, usernameWait);
     if (wait > 0) return wait;
     this.addresses.recordFailure(address, now);
