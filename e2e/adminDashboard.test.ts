@@ -1,4 +1,5 @@
 import { Connection, Keypair, Transaction } from '@solana/web3.js';
+import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BuyQuoteResponse } from '../core/schemas/trade';
@@ -115,7 +116,8 @@ describe('admin dashboard', () => {
     const row = admin.getByTestId('revenue-campaigns').getByRole('listitem').filter({ hasText: 'Dashboard Target' });
     await row.getByText(/^2 tx/).waitFor();
     const csv = await admin.evaluate(async () => (await fetch('/api/admin/revenue.csv')).text());
-    expect(csv.split('\n').filter((l) => l.includes(campaign.mint)).map((l) => l.split(',')[1]).sort()).toEqual(['creation_fee', 'distributor_fee']);
+    const records = parse(csv, { relax_quotes: false, relax_column_count: false, record_delimiter: '\r\n' }) as string[][];
+    expect(records.filter((r) => r[4] === campaign.mint).map((r) => r[1]).sort()).toEqual(['creation_fee', 'distributor_fee']);
 
     await admin.getByRole('tab', { name: 'Campaigns' }).click();
     await expect.poll(() => number(admin, 'campaigns-total')).toBeGreaterThanOrEqual(before.campaigns + 1);

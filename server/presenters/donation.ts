@@ -1,5 +1,6 @@
 import { lamportsToSolString } from '../../core/money';
 import type { DonationRow } from '../donations/listDonations';
+import { toCsv, type CsvColumn } from './csv';
 
 /** One donation as /donations lists it: amounts as exact decimal strings. */
 export function presentDonation(row: DonationRow) {
@@ -13,20 +14,14 @@ export function presentDonation(row: DonationRow) {
   };
 }
 
-const CSV_HEADER = ['signature', 'kind', 'from', 'to', 'lamports', 'sol', 'timestamp', 'explorer_url'];
-
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
+const CSV_COLUMNS: CsvColumn[] = [
+  { header: 'signature' }, { header: 'kind' }, { header: 'from' }, { header: 'to' }, { header: 'lamports', amount: 'lamports' },
+  { header: 'sol', amount: 'sol' }, { header: 'timestamp' }, { header: 'explorer_url' },
+];
 
 /** Every row for receipts and accounting, each with its explorer link. */
 export function presentDonationsCsv(rows: DonationRow[], explorerUrl: (signature: string) => string): string {
-  const lines = [CSV_HEADER.join(',')];
-  for (const row of rows) {
-    lines.push([
-      row.signature, row.kind, row.fromWallet, row.toWallet, row.lamports.toString(), lamportsToSolString(row.lamports),
-      row.blockTime.toISOString(), explorerUrl(row.signature),
-    ].map(csvField).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv(CSV_COLUMNS, rows.map((row) => [
+    row.signature, row.kind, row.fromWallet, row.toWallet, row.lamports, row.lamports, row.blockTime.toISOString(), explorerUrl(row.signature),
+  ]));
 }

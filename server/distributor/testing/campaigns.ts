@@ -14,7 +14,7 @@ export const SOL = BigInt(LAMPORTS_PER_SOL);
 
 export type LaunchedCampaign = Awaited<ReturnType<typeof launchCampaign>>;
 
-export async function launchCampaign(app: FastifyInstance, services: Services, options: { curveType?: 1 | 2; ticker?: string; initialBuy?: string } = {}) {
+export async function launchCampaign(app: FastifyInstance, services: Services, options: { curveType?: 1 | 2; ticker?: string; name?: string; initialBuy?: string } = {}) {
   const creator = await signedInCreator(app, services, 5);
   const initialBuy = options.initialBuy ?? '0.2';
   const prepared = await prepare(app, creator, initialBuy);
@@ -22,6 +22,7 @@ export async function launchCampaign(app: FastifyInstance, services: Services, o
   const donationWallet = Keypair.generate().publicKey;
   const res = await create(app, creator, createBody(creator, prepared.request_id, {
     initialBuy, donationWallet: donationWallet.toBase58(), bondingCurveType: options.curveType ?? 1, ticker: options.ticker ?? 'dist',
+    ...(options.name ? { name: options.name } : {}),
   }));
   if (res.statusCode !== 200) throw new Error(`launch: ${res.statusCode} ${res.body}`);
   const mint = prepared.token_address;

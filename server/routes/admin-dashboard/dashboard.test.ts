@@ -1,4 +1,5 @@
 import { Keypair } from '@solana/web3.js';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { desc, eq, isNotNull } from 'drizzle-orm';
@@ -92,9 +93,9 @@ describe('admin dashboard endpoints', () => {
     const csv = await get('/api/admin/revenue.csv');
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="causemint-revenue-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('date,source,campaign,ticker,token_address,amount_sol,signature');
-    expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['creation_fee', 'distributor_fee']);
+    const [header, ...rows] = parse(csv.body, { relax_quotes: false, relax_column_count: false, record_delimiter: '\r\n' }) as string[][];
+    expect(header).toEqual(['date', 'source', 'campaign', 'ticker', 'token_address', 'amount_sol', 'signature']);
+    expect(rows.map((r) => r[1]).sort()).toEqual(['creation_fee', 'distributor_fee']);
 
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect((await get(`/api/admin/revenue?from=${tomorrow}`)).json()).toMatchObject({ totalSol: '0', campaigns: [] });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { lamportsToSolString, sumBigint } from '../../../core/money';
 import { parseInput } from '../../http/validate';
 import { requireAdmin } from '../../policies/admin';
+import { toCsv, type CsvColumn } from '../../presenters/csv';
 import { platformRevenue, type RevenueEntry } from '../../revenue/chainRevenue';
 import type { RouteOptions } from '../../services';
 import { RevenueQuery } from './schema';
@@ -35,16 +36,13 @@ export function presentRevenue(entries: RevenueEntry[], range: { from?: Date; to
   return { from: range.from?.toISOString() ?? null, to: range.to?.toISOString() ?? null, ...bySource(entries), daily, campaigns };
 }
 
-const csvCell = (value: string) => {
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
+const REVENUE_COLUMNS: CsvColumn[] = [
+  { header: 'date' }, { header: 'source' }, { header: 'campaign' }, { header: 'ticker' }, { header: 'token_address' },
+  { header: 'amount_sol', amount: 'sol' }, { header: 'signature' },
+];
 
 export function revenueCsv(entries: RevenueEntry[]): string {
-  const header = ['date', 'source', 'campaign', 'ticker', 'token_address', 'amount_sol', 'signature'];
-  const rows = entries.map((e) => [e.at.toISOString(), e.source, e.name ?? '', e.ticker ?? '', e.tokenAddress, lamportsToSolString(e.lamports), e.signature]);
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
+  return toCsv(REVENUE_COLUMNS, entries.map((e) => [e.at.toISOString(), e.source, e.name, e.ticker, e.tokenAddress, e.lamports, e.signature]));
 }
 
 /** GET /api/admin/revenue?from=&to= and /api/admin/revenue.csv: the platform's revenue as the chain shows it. */

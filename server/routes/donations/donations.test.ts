@@ -1,4 +1,5 @@
 import { Keypair } from '@solana/web3.js';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTransferRequestUrl } from '../../../core/solanaPay';
 import { indexDonations } from '../../donations/indexer';
@@ -51,10 +52,10 @@ describe('GET /api/campaigns/{tokenAddress}/donations, /donations.csv and /donat
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="receip-donations.csv"');
-    const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('signature,kind,from,to,lamports,sol,timestamp,explorer_url');
-    expect(lines).toHaveLength(13);
-    const [signature, kind, , to, lamports, sol, , link] = lines[1]!.split(',');
+    const records = parse(res.body, { relax_quotes: false, relax_column_count: false, record_delimiter: '\r\n' }) as string[][];
+    expect(records[0]).toEqual(['signature', 'kind', 'from', 'to', 'lamports', 'sol', 'timestamp', 'explorer_url']);
+    expect(records).toHaveLength(13);
+    const [signature, kind, , to, lamports, sol, , link] = records[1]!;
     expect([signature, kind, to, lamports, sol]).toEqual([signatures[11], 'direct', wallet, '120000000', '0.12']);
     expect(link).toBe(`https://explorer.solana.com/tx/${signatures[11]}?cluster=custom&customUrl=${encodeURIComponent(`${t.services.env.publicUrl}/api/rpc`)}`);
   });
