@@ -98,6 +98,15 @@ describe('verification and campaign moderation', () => {
     await review.getByText('@wellsforall').waitFor();
     expect(await review.getByRole('link', { name: 'Document 1' }).getAttribute('href')).toMatch(/^\/ipfs\//);
     expect(await review.getByRole('link', { name: 'Document 2' }).getAttribute('href')).toMatch(/^\/ipfs\//);
+    // The documents are the admin's and the applicant's to read, nobody else's, and never cached on the way.
+    const readAs = (reader: Page, url: string) => reader.evaluate(async (u) => {
+      const res = await fetch(u);
+      return [res.status, res.headers.get('cache-control')];
+    }, url);
+    const documentUrl = (await review.getByRole('link', { name: 'Document 1' }).getAttribute('href'))!;
+    expect(await readAs(admin, documentUrl)).toEqual([200, 'private, no-store']);
+    expect(await readAs(page, documentUrl)).toEqual([200, 'private, no-store']);
+    expect((await fetch(`${baseUrl}${documentUrl}`)).status).toBe(404);
     await review.getByRole('button', { name: 'Approve' }).click();
     await toast(admin, 'Verification approved').waitFor();
     await admin.getByText('No pending verification requests').waitFor();

@@ -34,6 +34,7 @@ export const VERIFICATION_MESSAGES = {
   descriptionMax: `Description can be at most ${VERIFICATION_DESCRIPTION_MAX} characters`,
   documents: `You can attach at most ${VERIFICATION_DOCUMENTS_MAX} documents`,
   documentNotOurs: 'Supporting documents must be PDFs or images uploaded here',
+  documentNotYours: 'Supporting documents must be files you uploaded',
   notPending: 'This verification request has already been reviewed',
   notFound: 'Verification request not found',
 } as const;

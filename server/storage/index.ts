@@ -1,3 +1,4 @@
+import type { UploadKind } from '../../core/enums';
 import type { Env } from '../env';
 import type { FileStore } from './fileStore';
 import { LocalStore } from './localStore';
@@ -15,8 +16,15 @@ export function fileStoreFor(env: Env, now?: () => Date): FileStore {
       profile_photo: env.PINATA_GROUP_PROFILE_PHOTO,
       campaign_photo: env.PINATA_GROUP_CAMPAIGN_PHOTO,
       campaign_video: env.PINATA_GROUP_CAMPAIGN_VIDEO,
-      verification_document: env.PINATA_GROUP_VERIFICATION_DOCUMENT,
     },
     now,
   });
 }
+
+/**
+ * Kinds of upload that are nobody's business but the uploader's and the admins': served
+ * only to them (policies/storedFiles.ts), and always kept in the local store, even with
+ * PINATA_JWT. A file pinned with pinFileToIPFS is readable by anyone who has its CID, from
+ * Pinata's gateway or any other IPFS node; a Pinata group only files it, it hides nothing.
+ */
+export const PRIVATE_UPLOAD_KINDS: ReadonlySet<UploadKind> = new Set(['verification_document']);

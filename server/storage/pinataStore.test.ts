@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { uploads } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/app';
 import { multipartBody } from '../testing/multipart';
 import { signInWallet } from '../testing/wallet';
@@ -49,10 +50,10 @@ describe('uploads pinned to Pinata (PINATA_JWT set)', () => {
   beforeEach(() => { pinata.seen.length = 0; });
 
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(3000)]);
-  const post = async (kind: string) => {
+  const post = async (kind: string, data = png) => {
     const body = await multipartBody([
       ['kind', kind], ['name', 'My logo'], ['keyvalues', '{"campaign":"c-1","order":2}'],
-      ['file', { data: png, filename: 'logo.png', type: 'image/png' }],
+      ['file', { data, filename: 'logo.png', type: 'image/png' }],
     ]);
     return t.app.inject({ method: 'POST', url: '/api/uploads', payload: body.payload, headers: { ...body.headers, cookie } });
   };
@@ -96,6 +97,26 @@ describe('uploads pinned to Pinata (PINATA_JWT set)', () => {
     expect(res.json()).toEqual({ error: 'Failed to upload to Pinata: INVALID_CREDENTIALS (Status: 401)' });
     pinata.answer(500, { message: 'Internal hiccup' });
     expect((await post('token_logo')).json()).toEqual({ error: 'Failed to upload to Pinata: Internal hiccup (Status: 500)' });
+  });
+
+  it('takes back the upload row when Pinata refuses the file', async () => {
+    pinata.answer(503, { message: 'Busy' });
+    const before = await t.services.db.$count(uploads);
+    expect((await post('profile_photo')).statusCode).toBe(502);
+    expect(await t.services.db.$count(uploads)).toBe(before);
+  });
+
+  it('never pins a verification document: it is kept locally and served only to its uploader', async () => {
+    const document = Buffer.concat([png.subarray(0, 8), randomBytes(3000)]);
+    const res = await post('verification_document', document);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(pinata.seen).toHaveLength(0);
+    const { url } = res.json() as { url: string };
+    expect(url).toMatch(/^\/ipfs\/bafkrei[a-z2-7]+$/);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const mine = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    expect([mine.statusCode, mine.headers['cache-control']]).toEqual([200, 'private, no-store']);
+    expect(mine.rawPayload.equals(document)).toBe(true);
   });
 
   it('does not call Pinata for a file its kind refuses', async () => {

@@ -1,7 +1,7 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 import {
   BROWSERS, CAMPAIGN_CATEGORIES, CAMPAIGN_STATUSES, CHARITY_CATEGORIES, DEVICE_TYPES,
-  ORGANIZATION_TYPES, REPORT_STATUSES, REPORT_TYPES, VERIFICATION_STATUSES,
+  ORGANIZATION_TYPES, REPORT_STATUSES, REPORT_TYPES, UPLOAD_KINDS, VERIFICATION_STATUSES,
 } from '../../../core/enums';
 
 export const campaignCategory = pgEnum('campaign_category', CAMPAIGN_CATEGORIES);
@@ -13,3 +13,4 @@ export const organizationType = pgEnum('organization_type', ORGANIZATION_TYPES);
 export const charityCategory = pgEnum('charity_category', CHARITY_CATEGORIES);
 export const deviceType = pgEnum('device_type', DEVICE_TYPES);
 export const browserName = pgEnum('browser_name', BROWSERS);
+export const uploadKind = pgEnum('upload_kind', UPLOAD_KINDS);

@@ -14,3 +14,4 @@ export * from './donations';
 export * from './distribution';
 export * from './security';
 export * from './revenue';
+export * from './uploads';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest, HttpError, notFound } from '../../http/errors';
+import { fileAccess } from '../../policies/storedFiles';
 import type { RouteOptions } from '../../services';
 import { canonicalCid } from '../../storage/cid';
 import { LocalStore } from '../../storage/localStore';
@@ -8,7 +9,9 @@ import { LocalStore } from '../../storage/localStore';
 /**
  * GET /ipfs/{cid}: files of the local store, served like an IPFS gateway: immutable
  * (the name is the hash of the bytes), with Range support so videos can seek.
- * Registered at the root, not under /api.
+ * A private file (a verification document) is served only to its readers
+ * (policies/storedFiles.ts), never cached on the way, and to anyone else answered exactly
+ * like a CID we do not have. Registered at the root, not under /api.
  */
 export const ipfsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const store = LocalStore.forDataDir(services.env.dataDir);
@@ -16,7 +19,8 @@ export const ipfsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
   app.get<{ Params: { cid: string } }>('/ipfs/:cid', async (request, reply) => {
     const cid = canonicalCid(request.params.cid);
     if (!cid) throw badRequest('Invalid CID');
-    const file = await store.get(cid);
+    const access = await fileAccess(services, request, cid);
+    const file = access === 'hidden' ? null : await store.get(cid);
     if (!file) throw notFound('File not found');
 
     const etag = `"${cid}"`;
@@ -26,7 +30,7 @@ export const ipfsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servic
       throw new HttpError(416, 'Range not satisfiable');
     }
     reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', access === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store')
       .header('etag', etag)
       .header('accept-ranges', 'bytes')
       .header('x-content-type-options', 'nosniff')

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { detectFileType } from '../../../core/fileType';
+import { storeUpload } from '../../commands/storeUpload';
 import { MAX_UPLOAD_BYTES, ruleAccepts, uploadRuleFor, type UploadRefusal, type UploadRule } from '../../../core/uploadRules';
 import { badRequest } from '../../http/errors';
 import { parseInput } from '../../http/validate';
@@ -9,7 +10,6 @@ import { uploadLimitsFor } from '../../policies/uploadLimits';
 import { currentWallet, requireWallet } from '../../policies/wallet';
 import type { RouteOptions } from '../../services';
 import { cidFromSha256 } from '../../storage/cid';
-import { fileStoreFor } from '../../storage';
 import { LocalStore } from '../../storage/localStore';
 import { receiveUpload, type FileLimits } from './receive';
 import { UploadFieldsSchema } from './schema';
@@ -18,11 +18,11 @@ const refusal = (r: UploadRefusal) => badRequest(r.message, { title: r.title });
 
 /**
  * POST /api/uploads: one file per request, checked from its bytes against the rules of
- * its kind, then stored (local CID store, or Pinata) -> { url, ipfsHash }.
+ * its kind, then stored (local CID store, or Pinata; verification documents always
+ * locally) with who uploaded it -> { url, ipfsHash }.
  */
 export const uploadsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { env } = services;
-  const store = fileStoreFor(env, services.now);
   const staging = LocalStore.forDataDir(env.dataDir);
   // An upload takes seconds; anything staged an hour ago was cut off by a crash.
   await staging.sweepTemp(3_600_000);
@@ -43,10 +43,11 @@ export const uploadsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       if (file.refused === 'type' || !ruleAccepts(rule, type)) throw refusal(rule.wrongType(file.filename));
       if (file.refused === 'size' || file.size > rule.maxBytes) throw refusal(rule.tooLarge);
       limits.assertRoom(wallet, request.ip, file.size);
-      const stored = await store.put(
-        { path: file.path, cid: cidFromSha256(file.sha256), size: file.size, contentType: type!.mime },
-        { kind: input.kind, name: input.name || file.filename || input.kind, keyvalues: { ...input.keyvalues, uploadedBy: wallet } },
-      );
+      const stored = await storeUpload(services, {
+        file: { path: file.path, cid: cidFromSha256(file.sha256), size: file.size, contentType: type!.mime },
+        metadata: { kind: input.kind, name: input.name || file.filename || input.kind, keyvalues: { ...input.keyvalues, uploadedBy: wallet } },
+        wallet,
+      });
       limits.record(wallet, request.ip, file.size);
       return stored;
     } finally {

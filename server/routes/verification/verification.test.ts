@@ -204,7 +204,7 @@ describe('verification requests', () => {
     const text = await upload(Buffer.from('just some words, not a document format'), 'notes.txt');
     expect([text.statusCode, text.json().error]).toEqual([400, 'notes.txt is not a PDF or an image']);
     // A file is served as what its bytes are: the PDF as a PDF, sandboxed.
-    const served = await t.app.inject({ method: 'GET', url: pdfUrl });
+    const served = await t.app.inject({ method: 'GET', url: pdfUrl, headers: { cookie: applicant.cookie } });
     expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(served.headers['content-security-policy']).toContain('sandbox');
 
@@ -215,6 +215,58 @@ describe('verification requests', () => {
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await t.services.db.select().from(verificationRequests).where(eq(verificationRequests.id, res.json().id));
     expect(row.documents).toEqual([url, pdfUrl]);
+  });
+
+  it('serves a document only to its uploader and admins, never cached; another wallet can neither read nor attach it', async () => {
+    const [applicant, stranger] = [await signInWallet(t.app), await signInWallet(t.app)];
+    const upload = async (who: SignedIn, kind: string, data: Buffer) => {
+      const body = await multipartBody([['kind', kind], ['file', { data, filename: 'proof.png' }]]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: body.payload, headers: { ...body.headers, cookie: who.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().url as string;
+    };
+    const read = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url, headers });
+    const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]), randomBytes(64)]);
+    const document = png();
+    const url = await upload(applicant, 'verification_document', document);
+    const hidden = { statusCode: 404, body: JSON.stringify({ error: 'File not found' }) };
+    const unknown = await read('/ipfs/bafkreia5qq7jzb4xq3yqz4rfsyvbdrgdn7xdsm6p3q4nyr4k2kmcyz6dqe');
+    expect({ statusCode: unknown.statusCode, body: unknown.body }).toEqual(hidden);
+
+    // Anyone else is answered exactly as for a CID we do not have, whatever they send.
+    for (const headers of [{}, { cookie: stranger.cookie }, { cookie: `cm_admin=${'0'.repeat(64)}` }, { range: 'bytes=0-9' }, { 'if-none-match': `"${url.slice(6)}"` }] as Record<string, string>[]) {
+      const res = await read(url, headers);
+      expect({ statusCode: res.statusCode, body: res.body }, JSON.stringify(headers)).toEqual(hidden);
+      expect(res.headers['cache-control']).toBeUndefined();
+    }
+    expect((await read(url, {}, 'HEAD')).statusCode).toBe(404);
+    // The uploader and an admin get the bytes, marked never to be stored on the way.
+    for (const cookie of [applicant.cookie, adminCookie]) {
+      const res = await read(url, { cookie });
+      expect([res.statusCode, res.headers['cache-control']]).toEqual([200, 'private, no-store']);
+      expect(res.rawPayload.equals(document)).toBe(true);
+    }
+
+    // The stranger cannot attach it to a request of its own: 400, nothing stored.
+    await refused(400, M.documentNotYours, apply(stranger, { ...FORM, documents: [url] }));
+    // Uploading the same bytes (so having them) makes the stranger a reader too, and no one else.
+    expect(await upload(stranger, 'verification_document', document)).toBe(url);
+    expect((await read(url, { cookie: stranger.cookie })).statusCode).toBe(200);
+    expect((await read(url)).statusCode).toBe(404);
+    const res = await apply(applicant, { ...FORM, documents: [url] });
+    expect(res.statusCode, res.body).toBe(201);
+
+    // Other kinds stay public and cacheable, and uploading a public file as a document does not hide it.
+    const photo = await upload(applicant, 'campaign_photo', png());
+    expect(await upload(stranger, 'verification_document', (await read(photo)).rawPayload)).toBe(photo);
+    const open = await read(photo);
+    expect([open.statusCode, open.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+    // ...and a public upload of a document's bytes makes them public (that uploader had them).
+    const shared = png();
+    const sharedUrl = await upload(applicant, 'verification_document', shared);
+    expect((await read(sharedUrl)).statusCode).toBe(404);
+    await upload(stranger, 'campaign_photo', shared);
+    expect((await read(sharedUrl)).statusCode).toBe(200);
   });
 
   it(`limits a wallet to ${VERIFICATION_REQUESTS_PER_HOUR} requests an hour with a 429 and Retry-After`, async () => {

@@ -9,6 +9,7 @@ import { campaigns, verificationRequests } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { rateLimit } from '../../policies/rateLimit';
+import { isUploader } from '../../policies/storedFiles';
 import { currentWallet, isSameWallet, requireWallet } from '../../policies/wallet';
 import { presentVerificationRequest } from '../../presenters/verificationRequest';
 import type { RouteOptions } from '../../services';
@@ -38,7 +39,10 @@ export const verificationRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       if (campaign.verified) throw conflict(M.alreadyVerified);
     }
     for (const url of input.documents) {
-      if (!(await checkStoredUpload(url, services.env, 'document')).ok) throw badRequest(M.documentNotOurs);
+      const stored = await checkStoredUpload(url, services.env, 'document');
+      if (!stored.ok) throw badRequest(M.documentNotOurs);
+      // Another wallet's upload is not the applicant's to show (or to read through the request).
+      if (!(await isUploader(services, stored.cid, wallet))) throw badRequest(M.documentNotYours);
     }
 
     const since = new Date(services.now().getTime() - HOUR_MS);

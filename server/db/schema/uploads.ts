@@ -1,0 +1,20 @@
+import { boolean, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { uploadKind } from './enums';
+
+/**
+ * Who uploaded which file, as what: one row per wallet and kind for the same bytes (a CID
+ * is shared by everyone who uploads those bytes). It is how a verification request proves
+ * its documents are the applicant's own, and it decides who may read a stored file
+ * (policies/storedFiles.ts).
+ */
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  cid: text('cid').notNull(),
+  kind: uploadKind('kind').notNull(),
+  uploadedBy: text('uploaded_by').notNull(),
+  // The bytes entered our store through this upload, as a private kind: they were not there
+  // already (public, or stored by the server itself), so uploading a public file as a
+  // document can never hide it.
+  isPrivate: boolean('is_private').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('uploads_cid_kind_uploader_uq').on(t.cid, t.kind, t.uploadedBy)]);
