@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './http/trustedProxy';
 
 const bool = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 const optionalString = z.string().trim().min(1).optional();
@@ -49,7 +50,13 @@ const EnvSchema = z.object({
   SUPPORT_CHAT_URL: z.string().trim().url().regex(/^https:\/\//, 'must be an https:// URL').optional(),
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
-  TRUST_PROXY: bool.default(false),
+  // The reverse proxies in front of us (addresses/CIDR ranges; on = loopback): whose X-Forwarded-* headers count.
+  TRUST_PROXY: z.string().default('off').transform((text, ctx) => {
+    try { return parseTrustProxy(text); } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  }),
   // Serve the app's *.map files (the build always writes them); off: they answer 404.
   SOURCE_MAPS: bool.default(false),
   // Local ledger: one slot per LEDGER_SLOT_MS (a validator's 400 ms); tests shorten it to expire blockhashes quickly.
