@@ -79,6 +79,9 @@ const EnvSchema = z.object({
   SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   // Open /api/events streams per client address (a browser tab holds one).
   EVENTS_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
+  // PubSub websockets (/api/rpc and PORT+1): open connections per client address (both counted together), live subscriptions per connection.
+  PUBSUB_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
+  PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   // How long GET /api/campaigns reuses a list's total and the trending set (0: never); any live event clears them.
   CAMPAIGN_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   // Local mode test-SOL faucet (POST /api/dev/airdrop and requestAirdrop together): SOL per airdrop, airdrops per minute per client IP.
