@@ -4,8 +4,9 @@ import { launchBrowser } from './browser';
 import { E2E_ADMIN } from './globalSetup';
 import { startServer, type StartedServer } from './server';
 
-// A server of its own behind a pretend proxy (TRUST_PROXY): each browser context says
-// who it is with X-Forwarded-For, so the admin and a visitor are two addresses.
+// A server of its own behind a pretend proxy (TRUST_PROXY=on trusts loopback, so the browser
+// on this machine plays the proxy): each browser context says who it is with
+// X-Forwarded-For, so the admin and a visitor are two addresses.
 const ADMIN_IP = '192.0.2.10';
 const VISITOR_IP = '203.0.113.50';
 const RANGE = '203.0.113.0/24';

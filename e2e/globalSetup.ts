@@ -17,6 +17,7 @@ export default async function setup(project: TestProject) {
     // in between would take the fees they expect to see.
     DISTRIBUTOR_INTERVAL_MS: '86400000',
     RPC_RATE_LIMIT: '1000000', FAUCET_PER_MINUTE: '100000', UPLOADS_PER_MINUTE: '100000', SIGN_INS_PER_MINUTE: '100000', EVENTS_MAX_STREAMS_PER_CLIENT: '100000',
+    PUBSUB_MAX_CONNECTIONS_PER_CLIENT: '100000',
   });
   project.provide('baseUrl', server.url);
   return () => server.stop();

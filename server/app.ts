@@ -17,6 +17,7 @@ import { adminPageGuard } from './routes/admin/pageGuard';
 import { apiRoutes, rootRoutes } from './routes';
 import { sharePageRoutes } from './share/sharePage';
 import { installIpBlockGuard } from './security/ipBlockGuard';
+import { proxyTrust } from './http/trustedProxy';
 
 export const APP_DIST_DIR = fileURLToPath(new URL('../dist/app', import.meta.url));
 
@@ -35,7 +36,8 @@ export async function buildServer({ services, serveApp = true, appDir = APP_DIST
   const app = Fastify({
     loggerInstance: services.log,
     logController: requestLogController(services.env.LOG_LEVEL),
-    trustProxy: services.env.TRUST_PROXY,
+    // Only the named proxies' X-Forwarded-For hops count: request.ip is the right-most hop that is not one of them.
+    trustProxy: services.env.TRUST_PROXY ? proxyTrust(services.env.TRUST_PROXY) : false,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   });

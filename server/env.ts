@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './http/trustedProxy';
 
 const bool = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 const optionalString = z.string().trim().min(1).optional();
@@ -49,7 +50,13 @@ const EnvSchema = z.object({
   SUPPORT_CHAT_URL: z.string().trim().url().regex(/^https:\/\//, 'must be an https:// URL').optional(),
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
-  TRUST_PROXY: bool.default(false),
+  // The reverse proxies in front of us (addresses/CIDR ranges; on = loopback): whose X-Forwarded-* headers count.
+  TRUST_PROXY: z.string().default('off').transform((text, ctx) => {
+    try { return parseTrustProxy(text); } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  }),
   // Serve the app's *.map files (the build always writes them); off: they answer 404.
   SOURCE_MAPS: bool.default(false),
   // Local ledger: one slot per LEDGER_SLOT_MS (a validator's 400 ms); tests shorten it to expire blockhashes quickly.
@@ -72,6 +79,9 @@ const EnvSchema = z.object({
   SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   // Open /api/events streams per client address (a browser tab holds one).
   EVENTS_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
+  // PubSub websockets (/api/rpc and PORT+1): open connections per client address (both counted together), live subscriptions per connection.
+  PUBSUB_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
+  PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   // How long GET /api/campaigns reuses a list's total and the trending set (0: never); any live event clears them.
   CAMPAIGN_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   // Local mode test-SOL faucet (POST /api/dev/airdrop and requestAirdrop together): SOL per airdrop, airdrops per minute per client IP.

@@ -18,7 +18,7 @@ const BLOCKED_PAGE = `<!doctype html>
 /**
  * Refuses every request from a blocked address or range, first of all the onRequest
  * hooks: 403 `{ error }` for /api, a plain page otherwise. The address is Fastify's
- * request.ip, so behind TRUST_PROXY it is the client's from X-Forwarded-For.
+ * request.ip: behind TRUST_PROXY, the right-most X-Forwarded-For hop that is not one of our proxies.
  */
 export async function installIpBlockGuard(app: FastifyInstance, services: Services): Promise<void> {
   const list = new IpBlockList(services);

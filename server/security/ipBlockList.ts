@@ -24,6 +24,7 @@ export class IpBlockList {
   private timer: ReturnType<typeof setInterval> | undefined;
   private unsubscribe: (() => void) | undefined;
   private loading: Promise<void> | undefined;
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly services: Pick<Services, 'db' | 'events' | 'log'>, private readonly pollMs = POLL_MS) {}
 
@@ -41,6 +42,12 @@ export class IpBlockList {
   stop(): void {
     clearInterval(this.timer);
     this.unsubscribe?.();
+  }
+
+  /** Calls `listener` after every load (open websockets are checked again then); returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => { this.listeners.delete(listener); };
   }
 
   /** Is this request address inside a blocked address or range? */
@@ -83,6 +90,7 @@ export class IpBlockList {
     this.ranges = rows.map((r) => parseIpRange(r.address)).filter((r): r is IpRange => r !== null);
     this.fingerprint = fingerprintOf(rows.length, top);
     this.memo.clear();
+    for (const listener of this.listeners) listener();
   }
 }
 
@@ -95,6 +103,11 @@ const lists = new WeakMap<Services, IpBlockList>();
 
 export function registerIpBlockList(services: Services, list: IpBlockList): void {
   lists.set(services, list);
+}
+
+/** This process's list (undefined in an app built without the guard). */
+export function ipBlockListOf(services: Services): IpBlockList | undefined {
+  return lists.get(services);
 }
 
 /** After a write: reload this process's list now (other processes hear the event). */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Browser, DeviceType } from '../../../core/enums';
 import { parseUserAgent } from '../../../core/userAgent';
+import { isFromTrustedProxy, type TrustedProxies } from '../../http/trustedProxy';
 import { countryOfIp } from './geoip';
 
 export type ClientInfo = {
@@ -14,8 +15,9 @@ export type ClientInfo = {
   region: string;
 };
 
-// Location headers set by the CDN in front of us. They are only believed with
-// TRUST_PROXY on: without a proxy that overwrites them, anyone could send them.
+// Location headers set by the CDN in front of us. They are only believed on a request
+// that reached us from one of the TRUST_PROXY proxies (the rule Fastify applies to
+// X-Forwarded-Proto and -Host): sent straight to us, anyone could write them.
 // Cloudflare: cf-ipcountry (and cf-ipcity / cf-region with "Add visitor location headers").
 // Vercel: x-vercel-ip-country, x-vercel-ip-city (URL-encoded), x-vercel-ip-country-region.
 const GEO_HEADERS = {
@@ -41,13 +43,14 @@ function geo(request: FastifyRequest, names: readonly string[], trusted: boolean
 }
 
 /** The proxy's country header when trusted, else the embedded offline GeoIP database on the client's address. */
-function countryOf(request: FastifyRequest, trustProxy: boolean): string {
-  const fromProxy = geo(request, GEO_HEADERS.country, trustProxy);
-  return fromProxy !== 'unknown' ? fromProxy : countryOfIp(request.ip);
+function countryOf(request: FastifyRequest, fromProxy: boolean): string {
+  const fromHeader = geo(request, GEO_HEADERS.country, fromProxy);
+  return fromHeader !== 'unknown' ? fromHeader : countryOfIp(request.ip);
 }
 
 /** Who is signing in, for the user_sessions row: address, browser, device and (behind a trusted proxy) place. */
-export function clientInfoOf(request: FastifyRequest, trustProxy: boolean): ClientInfo {
+export function clientInfoOf(request: FastifyRequest, proxies: TrustedProxies): ClientInfo {
+  const fromProxy = isFromTrustedProxy(request.raw, proxies);
   const userAgent = header(request, 'user-agent');
   const { deviceType, browser } = parseUserAgent(userAgent);
   return {
@@ -56,8 +59,8 @@ export function clientInfoOf(request: FastifyRequest, trustProxy: boolean): Clie
     referrer: header(request, 'referer')?.slice(0, 2000) ?? null,
     deviceType,
     browser,
-    country: countryOf(request, trustProxy),
-    city: geo(request, GEO_HEADERS.city, trustProxy),
-    region: geo(request, GEO_HEADERS.region, trustProxy),
+    country: countryOf(request, fromProxy),
+    city: geo(request, GEO_HEADERS.city, fromProxy),
+    region: geo(request, GEO_HEADERS.region, fromProxy),
   };
 }

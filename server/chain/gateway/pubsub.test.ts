@@ -4,7 +4,10 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { freePort } from '../../../e2e/server';
 import { createGatewayRoutes } from '../../routes/rpc/gateway';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { startPubsubListener } from './pubsubListener';
+import { PubsubAdmission } from '../pubsub/admission';
+import { pumpOptionsFor } from '../pubsub/limits';
+import { listenPubsubPort } from '../pubsub/listener';
+import { proxyPubsub } from './wsProxy';
 import { pubsubUrlFor } from './wsUrl';
 
 // A stand-in for a validator's PubSub port: answers signatureSubscribe with a subscription id
@@ -119,7 +122,11 @@ describe('PubSub websocket relayed to the cluster', () => {
 
   it('closes the browser socket when the cluster endpoint is unreachable', async () => {
     const listenerPort = await freePort();
-    const listener = await startPubsubListener({ host: '127.0.0.1', port: listenerPort, upstreamUrl: 'ws://127.0.0.1:1/rpc', log: t.services.log });
+    const limits = { maxSubscriptions: 10, admitCall: () => undefined, pump: pumpOptionsFor({ max: 10, windowMs: 1000 }, Date.now) };
+    const listener = await listenPubsubPort({
+      host: '127.0.0.1', port: listenerPort, admission: new PubsubAdmission({ maxPerClient: 5 }), proxies: false,
+      serve: (socket, ip) => proxyPubsub(socket, ip, 'ws://127.0.0.1:1/rpc', limits, t.services.log),
+    });
     try {
       const client = open(`ws://127.0.0.1:${listenerPort}/`);
       await client.ready;

@@ -2,7 +2,7 @@ import { RPC_RATE_LIMIT } from '../../../core/constants';
 import { GATEWAY_METHODS } from './methods';
 import {
   INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_ALLOWED, METHOD_NOT_FOUND, PARSE_ERROR, RATE_LIMITED,
-  idOf, isCall, isNotification, rpcError,
+  idOf, isCall, isNotification, rpcError, type JsonRpcId,
 } from './jsonRpc';
 import { RateLimiter } from './rateLimiter';
 import { UpstreamError, postUpstream, type UpstreamOptions } from './upstream';
@@ -36,16 +36,8 @@ export class RpcGateway {
       payload = undefined;
     }
     const cost = Array.isArray(payload) ? Math.max(1, payload.length) : 1;
-    const allowed = this.limiter.take(client, cost);
-    if (!allowed.ok) {
-      const seconds = this.limit.windowMs / 1000;
-      return {
-        status: 429,
-        retryAfterSeconds: Math.max(1, Math.ceil(allowed.retryAfterMs / 1000)),
-        body: rpcError(Array.isArray(payload) ? null : idOf(payload), RATE_LIMITED,
-          `Too many requests: the limit is ${this.limit.max} requests per ${seconds} seconds`),
-      };
-    }
+    const refused = this.admit(client, cost, Array.isArray(payload) ? null : idOf(payload));
+    if (refused) return refused;
     if (payload === undefined) return { status: 200, body: rpcError(null, PARSE_ERROR, 'Parse error') };
     if (Array.isArray(payload)) {
       if (payload.length > 0 && payload.every((item) => isCall(item) && GATEWAY_METHODS.has(item.method))) {
@@ -56,6 +48,22 @@ export class RpcGateway {
     if (!isCall(payload)) return { status: 200, body: rpcError(idOf(payload), INVALID_REQUEST, 'Invalid request') };
     if (!GATEWAY_METHODS.has(payload.method)) return { status: 200, body: rpcError(idOf(payload), METHOD_NOT_FOUND, METHOD_NOT_ALLOWED) };
     return this.forwardAll(raw, [payload], false);
+  }
+
+  /** The per-client rate (also for the PubSub relay's calls): `cost` calls of `client`, or the 429 answer. */
+  admit(client: string, cost: number, id: JsonRpcId): (GatewayAnswer & { body: unknown }) | undefined {
+    const allowed = this.limiter.take(client, cost);
+    if (allowed.ok) return undefined;
+    return {
+      status: 429,
+      retryAfterSeconds: Math.max(1, Math.ceil(allowed.retryAfterMs / 1000)),
+      body: rpcError(id, RATE_LIMITED, `Too many requests: the limit is ${this.limit.max} requests per ${this.limit.windowMs / 1000} seconds`),
+    };
+  }
+
+  /** The rate in force: `max` calls per `windowMs` per client. */
+  get rate(): { max: number; windowMs: number } {
+    return this.limit;
   }
 
   /** Everything allowed: the client's bytes go up and the provider's bytes come back. */

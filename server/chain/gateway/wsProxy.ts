@@ -1,29 +1,33 @@
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
-import { INVALID_REQUEST, METHOD_NOT_ALLOWED, METHOD_NOT_FOUND, PARSE_ERROR, idOf, isCall, isNotification, rpcError } from './jsonRpc';
+import { pumpMessages } from '../pubsub/messagePump';
+import { isSubscribe, isUnsubscribe, tooManySubscriptionsMessage, type PubsubLimits } from '../pubsub/limits';
+import { INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_ALLOWED, METHOD_NOT_FOUND, PARSE_ERROR, idOf, isCall, isNotification, rpcError } from './jsonRpc';
 import { PUBSUB_METHODS } from './methods';
-
-const MAX_QUEUED = 100;
+import { RelayedSubscriptions } from './relayedSubscriptions';
 
 /**
- * Relays one browser websocket to the cluster's PubSub endpoint. Subscription calls pass
- * through; other calls are answered 'Method not allowed' here; notifications that are not
- * subscriptions (web3.js's 'ping') are dropped, as a validator answers nothing to them.
+ * Relays one browser websocket of client `ip` to the cluster's PubSub endpoint.
+ * Subscription calls pass through under the same limits as the local ledger's PubSub
+ * (the address's call rate, subscriptions per connection, messages per window), checked
+ * before anything goes upstream; other calls are answered 'Method not allowed' here;
+ * notifications that are not subscriptions (web3.js's 'ping') are dropped, as a validator
+ * answers nothing to them.
  */
-export function proxyPubsub(client: WebSocket, upstreamUrl: string, log: FastifyBaseLogger): void {
+export function proxyPubsub(client: WebSocket, ip: string, upstreamUrl: string, limits: PubsubLimits, log: FastifyBaseLogger): void {
   const upstream = new WebSocket(upstreamUrl);
-  const queued: string[] = [];
+  const subscriptions = new RelayedSubscriptions();
+  // Calls wait for the upstream socket (the pump holds the rest back meanwhile).
+  const upstreamReady = new Promise<boolean>((resolve) => {
+    upstream.once('open', () => resolve(true));
+    upstream.once('close', () => resolve(false));
+  });
 
-  const sendUp = (text: string) => {
-    if (upstream.readyState === WebSocket.OPEN) upstream.send(text);
-    else if (upstream.readyState === WebSocket.CONNECTING && queued.length < MAX_QUEUED) queued.push(text);
-  };
   const reply = (value: unknown) => {
     if (client.readyState === WebSocket.OPEN) client.send(JSON.stringify(value));
   };
 
-  client.on('message', (data: RawData) => {
-    const text = data.toString();
+  pumpMessages(client, async (text) => {
     let payload: unknown;
     try {
       payload = JSON.parse(text);
@@ -35,18 +39,30 @@ export function proxyPubsub(client: WebSocket, upstreamUrl: string, log: Fastify
     const errors: unknown[] = [];
     const allowed: unknown[] = [];
     for (const call of calls) {
-      if (!isCall(call)) errors.push(rpcError(idOf(call), INVALID_REQUEST, 'Invalid request'));
-      else if (PUBSUB_METHODS.has(call.method)) allowed.push(call);
-      else if (!isNotification(call)) errors.push(rpcError(idOf(call), METHOD_NOT_FOUND, METHOD_NOT_ALLOWED));
+      if (!isCall(call)) {
+        errors.push(rpcError(idOf(call), INVALID_REQUEST, 'Invalid request'));
+        continue;
+      }
+      if (isNotification(call)) continue;
+      // Every call but an unsubscribe (which only frees something) counts against the address's rate.
+      const refused = isUnsubscribe(call.method) ? undefined : limits.admitCall(ip, idOf(call));
+      if (refused) errors.push(refused);
+      else if (!PUBSUB_METHODS.has(call.method)) errors.push(rpcError(idOf(call), METHOD_NOT_FOUND, METHOD_NOT_ALLOWED));
+      else if (isSubscribe(call.method) && subscriptions.count >= limits.maxSubscriptions) {
+        errors.push(rpcError(idOf(call), INTERNAL_ERROR, tooManySubscriptionsMessage(limits.maxSubscriptions)));
+      } else {
+        subscriptions.sent(call);
+        allowed.push(call);
+      }
     }
-    if (allowed.length > 0) sendUp(Array.isArray(payload) ? JSON.stringify(allowed) : text);
     if (errors.length > 0) reply(Array.isArray(payload) ? errors : errors[0]);
-  });
+    if (allowed.length === 0) return;
+    if (!(await upstreamReady)) return;
+    if (upstream.readyState === WebSocket.OPEN) upstream.send(Array.isArray(payload) ? JSON.stringify(allowed) : text);
+  }, { ...limits.pump, onError: (err) => log.warn({ err }, 'PubSub relay message failed') });
 
-  upstream.on('open', () => {
-    for (const text of queued.splice(0)) upstream.send(text);
-  });
   upstream.on('message', (data: RawData, isBinary: boolean) => {
+    subscriptions.received(data);
     if (client.readyState === WebSocket.OPEN) client.send(data, { binary: isBinary });
   });
   upstream.on('error', (err) => {

@@ -4,12 +4,21 @@ import type { LocalLedger } from '../ledger/ledger';
 import type { AccountRecord, TxRecord } from '../ledger/store';
 import type { RpcContext } from '../rpc/context';
 import { accountEncoding, encodeAccount, type AccountEncoding } from '../rpc/encoding';
-import { INVALID_PARAMS, METHOD_NOT_FOUND, PARSE_ERROR, RpcError } from '../rpc/errors';
+import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, PARSE_ERROR, RpcError } from '../rpc/errors';
 import { stringifyRpc } from '../rpc/json';
 import { configParam, pubkeyParam, signatureParam } from '../rpc/params';
+import { pumpMessages } from './messagePump';
+import { NotificationOutbox, SharedResult } from './outbox';
+import { isSubscribe, isUnsubscribe, tooManySubscriptionsMessage, type PubsubLimits } from './limits';
 
 type Kind = 'signature' | 'account' | 'slot' | 'logs';
-type Subscription = { id: number; kind: Kind; socket: WebSocket; key?: string; encoding?: AccountEncoding; mentions?: string };
+type Connection = { socket: WebSocket; ip: string; subs: Set<Subscription> };
+type Status = { slot: bigint; err: unknown };
+type Subscription = {
+  id: number; kind: Kind; conn: Connection; key?: string; encoding?: AccountEncoding; mentions?: string; live: boolean;
+  /** A signature subscription whose id is not answered yet holds its notification here until it is. */
+  unanswered?: boolean; early?: Status;
+};
 
 const NOTIFICATION: Record<Kind, string> = {
   signature: 'signatureNotification', account: 'accountNotification', slot: 'slotNotification', logs: 'logsNotification',
@@ -17,93 +26,125 @@ const NOTIFICATION: Record<Kind, string> = {
 
 /**
  * The validator's PubSub API over the local ledger. Notifications go out only after the
- * transactions they report are durable (the ledger's 'committed' event).
+ * transactions they report are durable (the ledger's 'committed' event), through one
+ * outbox that sends a slice at a time. A connection's calls are handled one per turn
+ * under `limits`: the per-address call rate shared with HTTP /api/rpc and a cap on its
+ * live subscriptions.
  */
 export class LocalPubsub {
   private nextId = 1;
   private readonly byId = new Map<number, Subscription>();
   private readonly signatures = new Map<string, Set<Subscription>>();
   private readonly accounts = new Map<string, Set<Subscription>>();
+  private readonly logsByMention = new Map<string, Set<Subscription>>();
+  private readonly allLogs = new Set<Subscription>();
   private readonly slots = new Set<Subscription>();
-  private readonly logs = new Set<Subscription>();
-  private readonly sockets = new Set<WebSocket>();
+  private readonly connections = new Set<Connection>();
+  private readonly outbox = new NotificationOutbox();
   private readonly onCommitted = (records: TxRecord[], accounts: Map<string, AccountRecord>) => this.committed(records, accounts);
   private readonly onSlot = (slot: bigint) => this.slot(slot);
 
-  constructor(private readonly ctx: RpcContext, private readonly log: FastifyBaseLogger) {
+  constructor(private readonly ctx: RpcContext, private readonly limits: PubsubLimits, private readonly log: FastifyBaseLogger) {
     ctx.ledger.on('committed', this.onCommitted);
     ctx.ledger.on('slot', this.onSlot);
   }
 
   private get ledger(): LocalLedger { return this.ctx.ledger; }
 
-  /** Serves one websocket connection until it closes. */
-  handle(socket: WebSocket): void {
-    this.sockets.add(socket);
-    socket.on('message', (data) => { void this.message(socket, data.toString()); });
-    socket.on('close', () => this.dropSocket(socket));
-    socket.on('error', () => this.dropSocket(socket));
+  /** Notifications queued and not yet sent (a commit's fan-out in progress). */
+  get pendingNotifications(): number {
+    return this.outbox.pending;
+  }
+
+  /** Serves one websocket connection of client `ip` until it closes. */
+  handle(socket: WebSocket, ip: string): void {
+    const conn: Connection = { socket, ip, subs: new Set() };
+    this.connections.add(conn);
+    pumpMessages(socket, (text) => this.message(conn, text), {
+      ...this.limits.pump, onError: (err) => this.log.error({ err }, 'pubsub message failed'),
+    });
+    socket.once('close', () => this.dropConnection(conn));
+    socket.on('error', () => socket.terminate());
   }
 
   close(): void {
     this.ledger.off('committed', this.onCommitted);
     this.ledger.off('slot', this.onSlot);
-    for (const socket of this.sockets) socket.terminate();
-    this.sockets.clear();
+    this.outbox.close();
+    for (const conn of this.connections) conn.socket.terminate();
+    this.connections.clear();
   }
 
-  private async message(socket: WebSocket, text: string): Promise<void> {
+  private async message(conn: Connection, text: string): Promise<void> {
     let request: { id?: unknown; method?: unknown; params?: unknown };
     try { request = JSON.parse(text); } catch {
-      return this.send(socket, { jsonrpc: '2.0', error: { code: PARSE_ERROR, message: 'Parse error' }, id: null });
+      return this.reply(conn, { jsonrpc: '2.0', error: { code: PARSE_ERROR, message: 'Parse error' }, id: null });
     }
     // web3.js sends a `ping` notification (no id) every few seconds: nothing to answer.
     if (!request || typeof request !== 'object' || request.id === undefined || request.id === null) return;
     const id = request.id as string | number;
+    const method = String(request.method);
+    // An unsubscribe only ever frees something: never refused, never counted.
+    if (!isUnsubscribe(method)) {
+      const refused = this.limits.admitCall(conn.ip, id);
+      if (refused) return this.reply(conn, refused);
+    }
     try {
       const params = Array.isArray(request.params) ? request.params as unknown[] : [];
-      const result = await this.call(socket, String(request.method), params);
-      this.send(socket, { jsonrpc: '2.0', result: result.value, id });
+      const result = await this.call(conn, method, params);
+      this.reply(conn, { jsonrpc: '2.0', result: result.value, id });
       result.after?.();
     } catch (err) {
-      const e = err instanceof RpcError ? err : new RpcError(-32603, 'Internal error');
+      const e = err instanceof RpcError ? err : new RpcError(INTERNAL_ERROR, 'Internal error');
       if (!(err instanceof RpcError)) this.log.error({ err }, 'pubsub request failed');
-      this.send(socket, { jsonrpc: '2.0', error: { code: e.code, message: e.message }, id });
+      this.reply(conn, { jsonrpc: '2.0', error: { code: e.code, message: e.message }, id });
     }
   }
 
-  private async call(socket: WebSocket, method: string, params: unknown[]): Promise<{ value: unknown; after?: () => void }> {
+  private async call(conn: Connection, method: string, params: unknown[]): Promise<{ value: unknown; after?: () => void }> {
+    if (isSubscribe(method) && conn.subs.size >= this.limits.maxSubscriptions) {
+      // Agave refuses a subscription over its limit with -32603 (Internal error) too.
+      throw new RpcError(INTERNAL_ERROR, tooManySubscriptionsMessage(this.limits.maxSubscriptions));
+    }
     switch (method) {
       case 'signatureSubscribe': {
         const signature = signatureParam(params[0]);
-        const sub = this.add({ kind: 'signature', socket, key: signature }, this.signatures);
+        const sub = this.add({ kind: 'signature', conn, key: signature, unanswered: true }, this.signatures);
         // Subscribed first, then looked up: a commit in between is seen by one or the other.
-        const known = this.ledger.recentStatus(signature) ?? (await this.ctx.store.statuses([signature])).get(signature);
-        return { value: sub.id, after: () => { if (known && this.byId.has(sub.id)) this.notifySignature(sub, known.slot, known.err); } };
+        let known: Status | undefined;
+        try {
+          known = this.ledger.recentStatus(signature) ?? (await this.ctx.store.statuses([signature])).get(signature);
+        } catch (err) {
+          this.remove(sub);
+          throw err;
+        }
+        return {
+          value: sub.id,
+          after: () => {
+            sub.unanswered = false;
+            const status = sub.early ?? (sub.live ? known : undefined);
+            if (status) this.notifySignature(sub, status.slot, status.err);
+          },
+        };
       }
       case 'accountSubscribe': {
         const address = pubkeyParam(params[0]);
         const encoding = accountEncoding(configParam(params, 1), 'binary');
-        return { value: this.add({ kind: 'account', socket, key: address, encoding }, this.accounts).id };
+        return { value: this.add({ kind: 'account', conn, key: address, encoding }, this.accounts).id };
       }
       case 'slotSubscribe':
-        return { value: this.add({ kind: 'slot', socket }, this.slots).id };
+        return { value: this.add({ kind: 'slot', conn }, this.slots).id };
       case 'logsSubscribe': {
-        const filter = params[0];
-        let mentions: string | undefined;
-        if (filter && typeof filter === 'object' && Array.isArray((filter as { mentions?: unknown }).mentions)) {
-          const list = (filter as { mentions: unknown[] }).mentions;
-          if (list.length !== 1) throw new RpcError(INVALID_PARAMS, 'Invalid Request: Only 1 address supported');
-          mentions = pubkeyParam(list[0]);
-        } else if (filter !== 'all' && filter !== 'allWithVotes') {
-          throw new RpcError(INVALID_PARAMS, 'Invalid params: expected "all", "allWithVotes" or { mentions: [address] }.');
-        }
-        return { value: this.add({ kind: 'logs', socket, mentions }, this.logs).id };
+        const mentions = logsFilter(params[0]);
+        const sub = mentions
+          ? this.add({ kind: 'logs', conn, key: mentions, mentions }, this.logsByMention)
+          : this.add({ kind: 'logs', conn }, this.allLogs);
+        return { value: sub.id };
       }
       case 'signatureUnsubscribe': case 'accountUnsubscribe': case 'slotUnsubscribe': case 'logsUnsubscribe': {
         const kind = method.slice(0, -'Unsubscribe'.length) as Kind;
         const sub = this.byId.get(Number(params[0]));
-        if (!sub || sub.kind !== kind || sub.socket !== socket) throw new RpcError(INVALID_PARAMS, 'Invalid subscription id.');
+        if (!sub || sub.kind !== kind || sub.conn !== conn) throw new RpcError(INVALID_PARAMS, 'Invalid subscription id.');
         this.remove(sub);
         return { value: true };
       }
@@ -112,9 +153,10 @@ export class LocalPubsub {
     }
   }
 
-  private add(fields: Omit<Subscription, 'id'>, index: Map<string, Set<Subscription>> | Set<Subscription>): Subscription {
-    const sub: Subscription = { id: this.nextId++, ...fields };
+  private add(fields: Omit<Subscription, 'id' | 'live'>, index: Map<string, Set<Subscription>> | Set<Subscription>): Subscription {
+    const sub: Subscription = { id: this.nextId++, live: true, ...fields };
     this.byId.set(sub.id, sub);
+    sub.conn.subs.add(sub);
     if (index instanceof Map) {
       let set = index.get(sub.key!);
       if (!set) { set = new Set(); index.set(sub.key!, set); }
@@ -126,29 +168,40 @@ export class LocalPubsub {
   }
 
   private remove(sub: Subscription): void {
+    sub.live = false;
     this.byId.delete(sub.id);
-    const index = sub.kind === 'signature' ? this.signatures : sub.kind === 'account' ? this.accounts : undefined;
+    sub.conn.subs.delete(sub);
+    const index = this.keyedIndex(sub);
     if (index) {
       const set = index.get(sub.key!);
       set?.delete(sub);
       if (set && set.size === 0) index.delete(sub.key!);
     } else {
-      (sub.kind === 'slot' ? this.slots : this.logs).delete(sub);
+      (sub.kind === 'slot' ? this.slots : this.allLogs).delete(sub);
     }
   }
 
-  private dropSocket(socket: WebSocket): void {
-    this.sockets.delete(socket);
-    for (const sub of [...this.byId.values()]) if (sub.socket === socket) this.remove(sub);
+  private keyedIndex(sub: Subscription): Map<string, Set<Subscription>> | undefined {
+    if (sub.kind === 'signature') return this.signatures;
+    if (sub.kind === 'account') return this.accounts;
+    if (sub.kind === 'logs' && sub.mentions) return this.logsByMention;
+    return undefined;
+  }
+
+  private dropConnection(conn: Connection): void {
+    this.connections.delete(conn);
+    for (const sub of [...conn.subs]) this.remove(sub);
   }
 
   private committed(records: TxRecord[], accounts: Map<string, AccountRecord>): void {
     if (this.byId.size === 0) return;
     for (const record of records) {
-      for (const sub of this.signatures.get(record.signature) ?? []) this.notifySignature(sub, record.slot, record.err);
-      for (const sub of this.logs) {
-        if (sub.mentions && !record.accountKeys.includes(sub.mentions)) continue;
-        this.notify(sub, { context: { slot: record.slot }, value: { signature: record.signature, err: record.err, logs: record.meta.logMessages } });
+      for (const sub of [...this.signatures.get(record.signature) ?? []]) this.notifySignature(sub, record.slot, record.err);
+      if (this.allLogs.size === 0 && this.logsByMention.size === 0) continue;
+      const logs = new SharedResult({ context: { slot: record.slot }, value: { signature: record.signature, err: record.err, logs: record.meta.logMessages } });
+      for (const sub of this.allLogs) this.notify(sub, logs);
+      for (const address of new Set(record.accountKeys)) {
+        for (const sub of this.logsByMention.get(address) ?? []) this.notify(sub, logs);
       }
     }
     if (this.accounts.size === 0) return;
@@ -156,27 +209,61 @@ export class LocalPubsub {
     for (const [address, subs] of this.accounts) {
       const record = accounts.get(address);
       if (!record) continue;
+      // Encoded once per encoding, however many subscribe to the account.
+      const byEncoding = new Map<AccountEncoding, SharedResult | null>();
       for (const sub of subs) {
-        const value = encodeAccount(this.ctx, { ...record }, sub.encoding ?? 'binary');
-        this.notify(sub, { context: { slot }, value });
+        const encoding = sub.encoding ?? 'binary';
+        if (!byEncoding.has(encoding)) byEncoding.set(encoding, this.encodeAccount(record, encoding, slot));
+        const result = byEncoding.get(encoding);
+        if (result) this.notify(sub, result);
       }
     }
   }
 
+  private encodeAccount(record: AccountRecord, encoding: AccountEncoding, slot: bigint): SharedResult | null {
+    try {
+      return new SharedResult({ context: { slot }, value: encodeAccount(this.ctx, { ...record }, encoding) });
+    } catch {
+      // base58 of data over 128 bytes cannot be rendered: a node sends nothing for it either.
+      return null;
+    }
+  }
+
   private notifySignature(sub: Subscription, slot: bigint, err: unknown): void {
-    this.notify(sub, { context: { slot }, value: { err } });
+    // Never before the subscription's id: web3.js drops a notification for an id it does not know yet.
+    if (sub.unanswered) {
+      sub.early = { slot, err };
+      this.remove(sub);
+      return;
+    }
+    this.outbox.push({ socket: sub.conn.socket, method: NOTIFICATION.signature, subscription: sub.id, result: new SharedResult({ context: { slot }, value: { err } }), live: () => true });
     this.remove(sub); // a signature subscription ends with its one notification
   }
 
   private slot(slot: bigint): void {
-    for (const sub of this.slots) this.notify(sub, { parent: slot - 1n, root: slot > 32n ? slot - 32n : 0n, slot });
+    if (this.slots.size === 0) return;
+    const result = new SharedResult({ parent: slot - 1n, root: slot > 32n ? slot - 32n : 0n, slot });
+    for (const sub of this.slots) this.notify(sub, result);
   }
 
-  private notify(sub: Subscription, result: unknown): void {
-    this.send(sub.socket, { jsonrpc: '2.0', method: NOTIFICATION[sub.kind], params: { result, subscription: sub.id } });
+  private notify(sub: Subscription, result: SharedResult): void {
+    this.outbox.push({ socket: sub.conn.socket, method: NOTIFICATION[sub.kind], subscription: sub.id, result, live: () => sub.live });
   }
 
-  private send(socket: WebSocket, message: unknown): void {
-    if (socket.readyState === socket.OPEN) socket.send(stringifyRpc(message));
+  private reply(conn: Connection, message: unknown): void {
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(stringifyRpc(message));
   }
+}
+
+/** logsSubscribe's filter: 'all' / 'allWithVotes' (undefined), or the one address of `{ mentions: [address] }`. */
+function logsFilter(filter: unknown): string | undefined {
+  if (filter && typeof filter === 'object' && Array.isArray((filter as { mentions?: unknown }).mentions)) {
+    const list = (filter as { mentions: unknown[] }).mentions;
+    if (list.length !== 1) throw new RpcError(INVALID_PARAMS, 'Invalid Request: Only 1 address supported');
+    return pubkeyParam(list[0]);
+  }
+  if (filter !== 'all' && filter !== 'allWithVotes') {
+    throw new RpcError(INVALID_PARAMS, 'Invalid params: expected "all", "allWithVotes" or { mentions: [address] }.');
+  }
+  return undefined;
 }

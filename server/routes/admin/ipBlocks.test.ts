@@ -7,10 +7,11 @@ import { IpBlockList, IP_BLOCKS_CHANGED } from '../../security/ipBlockList';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { TEST_ADMIN_ENV, loginTestAdmin } from './testAdmin';
 
-describe('/api/admin/ip-blocks (TRUST_PROXY on)', () => {
+describe('/api/admin/ip-blocks (behind trusted proxies)', () => {
   let t: TestApp;
   let cookie: string;
-  // Behind the proxy, the client is the first X-Forwarded-For address.
+  // Behind our proxies (10.9.9.9, reached over loopback), the client is the right-most
+  // X-Forwarded-For hop that is not one of them.
   const from = (ip: string, extra: Record<string, string> = {}): Record<string, string> => ({ 'x-forwarded-for': `${ip}, 10.9.9.9`, ...extra });
   const ADMIN_IP = '192.0.2.10';
   const asAdmin = (extra: Record<string, string> = {}) => from(ADMIN_IP, { cookie, ...extra });
@@ -22,7 +23,7 @@ describe('/api/admin/ip-blocks (TRUST_PROXY on)', () => {
   const audits = () => t.services.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id));
 
   beforeAll(async () => {
-    t = await createTestApp({ ...TEST_ADMIN_ENV, TRUST_PROXY: 'true' });
+    t = await createTestApp({ ...TEST_ADMIN_ENV, TRUST_PROXY: '127.0.0.1,10.0.0.0/8' });
     cookie = await loginTestAdmin(t.app);
   });
   afterAll(async () => { await t.close(); });
@@ -69,9 +70,12 @@ describe('/api/admin/ip-blocks (TRUST_PROXY on)', () => {
     expect(page.body).not.toMatch(/<script/i);
     // Writes and unknown paths too, before any other check.
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: {}, headers: from('203.0.113.7') })).statusCode).toBe(403);
-    // The proxy's own address and neighbours are not the client.
     expect((await visit('203.0.113.8')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/config', headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.7' } })).statusCode).toBe(200);
+    // What the client wrote itself sits left of what our proxy appended: it never names the client.
+    const forwarded = (xff: string) => t.app.inject({ method: 'GET', url: '/api/config', headers: { 'x-forwarded-for': xff } });
+    expect((await forwarded('198.51.100.1, 203.0.113.7')).statusCode).toBe(403);
+    expect((await forwarded('198.51.100.1, 203.0.113.7, 10.9.9.9')).statusCode).toBe(403);
+    expect((await forwarded('203.0.113.7, 198.51.100.1')).statusCode).toBe(200);
 
     const listed = (await list()).json();
     expect(listed.your_ip).toBe(ADMIN_IP);

@@ -278,4 +278,18 @@ describe('wallet sign-in behind a trusted proxy', () => {
     const cookie = res.cookies.find((x) => x.name === 'cm_session')!;
     expect(cookie.secure).toBeFalsy();
   });
+
+  it('believes neither X-Forwarded-For nor the location headers from a client that is not one of the proxies', async () => {
+    const keypair = Keypair.generate();
+    const wallet = keypair.publicKey.toBase58();
+    const c = (await t.app.inject({ method: 'POST', url: '/api/auth/challenge', payload: { wallet }, remoteAddress: '198.51.100.9' })).json();
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/auth/verify', payload: { wallet, message: c.message, signature: signMessage(keypair, c.message) }, remoteAddress: '198.51.100.9',
+      headers: { 'x-forwarded-for': '203.0.113.7', 'x-vercel-ip-country': 'PT', 'x-vercel-ip-city': 'Lisboa', cookie: ANALYTICS_CONSENT },
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.services.db.select().from(userSessions).where(eq(userSessions.walletAddress, wallet));
+    expect(row).toMatchObject({ ipAddress: '198.51.100.9', city: 'unknown', region: 'unknown' });
+    expect(row.country).not.toBe('PT');
+  });
 });

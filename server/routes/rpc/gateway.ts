@@ -1,18 +1,25 @@
 import websocket from '@fastify/websocket';
 import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
+import type { WebSocket } from 'ws';
 import { enableRpcCors } from '../../chain/gateway/cors';
-import { PUBSUB_MAX_PAYLOAD, startPubsubListener } from '../../chain/gateway/pubsubListener';
 import { RpcGateway, type GatewayOptions } from '../../chain/gateway/rpcGateway';
 import { pubsubUrlFor } from '../../chain/gateway/wsUrl';
 import { proxyPubsub } from '../../chain/gateway/wsProxy';
+import { PubsubAdmission } from '../../chain/pubsub/admission';
+import { pumpOptionsFor, type PubsubLimits } from '../../chain/pubsub/limits';
+import { listenPubsubPort, PUBSUB_MAX_PAYLOAD } from '../../chain/pubsub/listener';
+import { admitUpgrade } from '../../chain/pubsub/upgrade';
+import { ipBlockListOf } from '../../security/ipBlockList';
 import type { RouteOptions } from '../../services';
 
 export type GatewayRouteOptions = Pick<GatewayOptions, 'rateLimitWaitMs' | 'fetch' | 'timeoutMs'>;
 
 /**
  * /api/rpc on a real cluster (SOLANA_RPC_URL set): JSON-RPC forwarded to the provider, the
- * PubSub websocket relayed both as an upgrade on /api/rpc and on PORT + 1. In local mode it
+ * PubSub websocket relayed both as an upgrade on /api/rpc and on PORT + 1, under the local
+ * ledger's PubSub caps (connections per address, subscriptions per connection, the block
+ * list) and the HTTP path's call rate, checked before anything is relayed. In local mode it
  * registers nothing (the ledger serves /api/rpc).
  */
 export function createGatewayRoutes(tuning: GatewayRouteOptions = {}): FastifyPluginAsync<RouteOptions> {
@@ -36,21 +43,34 @@ export function createGatewayRoutes(tuning: GatewayRouteOptions = {}): FastifyPl
       return reply.status(answer.status).send(answer.body);
     });
 
+    const pubsubLimits: PubsubLimits = {
+      maxSubscriptions: env.PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+      // The HTTP path's counter: relayed subscriptions cost the provider as much as calls do.
+      admitCall: (ip, id) => gateway.admit(ip, 1, id)?.body,
+      pump: pumpOptionsFor(gateway.rate, () => services.now().getTime()),
+    };
+    const admission = new PubsubAdmission({ maxPerClient: env.PUBSUB_MAX_CONNECTIONS_PER_CLIENT, blockList: ipBlockListOf(services) });
+    const relay = (socket: WebSocket, ip: string) => proxyPubsub(socket, ip, pubsubUrl, pubsubLimits, log);
+
     await app.register(websocket, { options: { maxPayload: PUBSUB_MAX_PAYLOAD } });
-    app.get('/rpc', { websocket: true }, (socket) => proxyPubsub(socket, pubsubUrl, log));
+    app.get('/rpc', { websocket: true, onRequest: admitUpgrade(admission) }, (socket, request) => {
+      admission.track(socket, request.ip);
+      relay(socket, request.ip);
+    });
 
     let pubsubPort: { close: () => Promise<void> } | undefined;
     app.addHook('onListen', async () => {
       const address = app.server.address() as AddressInfo | null;
       if (!address || typeof address !== 'object') return;
       try {
-        pubsubPort = await startPubsubListener({ host: env.HOST, port: address.port + 1, upstreamUrl: pubsubUrl, log });
+        pubsubPort = await listenPubsubPort({ host: env.HOST, port: address.port + 1, admission, proxies: env.TRUST_PROXY, serve: relay });
       } catch (err) {
         log.error({ err, port: address.port + 1 }, 'PubSub port unavailable: web3.js clients deriving ws://host:PORT+1 cannot confirm');
       }
     });
     app.addHook('onClose', async () => {
       clearInterval(sweeper);
+      admission.stop();
       await pubsubPort?.close();
     });
   };

@@ -1,45 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { freePort } from '../../../e2e/server';
 import { createTestApp, type TestApp } from '../../testing/app';
-
-type Message = { id?: number; result?: unknown; error?: { code: number; message: string }; method?: string; params?: { result: any; subscription: number } }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** A raw PubSub client: requests by id, notifications collected in order. */
-async function openSocket(url: string) {
-  const socket = new WebSocket(url);
-  await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
-  const notifications: Message[] = [];
-  const waiters: ((m: Message) => void)[] = [];
-  const pending = new Map<number, (m: Message) => void>();
-  socket.on('message', (data) => {
-    const m = JSON.parse(data.toString()) as Message;
-    if (m.id !== undefined && pending.has(m.id)) { pending.get(m.id)!(m); pending.delete(m.id); return; }
-    notifications.push(m);
-    waiters.splice(0).forEach((w) => w(m));
-  });
-  let nextId = 1;
-  return {
-    request: (method: string, params: unknown[] = []) => new Promise<Message>((resolve) => {
-      const id = nextId++;
-      pending.set(id, resolve);
-      socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
-    }),
-    /** Waits for the first notification (already received or not) matching `pred`. */
-    next: async (pred: (m: Message) => boolean, timeoutMs = 5000): Promise<Message> => {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = notifications.find(pred);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error('no notification');
-        await new Promise((r) => { waiters.push(r); setTimeout(r, 50); });
-      }
-    },
-    notifications,
-    close: () => socket.close(),
-  };
-}
+import { openPubsub as openSocket } from '../../testing/pubsubClient';
 
 describe('local ledger PubSub websocket', () => {
   let t: TestApp;

@@ -2,23 +2,35 @@ import websocket from '@fastify/websocket';
 import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import { enableRpcCors } from '../../chain/gateway/cors';
-import { listenPubsub, PUBSUB_MAX_PAYLOAD } from '../../chain/pubsub/listener';
+import { PubsubAdmission } from '../../chain/pubsub/admission';
+import { pumpOptionsFor, type PubsubLimits } from '../../chain/pubsub/limits';
+import { listenPubsubPort, PUBSUB_MAX_PAYLOAD } from '../../chain/pubsub/listener';
 import { LocalPubsub } from '../../chain/pubsub/pubsub';
-import { RpcLimits } from '../../chain/rpc/limits';
+import { admitUpgrade } from '../../chain/pubsub/upgrade';
+import { RPC_RATE_WINDOW_MS, RpcLimits } from '../../chain/rpc/limits';
 import { faucetPolicyFor } from '../../policies/faucet';
-import type { RouteOptions } from '../../services';
+import { ipBlockListOf } from '../../security/ipBlockList';
+import type { RouteOptions, Services } from '../../services';
+
+const pubsubs = new WeakMap<Services, LocalPubsub>();
+
+/** The local ledger's PubSub of this app (tests watch its fan-out). */
+export function localPubsubOf(services: Services): LocalPubsub | undefined {
+  return pubsubs.get(services);
+}
 
 /**
  * /api/rpc in local mode: Solana JSON-RPC 2.0 over the in-process ledger under per-client
  * limits (batch size, calls per 10 s, result size, the faucet), and its PubSub
- * websocket both as an upgrade on /api/rpc and on PORT + 1. On a real cluster it registers
- * nothing (gateway.ts serves /api/rpc then).
+ * websocket both as an upgrade on /api/rpc and on PORT + 1, under the same call rate plus
+ * the PubSub caps (connections per address, subscriptions per connection, the block list).
+ * On a real cluster it registers nothing (gateway.ts serves /api/rpc then).
  */
 export const rpcRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { env, log, chain } = services;
   if (!env.localMode || !chain.ledger || !chain.rpc || !chain.store) return;
   const rpc = chain.rpc;
-  const pubsub = new LocalPubsub({ ledger: chain.ledger, store: chain.store }, log);
+  const now = () => services.now().getTime();
 
   enableRpcCors(app, '/rpc');
   // Bad JSON is a JSON-RPC parse error (-32700), not an HTTP 400: parse it ourselves.
@@ -30,7 +42,7 @@ export const rpcRoutes: FastifyPluginAsync<RouteOptions> = async (app, { service
     ratePerWindow: env.RPC_RATE_LIMIT,
     maxProgramAccounts: env.RPC_MAX_PROGRAM_ACCOUNTS,
     faucet: faucetPolicyFor(services),
-    now: () => services.now().getTime(),
+    now,
   });
   app.post('/rpc', async (request, reply) => {
     const answer = await rpc.handleHttp(typeof request.body === 'string' ? request.body : '', { ip: request.ip, limits });
@@ -38,20 +50,37 @@ export const rpcRoutes: FastifyPluginAsync<RouteOptions> = async (app, { service
     return reply.status(answer.status).header('content-type', 'application/json; charset=utf-8').send(answer.text);
   });
 
+  const pubsubLimits: PubsubLimits = {
+    maxSubscriptions: env.PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+    // One counter for HTTP and websocket calls: a websocket is no way around the HTTP rate.
+    admitCall: (ip, id) => limits.admit({ id }, ip)?.body,
+    pump: pumpOptionsFor({ max: env.RPC_RATE_LIMIT, windowMs: RPC_RATE_WINDOW_MS }, now),
+  };
+  const pubsub = new LocalPubsub({ ledger: chain.ledger, store: chain.store }, pubsubLimits, log);
+  pubsubs.set(services, pubsub);
+  const admission = new PubsubAdmission({ maxPerClient: env.PUBSUB_MAX_CONNECTIONS_PER_CLIENT, blockList: ipBlockListOf(services) });
+
   await app.register(websocket, { options: { maxPayload: PUBSUB_MAX_PAYLOAD } });
-  app.get('/rpc', { websocket: true }, (socket) => pubsub.handle(socket));
+  app.get('/rpc', { websocket: true, onRequest: admitUpgrade(admission) }, (socket, request) => {
+    admission.track(socket, request.ip);
+    pubsub.handle(socket, request.ip);
+  });
 
   let port: { close: () => Promise<void> } | undefined;
   app.addHook('onListen', async () => {
     const address = app.server.address() as AddressInfo | null;
     if (!address || typeof address !== 'object') return;
     try {
-      port = await listenPubsub(pubsub, env.HOST, address.port + 1);
+      port = await listenPubsubPort({
+        host: env.HOST, port: address.port + 1, admission, proxies: env.TRUST_PROXY,
+        serve: (socket, ip) => pubsub.handle(socket, ip),
+      });
     } catch (err) {
       log.error({ err, port: address.port + 1 }, 'PubSub port unavailable: web3.js clients deriving ws://host:PORT+1 cannot confirm');
     }
   });
   app.addHook('onClose', async () => {
+    admission.stop();
     pubsub.close();
     await port?.close();
   });
