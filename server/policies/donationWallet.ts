@@ -1,5 +1,5 @@
 import { PublicKey, SystemProgram } from '@solana/web3.js';
-import { inArray } from 'drizzle-orm';
+import { and, inArray, ne } from 'drizzle-orm';
 import { CREATION_MESSAGES } from '../../core/schemas/creation';
 import { campaigns, curvePools, officialToken, platformKeys } from '../db/schema';
 import type { Services } from '../services';
@@ -7,17 +7,20 @@ import type { Services } from '../services';
 /**
  * Of these addresses, the ones that hold SOL the platform moves: a platform key (treasury,
  * pool authority, every funding, distributor, pool and mint key), a campaign's token, pool
- * or distributor address, the official token's, or the support wallet. SOL such an address
+ * or distributor address, the official token's, the support wallet, or the local faucet. SOL such an address
  * sends is never a donation, and none of them may be a campaign's donation wallet (its
  * inflows, pool buys and creation fees, would be credited as donations).
  */
 export async function platformAddressesAmong(services: Services, addresses: Iterable<string>): Promise<Set<string>> {
   const list = [...new Set(addresses)];
-  const found = new Set(list.filter((a) => a === services.env.SUPPORT_WALLET));
+  // The local ledger's faucet too: test SOL is nobody's gift.
+  const faucet = services.chain.ledger?.faucet.publicKey.toBase58();
+  const found = new Set(list.filter((a) => a === services.env.SUPPORT_WALLET || a === faucet));
   if (list.length === 0) return found;
   const { db } = services;
   const rows = await Promise.all([
-    db.select({ a: platformKeys.publicKey }).from(platformKeys).where(inArray(platformKeys.publicKey, list)),
+    // Demo wallets (local mode) stand for people: their trades and gifts are the demo's donors'.
+    db.select({ a: platformKeys.publicKey }).from(platformKeys).where(and(inArray(platformKeys.publicKey, list), ne(platformKeys.role, 'demo'))),
     ...[campaigns.tokenAddress, campaigns.poolAddress, campaigns.distributorWallet, campaigns.campaignWallet]
       .map((column) => db.select({ a: column }).from(campaigns).where(inArray(column, list))),
     ...[curvePools.poolWallet, curvePools.mint].map((column) => db.select({ a: column }).from(curvePools).where(inArray(column, list))),
