@@ -10,7 +10,7 @@ import { tradeHooksIdle } from '../market/registerTradeHooks';
 import { createTestApp, type TestApp } from '../testing/app';
 import { indexDonations } from './indexer';
 import { referenceOf } from './references';
-import { creatorOf, donor, launchCampaign, proveControl, sendSol } from './testing/donationFlow';
+import { donor, launchCampaign, proveControl, sendSol } from './testing/donationFlow';
 
 const SOL = 1_000_000_000n;
 
