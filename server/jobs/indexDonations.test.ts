@@ -1,4 +1,3 @@
-import { Keypair } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations } from '../db/schema';
