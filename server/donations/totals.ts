@@ -1,10 +1,11 @@
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaigns, curveTrades, donations } from '../db/schema';
+import { campaigns, curveTrades, donations, launchRequests } from '../db/schema';
 
 /**
  * Backers: wallets whose direct donations to the campaign plus buys of its token reach
- * `minLamports` (BACKER_MIN_LAMPORTS), so a crowd of dust trades is not a crowd of backers.
+ * `minLamports` (BACKER_MIN_LAMPORTS), so a crowd of dust trades is not a crowd of backers;
+ * the creator's initial buy is the creator's.
  * The one definition: lists, cards, stats and the admin all read the column this sets
  * (a correlated subquery on campaigns).
  */
@@ -14,7 +15,10 @@ export function backersSql(minLamports: bigint): SQL {
       select ${donations.fromWallet} as wallet, ${donations.lamports} as lamports from ${donations}
         where ${donations.campaignId} = ${campaigns.id} and ${donations.kind} = 'direct'
       union all
-      select ${curveTrades.wallet}, ${curveTrades.solLamports} from ${curveTrades}
+      -- The launch's initial buy is paid by the request's funding wallet for the creator: the creator's.
+      select case when ${curveTrades.wallet} = ${launchRequests.fundingWallet} then ${campaigns.creatorWallet} else ${curveTrades.wallet} end,
+        ${curveTrades.solLamports}
+      from ${curveTrades} left join ${launchRequests} on ${launchRequests.requestId} = ${campaigns.requestId}
         where ${curveTrades.mint} = ${campaigns.tokenAddress} and ${curveTrades.side} = 'buy'
     ) as put_in group by wallet having sum(lamports) >= ${minLamports.toString()}::numeric
   ) as backer)`;

@@ -91,7 +91,7 @@ function RequestCard({ request }: { request: DonationWalletChallenge }) {
         Once confirmed, every SOL transfer to this wallet counts as a donation to that creator's campaigns that name it, not only the transfers
         carrying a campaign's reference. Signing sends no transaction and costs no fee.
       </p>
-      <pre className="overflow-x-auto rounded-lg border border-line bg-surface p-3 font-mono text-xs whitespace-pre-wrap">{request.message}</pre>
+      <pre className="overflow-x-auto rounded-lg border border-line bg-surface p-3 font-mono text-xs break-all whitespace-pre-wrap">{request.message}</pre>
       {!connected && (
         <Button onClick={() => dialog.setOpen(true)} data-testid="confirm-wallet-connect">Connect {shortAddress(request.donationWallet)}</Button>
       )}

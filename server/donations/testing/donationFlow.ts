@@ -9,14 +9,17 @@ import { launcherFor } from '../../launch';
 import type { Services } from '../../services';
 import { signInWallet, signMessage } from '../../testing/wallet';
 
-export async function launchCampaign(services: Services, name: string, donationWallet: string): Promise<{ campaignId: number; mint: string; distributorWallet: string }> {
+export async function launchCampaign(
+  services: Services, name: string, donationWallet: string, initialBuy = 0n,
+): Promise<{ campaignId: number; mint: string; distributorWallet: string }> {
   const creator = await demoWallet(services, `creator-${name}`);
   await ensureSol(services, creator.publicKey, 2_000_000_000n);
   const launcher = launcherFor(services);
-  const prepared = await launcher.prepare(creator.publicKey.toBase58(), 0n);
+  await ensureSol(services, creator.publicKey, 2_000_000_000n + initialBuy);
+  const prepared = await launcher.prepare(creator.publicKey.toBase58(), initialBuy);
   await transferSol(services, creator, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
   const created = await launcher.create(creator.publicKey.toBase58(), prepared.request_id, {
-    name, ticker: name.slice(0, 6).toUpperCase(), goal: 50_000_000_000n, category: 'Community', initialBuy: 0n, donationWallet,
+    name, ticker: name.slice(0, 6).toUpperCase(), goal: 50_000_000_000n, category: 'Community', initialBuy, donationWallet,
     description: `${name} test campaign`, website: undefined, twitter: undefined, telegram: undefined, bondingCurveType: 1,
     imageUrl: '/ipfs/bafkreia5qq7jzb4xq3yqz4rfsyvbdrgdn7xdsm6p3q4nyr4k2kmcyz6dqe', videoUrl: undefined, photos: [],
   });
