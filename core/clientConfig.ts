@@ -16,5 +16,7 @@ export const ClientConfigSchema = z.object({
   supportWallet: z.string(),
   /** SUPPORT_CHAT_URL: the footer's support chat, or null for an email link. */
   supportChatUrl: z.string().nullable(),
+  /** BACKER_MIN_LAMPORTS as SOL: what a wallet must have put in (donations plus buys) to count as a backer. */
+  backerMinSol: z.string(),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;

@@ -42,6 +42,10 @@ export const FILE_LIMITS = {
 
 export const WALLET_AUTH_VALIDITY_MS = 3_600_000;
 export const AUTH_NONCE_TTL_MS = 5 * 60_000;
+/** A donation wallet's confirmation request lives a day: it may go to whoever holds that wallet (a charity's treasurer). */
+export const DONATION_WALLET_CHALLENGE_TTL_MS = 24 * 3_600_000;
+/** Default of BACKER_MIN_LAMPORTS: a backer has put at least 0.01 SOL in (direct donations plus buys). */
+export const DEFAULT_BACKER_MIN_LAMPORTS = 10_000_000n;
 export const ADMIN_SESSION_MS = 24 * 3_600_000;
 
 export const ADMIN_PREFIX = '/xk9j2m4p';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_BACKER_MIN_LAMPORTS } from '../core/constants';
 import { parseTrustProxy } from './http/trustedProxy';
 
 const bool = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
@@ -95,6 +96,8 @@ const EnvSchema = z.object({
   // and the smallest donation a run pays (below it the fees wait for a later run).
   DISTRIBUTOR_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).optional(),
   DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: z.coerce.bigint().min(1n).default(1_000_000n),
+  // A backer: a wallet whose direct donations plus buys of a campaign's token reach this many lamports.
+  BACKER_MIN_LAMPORTS: z.coerce.bigint().min(1n).max(1_000_000_000_000n).default(DEFAULT_BACKER_MIN_LAMPORTS),
   // Crash tests only: the process kills itself (SIGKILL) right after a distribution run reaches this state.
   DISTRIBUTOR_CRASH_AFTER: z.enum(['started', 'harvested', 'withdrawn', 'sold', 'holders_paid', 'bought_back', 'burned', 'paid']).optional(),
   // The official token on a real cluster: the operator's existing mint and its pool (local mode launches its own).

@@ -18,6 +18,10 @@ export type CampaignDetail = CampaignSummary & {
   telegram: string | null;
   discord: string | null;
   donation_wallet: string | null;
+  /** The creator proved control of the donation wallet (their own, or it signed its consent). */
+  donation_wallet_proven: boolean;
+  /** all_transfers: every transfer to the donation wallet counts; reference_only: only those carrying the campaign's reference. */
+  donation_counting: 'all_transfers' | 'reference_only';
   distributor_wallet: string | null;
   request_id: string | null;
   /** From our launch flow: only these take the creator's photos, video and updates. */

@@ -26,6 +26,8 @@ const invalidates: Record<string, QueryKey[]> = {
   campaign_created: [['campaigns'], ['ticker'], platformStatsKey, adminDashboardKey],
   // The indexer saw SOL reach a donation wallet: the Donations tab, the proof of funds, raised amounts and the donor's account move.
   donation: [donationsRootKey, proofRootKey, ['campaigns'], ['account'], adminDashboardKey],
+  // A donation wallet confirmed it is its creator's: how its campaigns count transfers changes.
+  donation_wallet_proved: [['campaigns'], ['donation-wallet'], ['donation-wallet-challenge']],
   // Reports: the admin's reports page (only an admin session can load it).
   report_submitted: [['admin', 'reports']],
   report_updated: [['admin', 'reports']],

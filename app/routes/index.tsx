@@ -32,6 +32,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'account', ...walletScene(() => import('../scenes/Account/AccountPage'), (m) => m.AccountPage) },
   { path: 'account/verify', ...walletScene(() => import('../scenes/Verify/VerifyPage'), (m) => m.VerifyPage) },
   { path: 'account/verify/:tokenAddress', ...walletScene(() => import('../scenes/Verify/VerifyPage'), (m) => m.VerifyPage) },
+  { path: 'confirm-donation-wallet/:nonce', ...walletScene(() => import('../scenes/ConfirmDonationWallet/ConfirmDonationWalletPage'), (m) => m.ConfirmDonationWalletPage) },
   { path: 'start-campaign', ...walletScene(() => import('../scenes/StartCampaign/StartCampaignPage'), (m) => m.StartCampaignPage) },
   // Spec 1: /trade without a token address goes to /explore.
   // The element as well as the loader: a leaf route without one logs a React Router warning.

@@ -30,6 +30,8 @@ export const CREATION_MESSAGES = {
   initialBuyNumber: 'Amount must be a number',
   donationWalletRequired: 'Donation wallet is required',
   donationWalletInvalid: 'Invalid Solana wallet address',
+  donationWalletPlatform: 'This address belongs to Causemint itself (a pool, treasury, distributor, funding or token address): donations sent there would not reach your cause',
+  donationWalletNotWallet: 'This address is a token account, token mint or program, not a wallet: enter the wallet that should receive the donations',
   descriptionRequired: 'Description is required',
   descriptionMax: `Maximum ${DESCRIPTION_MAX} characters`,
   website: 'Please enter a valid website URL',

@@ -8,6 +8,7 @@ import {
 import { stateOfPool } from '../trading';
 import { campaignPageUrl } from '../launch/metadata';
 import { newReferenceKey } from '../donations/references';
+import { updateCampaignTotals } from '../donations/totals';
 import { claimPreVerification } from './claimPreVerification';
 import { recordSessionActivity } from './recordSessionActivity';
 
@@ -21,7 +22,8 @@ export type LaunchRow = typeof launchRequests.$inferSelect;
  * Re-running it after a crash finds the campaign by request_id and writes nothing twice.
  */
 export async function saveLaunchedCampaign(
-  db: Db, row: LaunchRow, form: LaunchForm, { publicUrl, now, initialBuyLamports }: { publicUrl: string; now: Date; initialBuyLamports: bigint },
+  db: Db, row: LaunchRow, form: LaunchForm,
+  { publicUrl, now, initialBuyLamports, backerMinLamports }: { publicUrl: string; now: Date; initialBuyLamports: bigint; backerMinLamports: bigint },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.requestId, row.requestId));
@@ -79,6 +81,8 @@ export async function saveLaunchedCampaign(
         await tx.insert(campaignVideos).values({ campaignId, videoUrl: form.videoUrl, uploadedBy: row.creatorWallet, isPrimary: true });
       }
       await recordSessionActivity(tx, row.creatorWallet, 'created_campaign', now);
+      // The initial buy was traded before the row existed: the creator may already be its first backer.
+      await updateCampaignTotals(tx, [campaignId], backerMinLamports);
     }
     await tx.update(launchRequests).set({ state: 'campaign_saved', campaignId, updatedAt: now })
       .where(eq(launchRequests.requestId, row.requestId));

@@ -36,7 +36,7 @@ export async function startWalletSession(services: Services, proof: SignInProof,
 
   return services.db.transaction(async (tx) => {
     const [challenge] = await tx.select().from(authNonces).where(eq(authNonces.nonce, nonce)).for('update');
-    if (!challenge || challenge.message !== message || challenge.walletAddress !== wallet) {
+    if (!challenge || challenge.purpose !== 'sign_in' || challenge.message !== message || challenge.walletAddress !== wallet) {
       throw unauthorized('This is not a sign-in message issued by this site');
     }
     if (challenge.usedAt) throw unauthorized('This sign-in message has already been used');

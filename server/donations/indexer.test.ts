@@ -10,7 +10,7 @@ import { tradeHooksIdle } from '../market/registerTradeHooks';
 import { createTestApp, type TestApp } from '../testing/app';
 import { indexDonations } from './indexer';
 import { referenceOf } from './references';
-import { donor, launchCampaign, sendSol } from './testing/donationFlow';
+import { donor, launchCampaign, proveControl, sendSol } from './testing/donationFlow';
 
 const SOL = 1_000_000_000n;
 
@@ -22,9 +22,11 @@ describe('the donation indexer, through the ledger', () => {
   const rowsOf = (campaignId: number) => t.services.db.select().from(donations).where(eq(donations.campaignId, campaignId));
   const campaignRow = async (campaignId: number) => (await t.services.db.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0]!;
 
-  it('indexes direct donations and a distributor reward into a wallet of its own, ignores a failed transfer, and a re-scan adds nothing', async () => {
-    const beneficiary = Keypair.generate().publicKey.toBase58();
+  it('indexes direct donations and a distributor reward into a wallet its creator proved, ignores a failed transfer, and a re-scan adds nothing', async () => {
+    const beneficiaryKey = Keypair.generate();
+    const beneficiary = beneficiaryKey.publicKey.toBase58();
     const own = await launchCampaign(t.services, 'Own wallet', beneficiary);
+    await proveControl(t.app, t.services, 'Own wallet', beneficiaryKey);
     const alice = await donor(t.services, 'alice');
     const bob = await donor(t.services, 'bob');
 

@@ -12,7 +12,8 @@ import type { Services } from '../services';
 import { classifyTransfers } from './classify';
 import { ensureDonationReferences } from './references';
 import { updateCampaignTotals } from './totals';
-import { accountKeysOf, solTransfersOf } from './transfers';
+import { platformAddressesAmong } from '../policies/donationWallet';
+import { accountKeysOf, balanceChangesOf, solTransfersOf } from './transfers';
 import { loadWatchList, type WatchList } from './watchList';
 
 export const DONATION_EVENT = 'donation';
@@ -61,6 +62,7 @@ async function scanAddress(services: Services, watch: WatchList, { address, sinc
   if (newest.length === 0) return [];
 
   const added: NewDonation[] = [];
+  const platformSenders = new PlatformSenders(services);
   let rows: (typeof donations.$inferInsert)[] = [];
   let processed: string | undefined;
   const flush = async () => {
@@ -82,9 +84,13 @@ async function scanAddress(services: Services, watch: WatchList, { address, sinc
       // A cluster's node may list a signature before it serves the transaction: stop here, the cursor waits for it.
       if (!tx) break;
       if (!tx.meta?.err) {
-        const keys = new Set(accountKeysOf(tx));
+        const transfers = solTransfersOf(tx).filter((t) => watch.byWallet.has(t.destination));
         const blockTime = tx.blockTime ? new Date(tx.blockTime * 1000) : services.now();
-        for (const found of classifyTransfers(solTransfersOf(tx), keys, watch.byWallet)) {
+        const facts = {
+          transfers, accountKeys: new Set(accountKeysOf(tx)), balanceChanges: balanceChangesOf(tx), blockTime,
+          platformSenders: await platformSenders.among(transfers.map((t) => t.source)),
+        };
+        for (const found of classifyTransfers(facts, watch.byWallet)) {
           rows.push({
             signature: info.signature, campaignId: found.campaignId, kind: found.kind, fromWallet: found.from, toWallet: found.to,
             lamports: found.lamports, slot: BigInt(tx.slot), blockTime, indexedAt: services.now(),
@@ -100,10 +106,25 @@ async function scanAddress(services: Services, watch: WatchList, { address, sinc
   return added;
 }
 
+/** Which senders are platform addresses, asked once per address in a scan. */
+class PlatformSenders {
+  private readonly known = new Map<string, boolean>();
+  constructor(private readonly services: Services) {}
+
+  async among(addresses: string[]): Promise<Set<string>> {
+    const unknown = addresses.filter((a) => !this.known.has(a));
+    if (unknown.length > 0) {
+      const platform = await platformAddressesAmong(this.services, unknown);
+      for (const a of unknown) this.known.set(a, platform.has(a));
+    }
+    return new Set(addresses.filter((a) => this.known.get(a)));
+  }
+}
+
 /** Totals first, then the events, so a page refetching on the event sees the new figures. */
 async function announce(services: Services, added: NewDonation[]): Promise<void> {
   const campaignIds = [...new Set(added.map((d) => d.campaignId))];
-  await updateCampaignTotals(services.db, campaignIds);
+  await updateCampaignTotals(services.db, campaignIds, services.env.BACKER_MIN_LAMPORTS);
   const mints = new Map((await services.db.select({ id: campaigns.id, mint: campaigns.tokenAddress }).from(campaigns)
     .where(inArray(campaigns.id, campaignIds))).map((c) => [c.id, c.mint]));
   for (const d of added) {

@@ -1,14 +1,26 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaigns, curveTrades, donations } from '../db/schema';
+import { campaigns, curveTrades, donations, launchRequests } from '../db/schema';
 
-/** Distinct wallets that donated directly to the campaign or traded its token (a correlated subquery on campaigns). */
-export function backersSql(): SQL {
+/**
+ * Backers: wallets whose direct donations to the campaign plus buys of its token reach
+ * `minLamports` (BACKER_MIN_LAMPORTS), so a crowd of dust trades is not a crowd of backers;
+ * the creator's initial buy is the creator's.
+ * The one definition: lists, cards, stats and the admin all read the column this sets
+ * (a correlated subquery on campaigns).
+ */
+export function backersSql(minLamports: bigint): SQL {
   return sql`(select count(*)::int from (
-    select ${donations.fromWallet} as wallet from ${donations}
-      where ${donations.campaignId} = ${campaigns.id} and ${donations.kind} = 'direct'
-    union
-    select ${curveTrades.wallet} from ${curveTrades} where ${curveTrades.mint} = ${campaigns.tokenAddress}
+    select wallet from (
+      select ${donations.fromWallet} as wallet, ${donations.lamports} as lamports from ${donations}
+        where ${donations.campaignId} = ${campaigns.id} and ${donations.kind} = 'direct'
+      union all
+      -- The launch's initial buy is paid by the request's funding wallet for the creator: the creator's.
+      select case when ${curveTrades.wallet} = ${launchRequests.fundingWallet} then ${campaigns.creatorWallet} else ${curveTrades.wallet} end,
+        ${curveTrades.solLamports}
+      from ${curveTrades} left join ${launchRequests} on ${launchRequests.requestId} = ${campaigns.requestId}
+        where ${curveTrades.mint} = ${campaigns.tokenAddress} and ${curveTrades.side} = 'buy'
+    ) as put_in group by wallet having sum(lamports) >= ${minLamports.toString()}::numeric
   ) as backer)`;
 }
 
@@ -18,8 +30,27 @@ export function raisedSql(): SQL {
 }
 
 /** raised_amount and backers of these campaigns, recounted from the indexed rows. */
-export async function updateCampaignTotals(db: Db, campaignIds: number[]): Promise<void> {
+export async function updateCampaignTotals(db: Db, campaignIds: number[], backerMinLamports: bigint): Promise<void> {
   if (campaignIds.length === 0) return;
-  await db.update(campaigns).set({ raisedLamports: raisedSql(), backers: backersSql() })
+  await db.update(campaigns).set({ raisedLamports: raisedSql(), backers: backersSql(backerMinLamports) })
     .where(campaignIds.length === 1 ? eq(campaigns.id, campaignIds[0]!) : inArray(campaigns.id, campaignIds));
+}
+
+const RECOUNT_CHUNK = 500;
+
+/**
+ * Every campaign's raised amount and backers recounted, a chunk per statement (so other
+ * work runs between them): once per process start, since BACKER_MIN_LAMPORTS may have
+ * changed and a campaign that never trades again would keep an old count.
+ */
+export async function recountAllTotals(db: Db, backerMinLamports: bigint): Promise<void> {
+  for (let after = 0; ;) {
+    const ids = (await db.select({ id: campaigns.id }).from(campaigns).where(gt(campaigns.id, after)).orderBy(asc(campaigns.id)).limit(RECOUNT_CHUNK))
+      .map((r) => r.id);
+    if (ids.length === 0) return;
+    await db.update(campaigns).set({ raisedLamports: raisedSql(), backers: backersSql(backerMinLamports) })
+      .where(and(gt(campaigns.id, after), inArray(campaigns.id, ids)));
+    after = ids[ids.length - 1]!;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

@@ -38,3 +38,16 @@ export function solTransfersOf(tx: VersionedTransactionResponse): SolTransfer[] 
   }
   return found;
 }
+
+/** Each account's balance after the transaction minus before, from its meta (the fee is in the payer's). */
+export function balanceChangesOf(tx: VersionedTransactionResponse): Map<string, bigint> {
+  const keys = accountKeysOf(tx);
+  const changes = new Map<string, bigint>();
+  const pre = tx.meta?.preBalances ?? [];
+  const post = tx.meta?.postBalances ?? [];
+  keys.forEach((key, i) => {
+    if (pre[i] === undefined || post[i] === undefined) return;
+    changes.set(key, (changes.get(key) ?? 0n) + BigInt(post[i]!) - BigInt(pre[i]!));
+  });
+  return changes;
+}

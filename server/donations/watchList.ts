@@ -1,8 +1,9 @@
 import { PublicKey } from '@solana/web3.js';
 import { eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { campaigns, donationReferences, verifiedCharities } from '../db/schema';
+import { campaigns, donationReferences } from '../db/schema';
 import type { WatchedCampaign } from './classify';
+import { isProven, proofsFor } from './walletControl';
 
 export type WatchList = {
   /** Campaigns by donation wallet: what a transfer into that wallet may belong to. */
@@ -15,29 +16,29 @@ export type WatchList = {
 // with a margin for a cluster's block times running behind ours.
 const CLOCK_MARGIN_MS = 60_000;
 
+const sinceOf = (createdAt: Date) => new Date(createdAt.getTime() - CLOCK_MARGIN_MS);
+
 function isAddress(text: string | null): text is string {
   if (!text) return false;
   try { return new PublicKey(text).toBase58() === text; } catch { return false; }
 }
 
 /**
- * What to read: a wallet that is one campaign's own is read whole (rewards, plain and
- * referenced donations all land there); for a shared or charity wallet only the
- * campaign's reference (its direct donations) and its distributor wallet (its rewards),
- * so the charity's other traffic is never scanned.
+ * What to read: a wallet one campaign counts plain transfers on (its creator proved
+ * control, and no other proven campaign shares it) is read whole (rewards, plain and
+ * referenced donations all land there); any other wallet only through each campaign's
+ * reference (its direct donations) and distributor wallet (its rewards), so a wallet that
+ * is not the campaign's to claim, a charity's or a stranger's, is never scanned whole.
  */
 export async function loadWatchList(db: Db): Promise<WatchList> {
-  const [rows, charities] = await Promise.all([
-    db.select({
-      id: campaigns.id, donationWallet: campaigns.donationWallet, distributorWallet: campaigns.distributorWallet,
-      createdAt: campaigns.createdAt, reference: donationReferences.reference,
-    }).from(campaigns)
-      .innerJoin(donationReferences, eq(donationReferences.campaignId, campaigns.id))
-      .where(isNotNull(campaigns.donationWallet))
-      .orderBy(campaigns.id),
-    db.select({ wallet: verifiedCharities.walletAddress }).from(verifiedCharities),
-  ]);
-  const charityWallets = new Set(charities.map((c) => c.wallet));
+  const rows = await db.select({
+    id: campaigns.id, creatorWallet: campaigns.creatorWallet, donationWallet: campaigns.donationWallet,
+    distributorWallet: campaigns.distributorWallet, createdAt: campaigns.createdAt, reference: donationReferences.reference,
+  }).from(campaigns)
+    .innerJoin(donationReferences, eq(donationReferences.campaignId, campaigns.id))
+    .where(isNotNull(campaigns.donationWallet))
+    .orderBy(campaigns.id);
+  const proofs = await proofsFor(db, rows.flatMap((r) => (isAddress(r.donationWallet) ? [r.donationWallet] : [])));
   const grouped = new Map<string, typeof rows>();
   for (const row of rows) {
     if (!isAddress(row.donationWallet)) continue;
@@ -46,18 +47,19 @@ export async function loadWatchList(db: Db): Promise<WatchList> {
   const byWallet = new Map<string, WatchedCampaign[]>();
   const addresses = new Map<string, Date>();
   const watch = (address: string, createdAt: Date) => {
-    const since = new Date(createdAt.getTime() - CLOCK_MARGIN_MS);
+    const since = sinceOf(createdAt);
     const known = addresses.get(address);
     if (!known || since < known) addresses.set(address, since);
   };
   for (const [wallet, group] of grouped) {
-    const ownWallet = group.length === 1 && !charityWallets.has(wallet);
+    const proven = group.filter((row) => isProven(row, proofs));
     byWallet.set(wallet, group.map((row) => ({
       id: row.id, donationWallet: wallet, distributorWallet: isAddress(row.distributorWallet) ? row.distributorWallet : null,
-      reference: row.reference, ownWallet,
+      reference: row.reference, since: sinceOf(row.createdAt), countsPlainTransfers: proven.length === 1 && proven[0] === row,
     })));
-    if (ownWallet) watch(wallet, group[0]!.createdAt);
-    else {
+    if (proven.length === 1) {
+      for (const row of group) watch(wallet, row.createdAt);
+    } else {
       for (const [i, campaign] of byWallet.get(wallet)!.entries()) {
         watch(campaign.reference, group[i]!.createdAt);
         if (campaign.distributorWallet) watch(campaign.distributorWallet, group[i]!.createdAt);

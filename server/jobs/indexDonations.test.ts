@@ -1,9 +1,8 @@
-import { Keypair } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations } from '../db/schema';
 import { indexDonations } from '../donations/indexer';
-import { donor, launchCampaign, sendSol } from '../donations/testing/donationFlow';
+import { creatorOf, donor, launchCampaign, sendSol } from '../donations/testing/donationFlow';
 import { createTestApp, type TestApp } from '../testing/app';
 import { indexDonationsJob } from './indexDonations';
 import { startJobs } from './runner';
@@ -14,7 +13,7 @@ describe('the donations job', () => {
   afterAll(async () => { await t?.close(); });
 
   it('on the local ledger, wakes on a commit that touches a watched address, long before its next tick', async () => {
-    const wallet = Keypair.generate().publicKey.toBase58();
+    const wallet = (await creatorOf(t.services, 'Wake up')).publicKey.toBase58(); // its own wallet: plain transfers count
     const { campaignId } = await launchCampaign(t.services, 'Wake up', wallet);
     // An hour between ticks: only the start run and a wake can index anything.
     const runner = startJobs(t.services, [indexDonationsJob(3_600_000)]);

@@ -5,6 +5,7 @@ import type { LaunchCampaign } from '../../core/schemas/creation';
 import { launchRequests, type LaunchForm, type LaunchState } from '../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import { refreshPlatformStats } from '../commands/refreshPlatformStats';
+import { donationWalletRefusal } from '../policies/donationWallet';
 import type { LaunchRow } from '../commands/saveLaunchedCampaign';
 import type { Services } from '../services';
 import { KeyedMutex } from '../trading/mutex';
@@ -173,7 +174,12 @@ export class Launcher {
     if (row.creatorWallet !== sessionWallet) throw forbidden(LAUNCH_MESSAGES.notYours);
     let finished = await this.locks.run(requestId, async () => {
       const current = (await this.find(requestId))!;
-      if (current.state === 'prepared') await this.acceptFunding(current, campaign);
+      if (current.state === 'prepared') {
+        // The official token's donation wallet is the treasury by design; a campaign's may never be a platform address.
+        const refusal = campaign.official ? null : await donationWalletRefusal(this.services, campaign.donationWallet);
+        if (refusal) throw badRequest(refusal);
+        await this.acceptFunding(current, campaign);
+      }
       return await this.isRunner() ? this.drive(requestId) : this.waitForOutcome(requestId);
     });
     // A passing failure outlasted this run's retries: the launches job takes the request on

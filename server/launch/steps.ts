@@ -161,7 +161,9 @@ export async function saveCampaign(ctx: StepContext): Promise<number> {
   if (form.official) return saveOfficialToken(services, row);
   const quote = row.buyQuoteId ? await findQuote(services.db, row.buyQuoteId) : undefined;
   const initialBuyLamports = quote?.status === 'executed' ? quote.amountIn : 0n;
-  return saveLaunchedCampaign(services.db, row, form, { publicUrl: services.env.publicUrl, now: services.now(), initialBuyLamports });
+  return saveLaunchedCampaign(services.db, row, form, {
+    publicUrl: services.env.publicUrl, now: services.now(), initialBuyLamports, backerMinLamports: services.env.BACKER_MIN_LAMPORTS,
+  });
 }
 
 /**

@@ -52,7 +52,7 @@ export async function updateCampaignMarket(services: Services, event: TradeEvent
     cachedVolume24hLamports: volume,
     marketDataUpdatedAt: now,
     // A trader is a backer (so is a direct donor: the donation indexer counts the same way).
-    backers: backersSql(),
+    backers: backersSql(services.env.BACKER_MIN_LAMPORTS),
     // Once bonded, always bonded: a sell after graduation does not undo it.
     ...(event.state.complete ? { isBonded: true } : {}),
   }).where(campaignOf(event));

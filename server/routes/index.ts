@@ -14,6 +14,7 @@ import { adminRoutes } from './admin/admin';
 import { analyticsRoutes } from './analytics/analytics';
 import { campaignsRoutes } from './campaigns/campaigns';
 import { donationsRoutes } from './donations/donations';
+import { donationWalletsRoutes } from './donation-wallets/donationWallets';
 import { proofRoutes } from './proof/proof';
 import { officialTokenRoutes } from './official-token/officialToken';
 import { charitiesRoutes } from './charities/charities';
@@ -43,6 +44,7 @@ export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
   analyticsRoutes,
   campaignsRoutes,
   donationsRoutes,
+  donationWalletsRoutes,
   proofRoutes,
   officialTokenRoutes,
   charitiesRoutes,

@@ -2,10 +2,13 @@ import clsx from 'clsx';
 import type { CampaignDetail } from '../../api/campaign';
 import { Link } from 'react-router';
 import { formatSolFixed, shortAddress } from '../../../core/format';
+import { useClientConfig } from '../../api/config';
+import { ALL_TRANSFERS_TEXT, REFERENCE_ONLY_TEXT } from '../../../core/donationCounting';
 import { Card } from '../ui/Card';
 
 /** Raised of goal to 2 decimals (spec 1: the bar turns gold at 100%, and a star shows once the goal is reached). */
 export function FundingCard({ campaign, showCampaignLink = false }: { campaign: CampaignDetail; showCampaignLink?: boolean }) {
+  const backerMin = useClientConfig().data?.backerMinSol;
   const raised = BigInt(campaign.raised_lamports);
   const goal = BigInt(campaign.goal_lamports);
   const percent = goal > 0n ? Number((raised * 10_000n) / goal) / 100 : 0;
@@ -17,12 +20,24 @@ export function FundingCard({ campaign, showCampaignLink = false }: { campaign: 
         {reached && <span className="text-xl" role="img" aria-label="Goal reached" data-testid="goal-star">⭐</span>}
       </div>
       <p className="mt-3 text-2xl font-extrabold" data-testid="funding-raised">{formatSolFixed(raised, 2)} SOL</p>
-      <p className="text-sm text-muted">raised of {formatSolFixed(goal, 2)} SOL goal · {campaign.backers} {campaign.backers === 1 ? 'backer' : 'backers'}</p>
+      <p className="text-sm text-muted">
+        raised of {formatSolFixed(goal, 2)} SOL goal ·{' '}
+        <span title={backerMin ? `Wallets that put at least ${backerMin} SOL in, donations and buys together` : undefined} data-testid="funding-backers">
+          {campaign.backers} {campaign.backers === 1 ? 'backer' : 'backers'}
+        </span>
+      </p>
       <div className="mt-3 h-2.5 overflow-hidden rounded-full bg-surface-3" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, Math.round(percent))} aria-label="Funding progress">
         <div className={clsx('h-full rounded-full', reached ? 'bg-gold-500' : 'bg-brand-500')} style={{ width: `${Math.min(100, percent)}%` }} />
       </div>
       <p className="mt-2 text-xs text-muted">{percent.toFixed(1)}% of the goal. Every trade's 6% tax is paid to the cause as SOL every 10 minutes.</p>
-      {campaign.donation_wallet && <p className="mt-2 text-xs text-muted">Donation wallet <span className="font-mono text-fg">{shortAddress(campaign.donation_wallet)}</span></p>}
+      {campaign.donation_wallet && (
+        <>
+          <p className="mt-2 text-xs text-muted">Donation wallet <span className="font-mono text-fg">{shortAddress(campaign.donation_wallet)}</span></p>
+          <p className="mt-1 text-xs text-muted" data-testid="donation-counting">
+            {campaign.donation_counting === 'all_transfers' ? ALL_TRANSFERS_TEXT : `${REFERENCE_ONLY_TEXT}.`}
+          </p>
+        </>
+      )}
       {showCampaignLink && (
         <Link to={`/campaign/${campaign.token_address}`} className="mt-3 inline-block text-sm font-semibold text-brand-400 hover:underline" data-testid="funding-campaign-link">View Campaign</Link>
       )}

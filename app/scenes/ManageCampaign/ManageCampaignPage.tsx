@@ -11,6 +11,7 @@ import { UpdatesTab } from '../Campaign/UpdatesTab';
 import { creatorAccess } from '../Campaign/creatorAccess';
 import { NotPlatformNote } from '../Campaign/NotPlatformNote';
 import { ManagePhotos } from './ManagePhotos';
+import { ManageDonationWallet } from './ManageDonationWallet';
 import { ManageVideo } from './ManageVideo';
 
 // Spec 1 section 9: the access check waits 2 s (a wallet may still be signing in) before turning a visitor away.
@@ -65,6 +66,7 @@ export function ManageCampaignPage() {
             <Card data-testid="manage-video"><h2 className="text-lg font-bold">Campaign Video</h2><NotPlatformNote /></Card>
           </>
         )}
+      {campaign.data.donation_wallet && <ManageDonationWallet wallet={campaign.data.donation_wallet} />}
       <UpdatesTab mint={tokenAddress} access={access} title="Campaign Updates" />
     </div>
   );

@@ -1,7 +1,10 @@
 import clsx from 'clsx';
 import { BadgeCheck } from 'lucide-react';
 import { shortAddress } from '../../../core/format';
+import { useDonationWalletCheck } from '../../api/donationWallets';
 import { useActiveCharities } from '../../api/launch';
+import { useAuth } from '../../auth/useAuth';
+import { DonationWalletStatus } from '../../components/donationWallet/DonationWalletStatus';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Field';
 import { FormField } from './FormField';
@@ -11,6 +14,11 @@ import type { CreationFormState } from './useCreationForm';
 /** The donation wallet: a verified charity (fills the address) or a custom address. */
 export function DonationWalletField({ form }: { form: CreationFormState }) {
   const { values, errors } = form;
+  const auth = useAuth();
+  // The server's word on a well-formed address: a platform address or a token account is refused before anything is paid.
+  const check = useDonationWalletCheck(values.donationWallet, auth.wallet);
+  const refusal = check.data && !check.data.allowed ? check.data.reason ?? undefined : undefined;
+  const error = errors.donationWallet ?? refusal;
   const choose = (choice: FormValues['donationChoice']) => {
     if (choice === values.donationChoice) return;
     form.setField('donationChoice', choice);
@@ -18,7 +26,7 @@ export function DonationWalletField({ form }: { form: CreationFormState }) {
     form.setField('donationWallet', '');
   };
   return (
-    <FormField id="donationWallet" label="Donation Wallet" required error={errors.donationWallet}>
+    <FormField id="donationWallet" label="Donation Wallet" required error={error}>
       <div role="radiogroup" aria-label="Donation wallet type" className="mb-2 grid grid-cols-2 gap-2">
         {(['charity', 'custom'] as const).map((choice) => (
           <button key={choice} type="button" role="radio" aria-checked={values.donationChoice === choice} onClick={() => choose(choice)}
@@ -32,12 +40,13 @@ export function DonationWalletField({ form }: { form: CreationFormState }) {
         <>
           <Input id="donationWallet" name="donationWallet" value={values.donationWallet} placeholder="Solana wallet address" autoComplete="off"
             onChange={(e) => form.setField('donationWallet', e.target.value.trim())} onBlur={() => form.touch('donationWallet')}
-            aria-invalid={Boolean(errors.donationWallet)} className="font-mono" />
+            aria-invalid={Boolean(error)} className="font-mono" />
           <p className="mt-1 text-xs text-amber-600 dark:text-amber-400" data-testid="donation-custom-note">
             This wallet receives the campaign's tax rewards and cannot be changed later.
           </p>
         </>
       )}
+      {!errors.donationWallet && values.donationWallet && <DonationWalletStatus wallet={values.donationWallet} />}
     </FormField>
   );
 }

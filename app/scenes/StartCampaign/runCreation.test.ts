@@ -21,6 +21,7 @@ const prepared: PrepareResult = {
 
 function deps(overrides: Partial<CreationDeps>): CreationDeps {
   return {
+    donationWalletRefusal: async () => null,
     upload: async () => ({ url: '/ipfs/logo' }),
     prepare: async () => prepared,
     fund: async () => 'sig',
@@ -62,5 +63,18 @@ describe('creation service messages', () => {
     expect(out.description).toBe('Failed to complete token creation: Failed to create token (Failed to create bonding token: Token metadata refused: too long)');
     const unfunded = await failure({ create: async () => { throw new ApiError('Funding wallet has not been funded yet', 400); } });
     expect(unfunded.description).toBe('Failed to complete token creation: Funding wallet has not been funded yet');
+  });
+
+  it('a donation wallet the server would refuse stops the flow before anything is uploaded or paid, with the reason', async () => {
+    const calls: string[] = [];
+    const reason = 'This address is a token account, token mint or program, not a wallet: enter the wallet that should receive the donations';
+    const out = await failure({
+      donationWalletRefusal: async () => reason,
+      upload: async () => { calls.push('upload'); return { url: '/ipfs/x' }; },
+      prepare: async () => { calls.push('prepare'); return prepared; },
+      fund: async () => { calls.push('fund'); return 'sig'; },
+    });
+    expect(out.description).toBe(reason);
+    expect(calls).toEqual([]);
   });
 });

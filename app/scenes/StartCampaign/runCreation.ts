@@ -26,6 +26,8 @@ export type CreationInput = {
 
 /** What the flow needs from the outside world: storage, the launch API, the wallet, the toasts. */
 export type CreationDeps = {
+  /** Why the server would refuse this donation wallet (a platform address, a token account), or null. */
+  donationWalletRefusal: (address: string) => Promise<string | null>;
   upload: (file: File, kind: UploadKind) => Promise<{ url: string }>;
   prepare: (initialBuySol: string | null) => Promise<PrepareResult>;
   /** The connected wallet signs a transfer (then `onSigned`), it is sent and confirmed (and 2 s pass). */
@@ -81,6 +83,9 @@ export type CreationOutcome = CreateLaunchResult & { photosFailed: boolean };
  */
 export async function runCreation(input: CreationInput, deps: CreationDeps): Promise<CreationOutcome> {
   const { form } = input;
+  // Before anything is uploaded or paid: create would refuse this wallet after the funding.
+  const refusal = await deps.donationWalletRefusal(form.donationWallet);
+  if (refusal) throw new Error(refusal);
   deps.onStep('uploading-logo');
   const logo = await deps.upload(input.logo, 'token_logo').catch((err: unknown) => { throw new LogoUploadError(err); });
 

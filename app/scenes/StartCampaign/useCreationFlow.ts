@@ -2,6 +2,7 @@ import { WalletNotConnectedError } from '@solana/wallet-adapter-base';
 import { useConnection, useWallet } from '@solana/wallet-adapter-react';
 import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { useCallback, useRef, useState } from 'react';
+import { checkDonationWallet } from '../../api/donationWallets';
 import { createLaunch, prepareLaunch, useLaunchCreated } from '../../api/launch';
 import { uploadFile } from '../../api/uploads';
 import { signSendAndConfirm } from '../../solana/sendTransaction';
@@ -43,6 +44,7 @@ export function useCreationFlow() {
     running.current = true;
     try {
       const outcome = await runCreation(input, {
+        donationWalletRefusal: async (address) => (await checkDonationWallet(address)).reason,
         upload: (file, kind) => uploadFile(file, { kind }),
         prepare: prepareLaunch,
         fund,

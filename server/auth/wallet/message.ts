@@ -34,6 +34,29 @@ export function buildSignInMessage(f: SignInFields): string {
   ].join('\n');
 }
 
+export type DonationWalletFields = Omit<SignInFields, 'wallet'> & { donationWallet: string; creatorWallet: string };
+
+/**
+ * What a donation wallet signs to let plain transfers to it count for one creator's
+ * campaigns: the sign-in layout (so wallets show it as a readable request), with a
+ * statement naming the creator. Like a sign-in, the server accepts only the exact text it issued.
+ */
+export function buildDonationWalletMessage(f: DonationWalletFields): string {
+  return [
+    `${f.domain} wants you to confirm that you control this donation wallet:`,
+    f.donationWallet,
+    '',
+    `Count every SOL transfer to this wallet as a donation to the ${SITE_NAME} campaigns created by ${f.creatorWallet}. This request will not trigger a blockchain transaction or cost any fees.`,
+    '',
+    `URI: ${f.uri}`,
+    'Version: 1',
+    `Chain ID: ${f.chainId}`,
+    `Nonce: ${f.nonce}`,
+    `Issued At: ${f.issuedAt.toISOString()}`,
+    `Expiration Time: ${f.expiresAt.toISOString()}`,
+  ].join('\n');
+}
+
 /** The nonce line of a sign-in message, or null when it has none. */
 export function nonceOf(message: string): string | null {
   const match = /^Nonce: ([1-9A-HJ-NP-Za-km-z]{16,64})$/m.exec(message);

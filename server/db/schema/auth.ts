@@ -1,10 +1,14 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-// Sign-in challenges: one row per issued nonce. `used_at` is set in the same transaction
-// that opens the session, so a signed message can open at most one session.
+// Signed-message challenges: one row per issued nonce. `used_at` is set in the same
+// transaction that acts on the signature, so a signed message is used at most once.
+// `purpose` keeps a message signed for one thing from being replayed for another.
 export const authNonces = pgTable('auth_nonces', {
   nonce: text('nonce').primaryKey(),
   walletAddress: text('wallet_address').notNull(),
+  purpose: text('purpose').$type<'sign_in' | 'donation_wallet'>().notNull().default('sign_in'),
+  // donation_wallet: the creator whose campaigns the signing wallet lets count plain transfers.
+  creatorWallet: text('creator_wallet'),
   message: text('message').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -48,3 +48,19 @@ export const donationCursors = pgTable('donation_cursors', {
   lastSignature: text('last_signature'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A donation wallet's consent, signed by that wallet, that plain transfers to it (without
+ * a campaign's Solana Pay reference) count for the campaigns of this creator. A creator
+ * whose own wallet is the donation wallet needs no row: its sign-in proves it.
+ */
+export const donationWalletProofs = pgTable('donation_wallet_proofs', {
+  creatorWallet: text('creator_wallet').notNull(),
+  donationWallet: text('donation_wallet').notNull(),
+  message: text('message').notNull(),
+  signature: text('signature').notNull(),
+  provedAt: timestamp('proved_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.creatorWallet, t.donationWallet] }),
+  index('donation_wallet_proofs_wallet').on(t.donationWallet),
+]);

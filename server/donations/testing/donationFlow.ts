@@ -2,19 +2,24 @@
 // flow, and send SOL transfers (plain, with a Solana Pay reference, or failing) on the ledger.
 
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import type { FastifyInstance } from 'fastify';
 import { signTransaction } from '../../chain/token';
 import { demoWallet, ensureSol, transferSol } from '../../demo/market';
 import { launcherFor } from '../../launch';
 import type { Services } from '../../services';
+import { signInWallet, signMessage } from '../../testing/wallet';
 
-export async function launchCampaign(services: Services, name: string, donationWallet: string): Promise<{ campaignId: number; mint: string; distributorWallet: string }> {
+export async function launchCampaign(
+  services: Services, name: string, donationWallet: string, initialBuy = 0n,
+): Promise<{ campaignId: number; mint: string; distributorWallet: string }> {
   const creator = await demoWallet(services, `creator-${name}`);
   await ensureSol(services, creator.publicKey, 2_000_000_000n);
   const launcher = launcherFor(services);
-  const prepared = await launcher.prepare(creator.publicKey.toBase58(), 0n);
+  await ensureSol(services, creator.publicKey, 2_000_000_000n + initialBuy);
+  const prepared = await launcher.prepare(creator.publicKey.toBase58(), initialBuy);
   await transferSol(services, creator, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
   const created = await launcher.create(creator.publicKey.toBase58(), prepared.request_id, {
-    name, ticker: name.slice(0, 6).toUpperCase(), goal: 50_000_000_000n, category: 'Community', initialBuy: 0n, donationWallet,
+    name, ticker: name.slice(0, 6).toUpperCase(), goal: 50_000_000_000n, category: 'Community', initialBuy, donationWallet,
     description: `${name} test campaign`, website: undefined, twitter: undefined, telegram: undefined, bondingCurveType: 1,
     imageUrl: '/ipfs/bafkreia5qq7jzb4xq3yqz4rfsyvbdrgdn7xdsm6p3q4nyr4k2kmcyz6dqe', videoUrl: undefined, photos: [],
   });
@@ -43,4 +48,22 @@ export async function sendSol(
   const outcome = await ledger.send(signTransaction(tx, [from]), { preflight: !fail });
   if (outcome.kind !== 'landed') throw new Error(`transfer not landed: ${outcome.kind}`);
   return { signature: outcome.record.signature, err: outcome.record.err };
+}
+
+/** The creator of `launchCampaign(services, name, ...)`. */
+export function creatorOf(services: Services, name: string): Promise<Keypair> {
+  return demoWallet(services, `creator-${name}`);
+}
+
+/**
+ * Through the HTTP API: the campaign's creator asks for a confirmation request and the
+ * donation wallet signs it, so plain transfers to that wallet count for the creator's campaigns.
+ */
+export async function proveControl(app: FastifyInstance, services: Services, campaignName: string, wallet: Keypair): Promise<void> {
+  const creator = await signInWallet(app, await creatorOf(services, campaignName));
+  const asked = await app.inject({ method: 'POST', url: '/api/donation-wallets/challenge', headers: { cookie: creator.cookie }, payload: { wallet: wallet.publicKey.toBase58() } });
+  if (asked.statusCode !== 200) throw new Error(`challenge: ${asked.statusCode} ${asked.body}`);
+  const { nonce, message } = asked.json<{ nonce: string; message: string }>();
+  const proved = await app.inject({ method: 'POST', url: '/api/donation-wallets/proof', payload: { nonce, signature: signMessage(wallet, message) } });
+  if (proved.statusCode !== 200) throw new Error(`proof: ${proved.statusCode} ${proved.body}`);
 }

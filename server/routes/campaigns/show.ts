@@ -8,6 +8,7 @@ import { presentCampaign } from '../../presenters/campaign';
 import type { RouteOptions } from '../../services';
 import { stateOfPool } from '../../trading';
 import { findPublicCampaign } from '../../policies/campaigns';
+import { donationWalletCounting } from '../../donations/walletControl';
 
 import { TokenAddressParams as Params } from './params';
 
@@ -22,10 +23,11 @@ export const campaignShowRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
   app.get('/campaigns/:tokenAddress', async (request) => {
     const { tokenAddress } = parseInput(Params, request.params);
     const row = await findPublicCampaign(services, tokenAddress);
-    const [[pool], gallery, videos] = await Promise.all([
+    const [[pool], gallery, videos, counting] = await Promise.all([
       services.db.select().from(curvePools).where(eq(curvePools.mint, tokenAddress)),
       services.db.select().from(campaignGallery).where(eq(campaignGallery.campaignId, row.id)).orderBy(asc(campaignGallery.orderIndex), asc(campaignGallery.id)),
       services.db.select().from(campaignVideos).where(eq(campaignVideos.campaignId, row.id)).orderBy(desc(campaignVideos.isPrimary), asc(campaignVideos.id)),
+      donationWalletCounting(services.db, row),
     ]);
     const campaign = presentCampaign(row, { solUsd });
     const curve = pool ? stateOfPool(pool) : null;
@@ -43,6 +45,9 @@ export const campaignShowRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
         current_lamports: curve.realSolReserves.toString(),
         complete: curve.complete,
       },
+      // Whether plain transfers to the donation wallet count, or only those carrying the campaign's reference.
+      donation_wallet_proven: counting.proven,
+      donation_counting: counting.countsPlainTransfers ? 'all_transfers' : 'reference_only',
       gallery: gallery.map((g) => ({ id: g.id, image_url: g.imageUrl, caption: g.caption, order_index: g.orderIndex })),
       videos: videos.map((v) => ({ id: v.id, video_url: v.videoUrl, title: v.title, uploaded_by: v.uploadedBy, is_primary: v.isPrimary })),
     };

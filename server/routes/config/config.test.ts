@@ -15,7 +15,7 @@ describe('GET /api/config', () => {
     const body = res.json();
     expect(ClientConfigSchema.parse(body)).toEqual(body);
     const treasury = (await t.services.keys.treasury()).publicKey.toBase58();
-    expect(body).toEqual({ localMode: true, cluster: 'localnet', rpcPath: '/api/rpc', solUsd: 123.5, siteName: 'Causemint', supportWallet: treasury, supportChatUrl: null });
+    expect(body).toEqual({ localMode: true, cluster: 'localnet', rpcPath: '/api/rpc', solUsd: 123.5, siteName: 'Causemint', supportWallet: treasury, supportChatUrl: null, backerMinSol: '0.01' });
   });
 });
 
@@ -32,6 +32,7 @@ describe('client configuration on a real cluster', () => {
     expect(config).toEqual({
       localMode: false, cluster: 'devnet', rpcPath: '/api/rpc', solUsd: 150, siteName: 'Causemint',
       supportWallet: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', supportChatUrl: 'https://chat.causemint.example/widget',
+      backerMinSol: '0.01',
     });
     expect(JSON.stringify(config)).not.toContain('secret-key-123');
     expect(JSON.stringify(config)).not.toContain('rpc.provider.example');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ClientConfig } from '../../../core/clientConfig';
 import { SITE_NAME } from '../../../core/constants';
+import { lamportsToSolString } from '../../../core/money';
 import type { Env } from '../../env';
 import type { RouteOptions } from '../../services';
 
@@ -18,6 +19,7 @@ export function clientConfig(env: Env, treasuryWallet: string): ClientConfig {
     siteName: SITE_NAME,
     supportWallet: env.SUPPORT_WALLET ?? treasuryWallet,
     supportChatUrl: env.SUPPORT_CHAT_URL ?? null,
+    backerMinSol: lamportsToSolString(env.BACKER_MIN_LAMPORTS),
   };
 }
 

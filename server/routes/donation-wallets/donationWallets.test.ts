@@ -1,0 +1,148 @@
+import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
+import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREATION_MESSAGES as M } from '../../../core/schemas/creation';
+import { PROOF_MESSAGES } from '../../commands/proveDonationWallet';
+import { authNonces, campaigns, donationWalletProofs, launchRequests } from '../../db/schema';
+import { buy } from '../../demo/market';
+import { donor } from '../../donations/testing/donationFlow';
+import { create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { signInWallet, signMessage, type SignedIn } from '../../testing/wallet';
+import { OWN_WALLET } from './donationWallets';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
+}, 60_000);
+afterAll(async () => { await t.close(); });
+
+type Check = { allowed: boolean; reason: string | null; proven: boolean };
+const check = async (address: string, user?: SignedIn) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/donation-wallets/${address}`, headers: user ? { cookie: user.cookie } : {} });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Check>();
+};
+
+/** A launch through HTTP, funded on the ledger; returns the create answer. */
+async function launchWith(user: SignedIn, donationWallet: string) {
+  const prepared = await prepare(t.app, user);
+  await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
+  const res = await create(t.app, user, createBody(user, prepared.request_id, { donationWallet, initialBuy: '0' }));
+  return { prepared, res };
+}
+
+describe('donation wallets the platform controls are refused', () => {
+  let creator: SignedIn;
+  let first: { mint: string; pool: string; distributor: string; funding: string };
+  beforeAll(async () => {
+    creator = await signedInCreator(t.app, t.services, 5);
+    const { prepared, res } = await launchWith(creator, Keypair.generate().publicKey.toBase58());
+    expect(res.statusCode, res.body).toBe(200);
+    first = { mint: prepared.token_address, pool: prepared.bonding_curve, distributor: prepared.distribution_wallet, funding: prepared.funding_wallet };
+  }, 60_000);
+
+  it('every platform key and every account a program owns: the check says why, create answers 400 and stores nothing', async () => {
+    const treasury = (await t.services.keys.treasury()).publicKey.toBase58();
+    const holder = await donor(t.services, 'token-holder');
+    await buy(t.services, holder, first.mint, 10_000_000n);
+    const tokenAccount = getAssociatedTokenAddressSync(new PublicKey(first.mint), holder.publicKey, false, TOKEN_2022_PROGRAM_ID, ASSOCIATED_TOKEN_PROGRAM_ID).toBase58();
+    const pending = await prepare(t.app, creator);
+    const refused: [string, string][] = [
+      [treasury, M.donationWalletPlatform], [first.pool, M.donationWalletPlatform], [first.distributor, M.donationWalletPlatform],
+      [first.funding, M.donationWalletPlatform], [first.mint, M.donationWalletPlatform], [pending.funding_wallet, M.donationWalletPlatform],
+      [tokenAccount, M.donationWalletNotWallet], [TOKEN_2022_PROGRAM_ID.toBase58(), M.donationWalletNotWallet],
+    ];
+    for (const [address, reason] of refused) expect(await check(address), address).toMatchObject({ allowed: false, reason });
+
+    const campaignsBefore = await t.services.db.$count(campaigns);
+    for (const [address, reason] of refused) {
+      const { prepared, res } = await launchWith(creator, address);
+      expect(res.statusCode, address).toBe(400);
+      expect(res.json()).toEqual({ error: reason });
+      const [row] = await t.services.db.select().from(launchRequests).where(eq(launchRequests.requestId, prepared.request_id));
+      expect(row).toMatchObject({ state: 'prepared', form: null });
+    }
+    expect(await t.services.db.$count(campaigns)).toBe(campaignsBefore);
+  });
+
+  it('a new wallet and a multisig vault (a System address off the curve, holding SOL) are allowed', async () => {
+    expect(await check(Keypair.generate().publicKey.toBase58())).toEqual({ address: expect.any(String), allowed: true, reason: null, proven: false });
+    const [vault] = PublicKey.findProgramAddressSync([Buffer.from('vault'), Keypair.generate().publicKey.toBuffer()], new PublicKey('SQDS4ep65T869zMMBKyuUq6aD6EgTu8psMjkvj52pCf'));
+    expect(PublicKey.isOnCurve(vault!.toBytes())).toBe(false);
+    await t.services.chain.ledger!.airdrop(vault!.toBase58(), 1_000_000_000n);
+    expect((await t.services.chain.connection.getAccountInfo(vault!))?.owner.equals(SystemProgram.programId)).toBe(true);
+    expect(await check(vault!.toBase58())).toMatchObject({ allowed: true, reason: null });
+  });
+
+  it('answers 400 for an address that is not one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/donation-wallets/not-an-address' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'Invalid Solana wallet address' });
+  });
+});
+
+describe('proving control of a donation wallet', () => {
+  const challenge = (user: SignedIn | undefined, wallet: string) =>
+    t.app.inject({ method: 'POST', url: '/api/donation-wallets/challenge', headers: user ? { cookie: user.cookie } : {}, payload: { wallet } });
+  const prove = (nonce: string, signature: string) =>
+    t.app.inject({ method: 'POST', url: '/api/donation-wallets/proof', payload: { nonce, signature } });
+  const proofCount = () => t.services.db.$count(donationWalletProofs);
+
+  it('the creator asks, only the donation wallet can sign, once; the campaign page then counts every transfer', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const charity = Keypair.generate();
+    const { prepared, res } = await launchWith(creator, charity.publicKey.toBase58());
+    expect(res.statusCode, res.body).toBe(200);
+    const page = async () => (await t.app.inject({ method: 'GET', url: `/api/campaigns/${prepared.token_address}` })).json();
+    expect(await page()).toMatchObject({ donation_wallet_proven: false, donation_counting: 'reference_only' });
+
+    expect((await challenge(undefined, charity.publicKey.toBase58())).statusCode).toBe(401);
+    expect((await challenge(creator, creator.wallet)).json()).toEqual({ error: OWN_WALLET });
+    expect((await challenge(creator, (await t.services.keys.treasury()).publicKey.toBase58())).json()).toEqual({ error: M.donationWalletPlatform });
+
+    const asked = await challenge(creator, charity.publicKey.toBase58());
+    expect(asked.statusCode, asked.body).toBe(200);
+    const request = asked.json<{ nonce: string; message: string; link: string; status: string }>();
+    expect(request).toMatchObject({ status: 'pending', creatorWallet: creator.wallet, donationWallet: charity.publicKey.toBase58() });
+    expect(request.message).toContain(`campaigns created by ${creator.wallet}`);
+    const shown = await t.app.inject({ method: 'GET', url: `/api/donation-wallets/challenge/${request.nonce}` });
+    expect(shown.json()).toMatchObject({ message: request.message, status: 'pending', link: `/confirm-donation-wallet/${request.nonce}` });
+
+    // The creator (or anyone else) cannot sign for the charity's wallet.
+    const forged = await prove(request.nonce, signMessage(creator.keypair, request.message));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ error: PROOF_MESSAGES.invalidSignature });
+    expect(await proofCount()).toBe(0);
+
+    // The consent cannot open a session as the charity's wallet.
+    const signature = signMessage(charity, request.message);
+    const asSignIn = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { wallet: charity.publicKey.toBase58(), message: request.message, signature } });
+    expect(asSignIn.statusCode).toBe(401);
+
+    const proved = await prove(request.nonce, signature);
+    expect(proved.statusCode, proved.body).toBe(200);
+    expect(await proofCount()).toBe(1);
+    expect((await prove(request.nonce, signature)).json()).toEqual({ error: PROOF_MESSAGES.used });
+    expect((await t.app.inject({ method: 'GET', url: `/api/donation-wallets/challenge/${request.nonce}` })).json()).toMatchObject({ status: 'used' });
+    expect(await page()).toMatchObject({ donation_wallet_proven: true, donation_counting: 'all_transfers' });
+    expect(await check(charity.publicKey.toBase58(), creator)).toMatchObject({ allowed: true, proven: true });
+    expect(await check(charity.publicKey.toBase58())).toMatchObject({ proven: false });
+  });
+
+  it('refuses an expired request, a sign-in nonce, and garbage, storing nothing', async () => {
+    const creator = await signInWallet(t.app);
+    const wallet = Keypair.generate();
+    const asked = (await challenge(creator, wallet.publicKey.toBase58())).json<{ nonce: string; message: string }>();
+    await t.services.db.update(authNonces).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authNonces.nonce, asked.nonce));
+    const before = await proofCount();
+    expect((await prove(asked.nonce, signMessage(wallet, asked.message))).json()).toEqual({ error: PROOF_MESSAGES.expired });
+
+    const signIn = (await t.app.inject({ method: 'POST', url: '/api/auth/challenge', payload: { wallet: wallet.publicKey.toBase58() } })).json<{ nonce: string; message: string }>();
+    expect((await prove(signIn.nonce, signMessage(wallet, signIn.message))).json()).toEqual({ error: PROOF_MESSAGES.unknown });
+    expect((await prove('x', 'y')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/donation-wallets/challenge/1111111111111111111' })).statusCode).toBe(404);
+    expect(await proofCount()).toBe(before);
+  });
+});
