@@ -1,7 +1,7 @@
 // The quote watch in cluster mode: the cluster is a second Causemint server running the local
 // ledger, reached only over HTTP (JSON-RPC) and its PubSub websocket, as a provider would be.
 // One app hears of wallet changes through accountSubscribe (its poll a minute away); the other's
-// PubSub accepts subscriptions and never answers, so only its poll can release anything.
+// PubSub accepts subscriptions and never sends a notification, so only its poll can release anything.
 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ let polled: TestApp;
 beforeAll(async () => {
   // The upstream keeps its own embedded database even when this suite runs on PostgreSQL.
   upstream = await startServer({ DATABASE_URL: '', RPC_RATE_LIMIT: '10000000', FAUCET_PER_MINUTE: '100000' });
-  silent = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  silent = silentPubsub();
   await new Promise((resolve) => silent.once('listening', resolve));
   const cluster = { SOLANA_RPC_URL: `${upstream.url}/api/rpc`, SOLANA_CLUSTER: 'devnet', QUOTES_MAX_CURVE_SHARE_BPS: '10000' } as const;
   subscribed = await createTestApp({ ...cluster, QUOTES_WATCH_POLL_MS: '60000' });
@@ -44,10 +44,27 @@ afterAll(async () => {
     await tradeHooksIdle(t.services);
     await t.close();
   }
-  for (const client of silent?.clients ?? []) client.terminate();
+  // A clean close (1000) is not reconnected; the apps' sockets to the upstream close once idle (web3.js waits 500 ms).
+  for (const client of silent?.clients ?? []) client.close(1000);
   await new Promise((resolve) => (silent ? silent.close(resolve) : resolve(undefined)));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   await upstream?.stop();
 });
+
+/** A PubSub endpoint that confirms every subscription and never sends a notification: every change is missed. */
+function silentPubsub(): WebSocketServer {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  let next = 1;
+  server.on('connection', (socket) => {
+    socket.on('message', (data) => {
+      const request = JSON.parse(data.toString()) as { id?: number; method?: string };
+      if (request.id === undefined) return;
+      const result = request.method?.endsWith('Unsubscribe') ? true : next++;
+      socket.send(JSON.stringify({ jsonrpc: '2.0', result, id: request.id }));
+    });
+  });
+  return server;
+}
 
 const quote = (t: TestApp, m: ClusterMarket, trader: Keypair, amount: string) => t.app.inject({
   method: 'POST', url: `/api/curve/${m.mint}/buy`, payload: { wallet: trader.publicKey.toBase58(), amount, slippageBps: 500 }, remoteAddress: testIp(),
@@ -94,15 +111,15 @@ describe('the quote watch on a cluster', () => {
     expect(done.statusCode, done.body).toBe(200);
   });
 
-  it('the poll: with a PubSub that never notifies, the next poll releases the quote', async () => {
+  it('the poll: with a PubSub that never notifies (a subscription live, every change missed), the next poll releases the quote', async () => {
     const t = polled;
     const m = await launchClusterMarket(t.services, 'POLL');
     const first = await m.trader(2);
     const built = await quote(t, m, first, '1.5');
     expect(built.statusCode, built.body).toBe(200);
+    await expect.poll(() => t.services.trading.watch.subscribed(first.publicKey.toBase58()), { timeout: 15_000 }).toBe(true);
     await moveAllSol(t, m, first, Keypair.generate().publicKey);
     await expect.poll(async () => (await row(t, built.json().quoteId)).status, { timeout: 15_000 }).toBe('expired');
     expect((await row(t, built.json().quoteId)).error).toBe(RELEASED_ERROR);
-    expect(t.services.trading.watch.subscribed(first.publicKey.toBase58())).toBe(false);
   });
 });

@@ -46,7 +46,7 @@ export class QuoteWatch implements QuoteObserver {
   private readonly queued = new Set<string>();
   /** Per mint: re-checks under way that may release its quotes. */
   private readonly pending = new Map<string, Set<Promise<void>>>();
-  private stopListening: (() => void) | undefined;
+  private stopListening: (() => Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
 
@@ -69,7 +69,7 @@ export class QuoteWatch implements QuoteObserver {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    this.stopListening?.();
+    await this.stopListening?.();
     await this.polling;
     await Promise.all([...this.tails.values()]);
   }

@@ -10,7 +10,7 @@ export type RawAccount = { lamports: bigint; data: Uint8Array } | null;
 export type WatchSource = {
   read(addresses: string[]): Promise<Map<string, RawAccount>>;
   /** Delivers the addresses that changed to `changed` until the returned function is called. */
-  listen(changed: (addresses: Iterable<string>) => void): () => void;
+  listen(changed: (addresses: Iterable<string>) => void): () => Promise<void>;
   /** A cluster subscribes to each watched address; the local ledger reports every commit anyway. */
   watch(address: string): void;
   unwatch(address: string): void;
@@ -34,7 +34,7 @@ export function ledgerSource(ledger: Pick<LocalLedger, 'on' | 'off' | 'getAccoun
     listen(changed) {
       const onCommitted = (_records: unknown, accounts: Map<string, unknown>) => changed(accounts.keys());
       ledger.on('committed', onCommitted);
-      return () => { ledger.off('committed', onCommitted); };
+      return async () => { ledger.off('committed', onCommitted); };
     },
     watch() {},
     unwatch() {},
@@ -55,14 +55,14 @@ export function clusterSource(connection: Connection, maxSubscriptions = MAX_ACC
   const subscriptions = new Map<string, { id: number; offState: () => void }>();
   const live = new Set<string>();
   let changed: ((addresses: Iterable<string>) => void) | undefined;
-  const unwatch = (address: string) => {
+  const unwatch = (address: string): Promise<void> => {
     const subscription = subscriptions.get(address);
-    if (!subscription) return;
+    if (!subscription) return Promise.resolve();
     subscriptions.delete(address);
     live.delete(address);
     subscription.offState();
     // The socket may already be gone: the subscription went with it.
-    connection.removeAccountChangeListener(subscription.id).catch(() => {});
+    return connection.removeAccountChangeListener(subscription.id).catch(() => {});
   };
   return {
     needsPoll: true,
@@ -80,9 +80,10 @@ export function clusterSource(connection: Connection, maxSubscriptions = MAX_ACC
     },
     listen(listener) {
       changed = listener;
-      return () => {
+      // Once the last subscription is gone web3.js closes its idle socket.
+      return async () => {
         changed = undefined;
-        for (const address of [...subscriptions.keys()]) unwatch(address);
+        await Promise.all([...subscriptions.keys()].map(unwatch));
       };
     },
     watch(address) {
@@ -95,7 +96,7 @@ export function clusterSource(connection: Connection, maxSubscriptions = MAX_ACC
       }) ?? (() => {});
       subscriptions.set(address, { id, offState });
     },
-    unwatch,
+    unwatch: (address) => { void unwatch(address); },
     isLive: (address) => live.has(address),
   };
 }
