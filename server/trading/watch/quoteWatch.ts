@@ -34,7 +34,7 @@ export type QuoteWatchOptions = {
  * and a poll re-reads the database's live quotes (other processes' too) and every wallet.
  *
  * A re-check reads the wallet (and its token accounts) and releases, through the quote book,
- * the open quotes its holdings no longer back, newest first (see backing.ts). Executing quotes
+ * the open quotes its holdings no longer back, the newer ones first (see backing.ts). Executing quotes
  * are left to their send. A re-check starts when the change arrives; builds and executes of
  * that mint wait for it (`settled`), so on the local ledger a transfer confirmed to anyone has
  * already released what it unbacked.
@@ -74,15 +74,19 @@ export class QuoteWatch implements QuoteObserver {
     await Promise.all([...this.tails.values()]);
   }
 
+  // The book calls these inside its writes: a failure here is logged, never thrown into a trade
+  // (the poll, on a cluster, and the check at execute still stand behind it).
   built(quote: WatchedQuote, replaced: string[]): void {
-    for (const id of replaced) this.index.remove(id);
-    this.index.add(quote);
+    this.guard(() => {
+      for (const id of replaced) this.index.remove(id);
+      this.index.add(quote);
+    });
   }
 
-  claimed(id: string): void { this.index.claimed(id); }
+  claimed(id: string): void { this.guard(() => this.index.claimed(id)); }
 
   ended(ids: string[]): void {
-    for (const id of ids) this.index.remove(id);
+    this.guard(() => { for (const id of ids) this.index.remove(id); });
   }
 
   settled(mint: string): Promise<void> | undefined {
@@ -100,14 +104,25 @@ export class QuoteWatch implements QuoteObserver {
 
   private now(): number { return this.options.now().getTime(); }
 
+  private guard(fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      this.options.log.error({ err }, 'quote watch: bookkeeping failed');
+    }
+  }
+
+  /** Runs inside the ledger's commit (an event listener): it must never throw into it. */
   private changed(addresses: Iterable<string>): void {
     if (this.index.size === 0) return;
-    const wallets = new Set<string>();
-    for (const address of addresses) {
-      const wallet = this.index.walletOf(address);
-      if (wallet) wallets.add(wallet);
-    }
-    for (const wallet of wallets) this.recheck(wallet);
+    this.guard(() => {
+      const wallets = new Set<string>();
+      for (const address of addresses) {
+        const wallet = this.index.walletOf(address);
+        if (wallet) wallets.add(wallet);
+      }
+      for (const wallet of wallets) this.recheck(wallet);
+    });
   }
 
   /** Queues a re-check of the wallet after any running one; a queued one not yet started covers this change too. */
