@@ -2,7 +2,8 @@
 // what a curve has left it may hold reserved. The server's own quotes (distributor, launch,
 // demo, buybacks) carry no address: no cap applies to them and they count toward none.
 
-import { CURVE_TOKENS_FOR_SALE, type CurveState } from '../../core/curve';
+import type { CurveState } from '../../core/curve';
+import { formatSol } from '../../core/money';
 import type { TradeSide } from '../chain/curve';
 import { HttpError, badRequest } from '../http/errors';
 import type { LiveQuote, TraderQuote } from './bookStore';
@@ -17,37 +18,44 @@ export function assertClientQuoteCount(live: TraderQuote[], client: string, repl
 }
 
 /**
- * What one address may hold reserved on a curve, on the committed state: buys in tokens (of
- * those still for sale), sells in lamports (of the SOL the pool holds). Never less than a
- * tenth of that share of the whole curve (its 793,100,000 tokens, its threshold in SOL): with
- * a plain share of the remainder the last tokens could never be bought by anyone alone.
+ * What one address may hold reserved on a curve, in lamports, on the committed state: buys
+ * against the SOL the curve can still take before it graduates (a graduated pool: the SOL it
+ * holds), sells against the SOL the pool holds. Measured in SOL, so a share means the same
+ * at every price (10% of a fresh 20 SOL curve is 2 SOL of buys, where 10% of its tokens
+ * would cost 0.56 SOL). Never less than a tenth of that share of the whole curve (its
+ * threshold): with a plain share of the remainder the last tokens could never be bought.
  */
 export function curveShareAllowance(committed: CurveState, side: TradeSide, shareBps: number): bigint {
   const bps = BigInt(shareBps);
-  const [left, whole] = side === 'buy'
-    ? [committed.realTokenReserves, CURVE_TOKENS_FOR_SALE]
-    : [committed.realSolReserves, committed.thresholdLamports];
+  const room = committed.thresholdLamports - committed.realSolReserves;
+  const left = side === 'sell' || committed.complete ? committed.realSolReserves : room > 0n ? room : 0n;
   const share = (left * bps) / BPS;
-  const floor = (whole * bps) / (BPS * 10n);
+  const floor = (committed.thresholdLamports * bps) / (BPS * 10n);
   return share > floor ? share : floor;
 }
 
+/** A quote's SOL against the curve: what a buy pays in, what a sell takes out. */
+const solOf = (q: { side: string; amountIn: bigint; amountOut: bigint }) => (q.side === 'buy' ? q.amountIn : q.amountOut);
+
 /**
- * Refuses a quote whose amount out of the pool (tokens of a buy, SOL of a sell) plus this
- * address's other live quotes of that side on this mint would exceed its allowance.
- * `live` is the mint's book as read for this build, so the check is exact across processes:
- * any other quote written meanwhile moved the pool's version and this build re-reads.
+ * Refuses a quote whose SOL (paid in by a buy, taken out by a sell) plus this address's
+ * other live quotes of that side on this mint would exceed its allowance, naming what is
+ * still allowed. `live` is the mint's book as read for this build, so the check is exact
+ * across processes: any other quote written meanwhile moved the pool's version and this
+ * build re-reads.
  */
 export function assertCurveShare(params: {
-  committed: CurveState; side: TradeSide; amountOut: bigint; live: LiveQuote[]; client: string;
+  committed: CurveState; side: TradeSide; amountIn: bigint; amountOut: bigint; live: LiveQuote[]; client: string;
   replaced: (q: LiveQuote) => boolean; shareBps: number; now: Date;
 }): void {
   if (params.shareBps >= Number(BPS)) return;
   const reserved = params.live
     .filter((q) => q.client === params.client && q.side === params.side && !params.replaced(q)
       && (q.status === 'executing' || q.expiresAt > params.now.getTime()))
-    .reduce((total, q) => total + q.amountOut, 0n);
-  if (reserved + params.amountOut > curveShareAllowance(params.committed, params.side, params.shareBps)) {
-    throw badRequest(TRADE_ERRORS.curveShare);
+    .reduce((total, q) => total + solOf(q), 0n);
+  const allowance = curveShareAllowance(params.committed, params.side, params.shareBps);
+  if (reserved + solOf({ side: params.side, amountIn: params.amountIn, amountOut: params.amountOut }) > allowance) {
+    const left = allowance > reserved ? allowance - reserved : 0n;
+    throw badRequest(TRADE_ERRORS.curveShare(formatSol(left)));
   }
 }

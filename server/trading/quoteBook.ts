@@ -245,7 +245,7 @@ export class QuoteBook {
           if (traderLamports > backing.lamports) throw badRequest(TRADE_ERRORS.insufficientSol);
           if (client !== undefined) {
             assertCurveShare({
-              committed, side, amountOut: amounts.amountOut, live, client, replaced, now,
+              committed, side, amountIn: amounts.amountIn, amountOut: amounts.amountOut, live, client, replaced, now,
               shareBps: this.options.maxCurveShareBps ?? DEFAULT_MAX_CURVE_SHARE_BPS,
             });
           }

@@ -29,7 +29,7 @@ export const TRADE_ERRORS = {
   // Per client address (429): how many live quotes one address may hold, across wallets.
   tooManyClientQuotes: 'Too many open quotes from this address: execute one or let it expire first',
   // Per client address (400): a smaller amount passes at once, the same one again does not.
-  curveShare: 'Amount too large: one address may reserve only a limited share of what this curve has left, try a smaller amount',
+  curveShare: (sol: string) => `Amount too large: one address may trade at most ${sol} SOL of this curve at a time, try a smaller amount`,
   // The quote watch released it (409): its wallet moved away the SOL or tokens it was built on.
   released: 'Quote released: the wallet no longer holds the SOL or tokens it reserved',
 } as const;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { Keypair } from '@solana/web3.js';
 import { CURVE_TOKENS_FOR_SALE, costToComplete } from '../../../core/curve';
-import { formatTokenAmount, lamportsToSolString, parseSol, parseTokenAmount } from '../../../core/money';
+import { formatTokenAmount, lamportsToSolString, parseSol } from '../../../core/money';
 import { curveQuotes } from '../../db/schema';
 import { tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
@@ -82,30 +82,31 @@ describe('live quotes per client address', () => {
 });
 
 describe("one address's share of what a curve has left", () => {
-  it('buys: refuses a quote that would take the address past 10% of the tokens left for sale (400, nothing stored)', async () => {
+  it('buys: refuses a quote that would take the address past 10% of the SOL the curve can still take (400, nothing stored)', async () => {
     const m = await launchCurveMarket(t.services, { ticker: 'SHARE' });
     const ip = '10.78.0.1';
-    const allowance = CURVE_TOKENS_FOR_SALE / 10n; // 79,310,000 tokens of a fresh curve
-    expect(curveShareAllowance(await committed(m), 'buy', 1000)).toBe(allowance);
+    const state = await committed(m);
+    const allowance = (state.thresholdLamports - state.realSolReserves) / 10n; // 2 SOL of a fresh 20 SOL curve
+    expect(curveShareAllowance(state, 'buy', 1000)).toBe(allowance);
+    expect(allowance).toBe(parseSol('2'));
 
     const [a, b, c] = [await m.trader(3n), await m.trader(3n), await m.trader(3n)];
-    const first = await quote(m, 'buy', a, '0.5', ip);
+    const first = await quote(m, 'buy', a, '1.5', ip);
     expect(first.statusCode, first.body).toBe(200);
-    expect(parseTokenAmount(first.json().expectedTokens)).toBeLessThan(allowance);
-    // 0.1 SOL more from the same address, another wallet: past 79.31 M tokens.
-    const second = await quote(m, 'buy', b, '0.1', ip);
-    expect([second.statusCode, second.json()]).toEqual([400, { error: TRADE_ERRORS.curveShare }]);
+    // 0.6 SOL more from the same address, another wallet: past 2 SOL, and the answer says what is left.
+    const second = await quote(m, 'buy', b, '0.6', ip);
+    expect([second.statusCode, second.json()]).toEqual([400, { error: TRADE_ERRORS.curveShare('0.5') }]);
     expect(await quotesOf(b)).toEqual([]);
     // One quote over the share on its own is refused too, from any address.
-    const whole = await quote(m, 'buy', c, '1');
-    expect([whole.statusCode, whole.json().error]).toEqual([400, TRADE_ERRORS.curveShare]);
+    const whole = await quote(m, 'buy', c, '2.1');
+    expect([whole.statusCode, whole.json().error]).toEqual([400, TRADE_ERRORS.curveShare('2')]);
     expect(await quotesOf(c)).toEqual([]);
     // Another address may reserve its own share.
-    expect((await quote(m, 'buy', c, '0.1')).statusCode).toBe(200);
+    expect((await quote(m, 'buy', c, '1')).statusCode).toBe(200);
     // Once the first executes it no longer reserves: the address may quote again.
     const done = await execute(m, signAsWallet(first.json().transactionBase64, a));
     expect(done.statusCode, done.body).toBe(200);
-    expect((await quote(m, 'buy', b, '0.1', ip)).statusCode).toBe(200);
+    expect((await quote(m, 'buy', b, '0.6', ip)).statusCode).toBe(200);
   });
 
   it('sells: refuses a sell whose SOL would take the address past 10% of the SOL the curve holds', async () => {
@@ -116,7 +117,7 @@ describe("one address's share of what a curve has left", () => {
     expect(curveShareAllowance(await committed(m), 'sell', 1000)).toBe(parseSol('0.3'));
     const held = m.tokenBalance(seller.publicKey);
     const all = await quote(m, 'sell', seller, formatTokenAmount(held));
-    expect([all.statusCode, all.json()]).toEqual([400, { error: TRADE_ERRORS.curveShare }]);
+    expect([all.statusCode, all.json()]).toEqual([400, { error: TRADE_ERRORS.curveShare('0.3') }]);
     expect((await quotesOf(seller)).filter((q) => q.side === 'sell')).toEqual([]);
     const part = await quote(m, 'sell', seller, formatTokenAmount(held / 3n));
     expect(part.statusCode, part.body).toBe(200);
@@ -128,16 +129,16 @@ describe("one address's share of what a curve has left", () => {
     const whale = await m.trader(25n);
     // In-process (the distributor, a launch's initial buy, the demo): no client address, no cap.
     const state = await committed(m);
-    const solIn = costToComplete(state) - parseSol('0.4');
+    const solIn = costToComplete(state) - parseSol('0.15');
     const own = await t.services.trading.book.buildBuyQuote({ mint: m.mint, trader: whale.publicKey.toBase58(), solIn });
     expect(own.tokensOut).toBeGreaterThan(CURVE_TOKENS_FOR_SALE / 2n);
     expect((await t.services.trading.book.execute(signAsWallet(own.transactionBase64, whale))).quoteId).toBe(own.quoteId);
     expect((await quotesOf(whale))[0]!.clientAddress).toBeNull();
 
-    // A few million tokens are left: 10% of them would be a sliver, but one address may
-    // always reserve 1% of the whole sale, so the completing buy goes through.
+    // Under 0.2 SOL is left to buy: 10% of it would be a sliver, but one address may always
+    // reserve 1% of the threshold (0.2 SOL), so the completing buy goes through.
     const left = await committed(m);
-    expect(left.realTokenReserves).toBeLessThan(CURVE_TOKENS_FOR_SALE / 100n);
+    expect(left.thresholdLamports - left.realSolReserves).toBeLessThan(parseSol('0.2'));
     const last = await m.trader(2n);
     const res = await quote(m, 'buy', last, lamportsToSolString(costToComplete(left)));
     expect(res.statusCode, res.body).toBe(200);
