@@ -18,6 +18,10 @@ export default async function setup(project: TestProject) {
     DISTRIBUTOR_INTERVAL_MS: '86400000',
     RPC_RATE_LIMIT: '1000000', FAUCET_PER_MINUTE: '100000', UPLOADS_PER_MINUTE: '100000', SIGN_INS_PER_MINUTE: '100000', EVENTS_MAX_STREAMS_PER_CLIENT: '100000',
     PUBSUB_MAX_CONNECTIONS_PER_CLIENT: '100000',
+    QUOTES_MAX_LIVE_PER_CLIENT: '100000',
+    // The trade tests buy a whole curve in one quote as one address, which the per-address share cap refuses by design
+    // (server/routes/curve/clientCaps.test.ts proves it): off for the suite.
+    QUOTES_MAX_CURVE_SHARE_BPS: '10000',
   });
   project.provide('baseUrl', server.url);
   return () => server.stop();

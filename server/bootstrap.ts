@@ -31,7 +31,10 @@ export async function createServices(env: Env, options: CreateServicesOptions = 
   // Reads services.now at call time, so a test that moves the clock moves quote expiry too.
   const trading = createTrading({
     db: database.db, chain, keys, now: () => services.now(), quoteTtlMs: env.QUOTE_TTL_MS,
-    onError: (err) => log.error({ err }, 'trade hook failed'),
+    onError: (err) => log.error({ err }, 'trade hook failed'), log,
+    limits: {
+      maxLiveQuotesPerClient: env.QUOTES_MAX_LIVE_PER_CLIENT, maxCurveShareBps: env.QUOTES_MAX_CURVE_SHARE_BPS, watchPollMs: env.QUOTES_WATCH_POLL_MS,
+    },
   });
   const services: Services = { env, database, db: database.db, events, log, chain, keys, trading, now: () => new Date() };
   registerTradeHooks(services);
@@ -43,6 +46,7 @@ export async function createServices(env: Env, options: CreateServicesOptions = 
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.trading.close();
   await services.chain.close();
   await services.events.stop();
   await services.database.close();

@@ -69,6 +69,12 @@ const EnvSchema = z.object({
   // How often the donation indexer reads new transfers into donation wallets from the chain.
   DONATIONS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   QUOTE_TTL_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  // Trade quotes per client address (request.ip): live quotes across wallets, and the share (basis points) of what a
+  // curve has left, tokens for buys and SOL for sells, one address may hold reserved (10,000: no share cap).
+  QUOTES_MAX_LIVE_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  QUOTES_MAX_CURVE_SHARE_BPS: z.coerce.number().int().min(1).max(10_000).default(1000),
+  // On a cluster, how often the quote watch re-reads every live quote's wallet (besides its accountSubscribe notifications).
+  QUOTES_WATCH_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   // Local mode /api/rpc from outside: calls per batch, calls per 10 s per client IP, accounts per getProgramAccounts answer.
   RPC_MAX_BATCH: z.coerce.number().int().min(1).max(10_000).default(100),
   RPC_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(300),

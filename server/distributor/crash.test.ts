@@ -42,6 +42,8 @@ describe('distributor crash recovery', () => {
       DATABASE_URL: test.databaseUrl ?? '', LAUNCH_FUNDING_POLL_MS: '50', LAUNCH_FUNDING_POLL_ATTEMPTS: '40',
       ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password,
       DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: FLOOR.toString(), DISTRIBUTOR_INTERVAL_MS: '3600000',
+      // The test buys 3 SOL at a time from one address: the per-address share cap has its own tests.
+      QUOTES_MAX_CURVE_SHARE_BPS: '10000',
     };
     const start = async (crashAfter: string | null) => {
       const server = await startServer({ ...baseEnv, ...(crashAfter ? { DISTRIBUTOR_CRASH_AFTER: crashAfter } : {}) }, { dataDir: test.dataDir });

@@ -13,7 +13,8 @@ const HOUR_MS = 3_600_000;
 
 let t: TestApp;
 // The list cache stays on (its default): only the job's live event can clear an old figure.
-beforeAll(async () => { t = await createTestApp(); });
+// Quotes here take more than 10% of a curve at once: the per-address share cap has its own tests (routes/curve/clientCaps.test.ts).
+beforeAll(async () => { t = await createTestApp({ QUOTES_MAX_CURVE_SHARE_BPS: '10000' }); });
 afterAll(async () => {
   await tradeHooksIdle(t.services);
   await t.close();

@@ -13,9 +13,14 @@ export type QuoteRow = typeof curveQuotes.$inferSelect;
 export type PoolRow = typeof curvePools.$inferSelect;
 export type LiveQuote = {
   id: string; side: string; trader: string; amountIn: bigint; amountOut: bigint; transferFee: bigint; status: string; expiresAt: number;
+  /** The client address it was built for (null: the server's own). */
+  client: string | null;
 };
 
-type Json = { id: string; side: string; trader: string; amountIn: string; amountOut: string; transferFee: string; status: string; expiresAt: string };
+type Json = {
+  id: string; side: string; trader: string; amountIn: string; amountOut: string; transferFee: string; status: string; expiresAt: string;
+  client: string | null;
+};
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -27,14 +32,14 @@ export async function readBook(db: Db, mint: string): Promise<{ pool: PoolRow; l
     // bare "mint", which inside this subquery would mean q.mint (every mint's quotes).
     live: sql<string>`(select coalesce(json_agg(json_build_object(
         'id', q.id, 'side', q.side, 'trader', q.trader_wallet, 'amountIn', q.amount_in::text, 'amountOut', q.amount_out::text,
-        'transferFee', q.transfer_fee::text, 'status', q.status,
+        'transferFee', q.transfer_fee::text, 'status', q.status, 'client', q.client_address,
         'expiresAt', (extract(epoch from q.expires_at) * 1000)::bigint::text) order by q.seq), '[]')::text
       from ${curveQuotes} q where q.mint = curve_pools.mint and q.status in ('open', 'executing'))`,
   }).from(curvePools).where(eq(curvePools.mint, mint));
   if (!row) return undefined;
   const live = (JSON.parse(row.live) as Json[]).map((q) => ({
     id: q.id, side: q.side, trader: q.trader, amountIn: BigInt(q.amountIn), amountOut: BigInt(q.amountOut), transferFee: BigInt(q.transferFee),
-    status: q.status, expiresAt: Number(q.expiresAt),
+    status: q.status, expiresAt: Number(q.expiresAt), client: q.client,
   }));
   return { pool: row.pool, live };
 }
@@ -42,7 +47,7 @@ export async function readBook(db: Db, mint: string): Promise<{ pool: PoolRow; l
 export type NewQuote = {
   id: string; mint: string; side: string; traderWallet: string;
   amountIn: bigint; amountOut: bigint; transferFee: bigint; expectedOutput: bigint; traderLamports: bigint; slippageBps: number;
-  messageHash: string; message: Buffer; expiresAt: Date; createdAt: Date;
+  messageHash: string; message: Buffer; expiresAt: Date; createdAt: Date; clientAddress: string | null;
 };
 
 export const REPLACED_ERROR = 'replaced by a newer quote';
@@ -50,9 +55,9 @@ export const REPLACED_ERROR = 'replaced by a newer quote';
 /**
  * Inserts the quote if the pool is still at `version` (bumping it), and in the same statement
  * releases the trader's open quotes of this mint and side: a new quote replaces them.
- * Null: someone else wrote first; else the ids replaced.
+ * Null: someone else wrote first; else the ids replaced and the new quote's seq.
  */
-export async function insertQuoteAt(db: Db, version: number, q: NewQuote): Promise<string[] | null> {
+export async function insertQuoteAt(db: Db, version: number, q: NewQuote): Promise<{ replaced: string[]; seq: bigint } | null> {
   const result = await db.execute(sql`
     with bump as (
       update ${curvePools} set version = version + 1 where mint = ${q.mint} and version = ${version} returning mint
@@ -65,28 +70,34 @@ export async function insertQuoteAt(db: Db, version: number, q: NewQuote): Promi
     ),
     inserted as (
       insert into ${curveQuotes} (id, mint, side, trader_wallet, amount_in, amount_out, transfer_fee, expected_output,
-        trader_lamports, slippage_bps, message_hash, message, status, expires_at, created_at)
+        trader_lamports, slippage_bps, message_hash, message, status, expires_at, created_at, client_address)
       select ${q.id}, bump.mint, ${q.side}, ${q.traderWallet}, ${q.amountIn.toString()}::bigint, ${q.amountOut.toString()}::bigint,
         ${q.transferFee.toString()}::bigint, ${q.expectedOutput.toString()}::bigint, ${q.traderLamports.toString()}::bigint,
         ${q.slippageBps}::int, ${q.messageHash}, decode(${q.message.toString('hex')}, 'hex'), 'open',
-        ${q.expiresAt.toISOString()}::timestamptz, ${q.createdAt.toISOString()}::timestamptz
+        ${q.expiresAt.toISOString()}::timestamptz, ${q.createdAt.toISOString()}::timestamptz, ${q.clientAddress}
       from bump
-      returning id
+      returning seq
     )
-    select (select count(*) from inserted)::int as inserted, (select coalesce(json_agg(id), '[]'::json) from replaced)::text as replaced`);
-  const [row] = rows<{ inserted: number; replaced: string }>(result);
-  return Number(row?.inserted) === 1 ? JSON.parse(row!.replaced) as string[] : null;
+    select (select seq::text from inserted) as seq, (select coalesce(json_agg(id), '[]'::json) from replaced)::text as replaced`);
+  const [row] = rows<{ seq: string | null; replaced: string }>(result);
+  return row?.seq ? { replaced: JSON.parse(row.replaced) as string[], seq: BigInt(row.seq) } : null;
 }
 
-export type TraderQuote = { id: string; mint: string; side: string; amountIn: bigint; traderLamports: bigint; status: string };
+export type TraderQuote = {
+  id: string; mint: string; side: string; trader: string; client: string | null;
+  amountIn: bigint; amountOut: bigint; traderLamports: bigint; status: string;
+};
 
-/** The trader's live quotes on every mint: open and unexpired at `now`, or being executed. */
-export async function liveQuotesOfTrader(db: Db, trader: string, now: Date): Promise<TraderQuote[]> {
+/**
+ * The live quotes (open and unexpired at `now`, or being executed) on every mint of this
+ * trader, and of this client address when there is one: one query for both caps.
+ */
+export async function liveQuotesOf(db: Db, trader: string, client: string | undefined, now: Date): Promise<TraderQuote[]> {
   return db.select({
-    id: curveQuotes.id, mint: curveQuotes.mint, side: curveQuotes.side, amountIn: curveQuotes.amountIn,
-    traderLamports: curveQuotes.traderLamports, status: curveQuotes.status,
+    id: curveQuotes.id, mint: curveQuotes.mint, side: curveQuotes.side, trader: curveQuotes.traderWallet, client: curveQuotes.clientAddress,
+    amountIn: curveQuotes.amountIn, amountOut: curveQuotes.amountOut, traderLamports: curveQuotes.traderLamports, status: curveQuotes.status,
   }).from(curveQuotes).where(and(
-    eq(curveQuotes.traderWallet, trader),
+    client === undefined ? eq(curveQuotes.traderWallet, trader) : or(eq(curveQuotes.traderWallet, trader), eq(curveQuotes.clientAddress, client)),
     or(eq(curveQuotes.status, 'executing'), and(eq(curveQuotes.status, 'open'), gt(curveQuotes.expiresAt, now))),
   ));
 }
@@ -134,6 +145,29 @@ export async function releaseQuote(db: Db, quote: QuoteRow, signature: string | 
     returning (select version from bump) as version`);
   const [row] = rows<{ version: number }>(result);
   return row ? Number(row.version) : null;
+}
+
+export const RELEASED_ERROR = 'released: its wallet no longer backs it';
+
+/**
+ * open -> expired for the quotes of one mint the watch found unbacked, bumping the pool's
+ * version (other processes re-read before their next write). The pool row is locked first,
+ * as every book write does, so this orders against claimQuote without a deadlock: a quote
+ * claimed first (executing) is left alone, and a claim after this finds it no longer open.
+ */
+export async function releaseUnbacked(db: Db, mint: string, ids: string[], now: Date): Promise<{ released: string[]; version: number | null }> {
+  const result = await db.execute(sql`
+    with bump as (update ${curvePools} set version = version + 1 where mint = ${mint} returning version),
+    released as (
+      update ${curveQuotes} set status = 'expired', error = ${RELEASED_ERROR}, settled_at = ${now.toISOString()}::timestamptz
+      where mint = ${mint} and status = 'open' and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+        and exists (select 1 from bump)
+      returning id
+    )
+    select (select version from bump) as version, (select coalesce(json_agg(id), '[]'::json) from released)::text as released`);
+  const [row] = rows<{ version: number | null; released: string }>(result);
+  const version = row?.version === null || row?.version === undefined ? null : Number(row.version);
+  return { released: JSON.parse(row?.released ?? '[]') as string[], version };
 }
 
 export type CommitParams = {

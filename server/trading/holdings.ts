@@ -35,8 +35,8 @@ export function chainHoldings(chain: Pick<ChainService, 'connection' | 'ledger'>
   });
 }
 
-// A token account's amount: u64 LE after mint (32) and owner (32).
-function tokenAmount(account: RawAccount): bigint {
+/** A token account's amount: u64 LE after mint (32) and owner (32); 0 without the account. */
+export function tokenAmount(account: RawAccount): bigint {
   if (!account || account.data.length < 72) return 0n;
   return Buffer.from(account.data.buffer, account.data.byteOffset, account.data.byteLength).readBigUInt64LE(64);
 }

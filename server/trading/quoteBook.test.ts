@@ -5,7 +5,7 @@ import { TOKEN_2022_PROGRAM_ID, createTransferCheckedWithFeeInstruction } from '
 import {
   CURVE_TOKENS_FOR_SALE, costToComplete, expectedSolForSell, expectedTokensForBuy, initialCurveState, quoteBuy, type CurveState,
 } from '../../core/curve';
-import { tokenAccountOf } from '../chain/curve';
+import { applyTrade, tokenAccountOf } from '../chain/curve';
 import type { Database } from '../db/client';
 import { curvePools, curveQuotes, curveTrades } from '../db/schema';
 import { createTestDatabase } from '../testing/db';
@@ -184,6 +184,21 @@ describe('trading on the curve against a real ledger', () => {
     expect(await m.book.expireStale()).toBe(1);
     expect((await quoteRow(q.quoteId)).status).toBe('expired');
     await m.book.execute(signAsWallet(again.transactionBase64, other));
+    await expectInvariant(m);
+  });
+
+  it('re-checks the wallet at execute (a change no watch has seen yet): an unbacked quote is released unsent', async () => {
+    const m = await market();
+    const trader = m.trader(3);
+    const q = await m.book.buildBuyQuote({ mint: m.mint, trader: wallet(trader), solIn: 2n * SOL });
+    const drain = new Transaction({ feePayer: trader.publicKey, recentBlockhash: m.ledger.blockhash() })
+      .add(SystemProgram.transfer({ fromPubkey: trader.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 2n * SOL }));
+    drain.sign(trader);
+    m.ledger.send(drain);
+    await expect(m.book.execute(signAsWallet(q.transactionBase64, trader)))
+      .rejects.toMatchObject({ statusCode: 400, message: TRADE_ERRORS.insufficientSol });
+    expect(m.signerCalls()).toBe(0);
+    expect(await quoteRow(q.quoteId)).toMatchObject({ status: 'failed', signature: null });
     await expectInvariant(m);
   });
 
@@ -369,5 +384,37 @@ describe('trading on the curve against a real ledger', () => {
     const initial = initialCurveState(1);
     expect(state.virtualSolReserves * state.virtualTokenReserves).toBeGreaterThanOrEqual(initial.virtualSolReserves * initial.virtualTokenReserves);
     expect(await database.db.$count(curveTrades, eq(curveTrades.mint, m.mint))).toBe(12);
+  });
+
+  it("a release by one process's watch is seen at once by another process's cached book, and its execute there is refused", async () => {
+    const m = await market();
+    const other = m.newBook();
+    const [attacker, first, second] = [m.trader(10), m.trader(10), m.trader(10)];
+    const hoard = await m.book.buildBuyQuote({ mint: m.mint, trader: wallet(attacker), solIn: 5n * SOL });
+    // The other process reads (and caches) the book with the attacker's quote in it.
+    const early = await other.buildBuyQuote({ mint: m.mint, trader: wallet(first), solIn: SOL / 10n });
+    expect(await m.book.releaseUnbacked(m.mint, [hoard.quoteId])).toEqual([hoard.quoteId]);
+    // Its cached version is stale now: it re-reads, and prices after the first honest quote's amounts only.
+    const late = await other.buildBuyQuote({ mint: m.mint, trader: wallet(second), solIn: SOL / 10n });
+    const afterEarly = applyTrade(initialCurveState(1), { side: 'buy', solLamports: early.solUsed, poolTokens: early.tokensOut });
+    expect(late.expectedTokens).toBe(expectedTokensForBuy(afterEarly, SOL / 10n));
+    await expect(other.execute(signAsWallet(hoard.transactionBase64, attacker)))
+      .rejects.toMatchObject({ statusCode: 409, message: TRADE_ERRORS.released });
+    expect(m.signerCalls()).toBe(0);
+  });
+
+  it('never releases a quote being executed: the release finds it claimed and leaves it to its send', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const m: TestMarket = await market({ send: async (wire) => { await gate; return m.send(wire); } });
+    const trader = m.trader(10);
+    const q = await m.book.buildBuyQuote({ mint: m.mint, trader: wallet(trader), solIn: SOL });
+    const executing = m.book.execute(signAsWallet(q.transactionBase64, trader));
+    await expect.poll(async () => (await quoteRow(q.quoteId)).status).toBe('executing');
+    expect(await m.book.releaseUnbacked(m.mint, [q.quoteId])).toEqual([]);
+    open();
+    expect((await executing).quoteId).toBe(q.quoteId);
+    expect((await quoteRow(q.quoteId)).status).toBe('executed');
+    await expectInvariant(m);
   });
 });

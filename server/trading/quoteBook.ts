@@ -12,14 +12,16 @@ import {
 import { curveQuotes } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import {
-  claimQuote, commitTrade, findQuote, findQuoteByHash, insertQuoteAt, liveQuotesOfTrader, readBook, releaseQuote,
+  RELEASED_ERROR, claimQuote, commitTrade, findQuote, findQuoteByHash, insertQuoteAt, readBook, releaseQuote, releaseUnbacked,
   type LiveQuote, type PoolRow, type QuoteRow,
 } from './bookStore';
+import { readBacking } from './backing';
+import { assertCurveShare } from './clientCaps';
 import { KeyedMutex } from './mutex';
 import { stateColumns, stateOfPool, transferFeeOfPool } from './pools';
 import { deltaOf, liveDeltas, priceBuy, priceSell, ratio, walletKey, type Amounts } from './pricing';
 import {
-  MAX_LIVE_QUOTES_PER_WALLET, QUOTE_TTL_MS, TRADE_ERRORS, type BuyQuoteResult, type ExecuteResult, type QuoteBookOptions, type SellQuoteResult,
+  DEFAULT_MAX_CURVE_SHARE_BPS, QUOTE_TTL_MS, TRADE_ERRORS, type BuyQuoteResult, type ExecuteResult, type QuoteBookOptions, type SellQuoteResult,
   type SendResult, type TradeEvent,
 } from './types';
 
@@ -62,11 +64,17 @@ const MAX_ATTEMPTS = 20;
  * this process, each committed right after it lands, so the on-chain balances equal the
  * committed state whenever no send is in flight. No database transaction is held open
  * across a send.
+ *
+ * Every live quote stays backed: at build its wallet must hold what all its live quotes
+ * spend; afterwards the quote watch (watch/, the `observer`) re-checks the wallet whenever
+ * it changes and releases (releaseUnbacked) the open quotes it no longer backs. A release and
+ * a claim are both conditional on the quote being open, so exactly one of them wins.
  */
 export class QuoteBook {
   private readonly book = new KeyedMutex();
   private readonly sending = new KeyedMutex();
   private readonly wallets = new KeyedMutex();
+  private readonly clients = new KeyedMutex();
   private readonly now: () => Date;
   private readonly ttlMs: number;
   /**
@@ -84,26 +92,27 @@ export class QuoteBook {
   /**
    * A buy of up to `solIn` lamports. `minimumTokens` (a preview the person saw) is checked with `slippageBps`.
    * `recipient` receives the tokens (default: the trader, who pays the SOL and fees either way).
+   * `client`: the HTTP client's address, held to the per-address caps (the server's own quotes: none).
    */
   async buildBuyQuote(params: {
-    mint: string; trader: string; solIn: bigint; slippageBps?: number; minimumTokens?: bigint; recipient?: string;
+    mint: string; trader: string; solIn: bigint; slippageBps?: number; minimumTokens?: bigint; recipient?: string; client?: string;
   }): Promise<BuyQuoteResult> {
     if (params.solIn <= 0n || params.solIn > U64_MAX) throw badRequest(TRADE_ERRORS.tooSmall);
     const built = await this.build(params.mint, params.trader, 'buy', params.solIn, params.slippageBps, (pool, committed, reserved) =>
-      priceBuy(committed, reserved, transferFeeOfPool(pool), params.solIn, params.minimumTokens, params.slippageBps), params.recipient);
+      priceBuy(committed, reserved, transferFeeOfPool(pool), params.solIn, params.minimumTokens, params.slippageBps), params.recipient, params.client);
     return {
       quoteId: built.quoteId, transactionBase64: built.transactionBase64, expiresAt: built.expiresAt,
       expectedTokens: built.expectedOutput, solUsed: built.amountIn, tokensOut: built.amountOut, transferFee: built.transferFee,
     };
   }
 
-  /** A sell of `tokens` base units from the trader's balance. */
+  /** A sell of `tokens` base units from the trader's balance. `client`: the HTTP client's address (the server's own: none). */
   async buildSellQuote(params: {
-    mint: string; trader: string; tokens: bigint; slippageBps?: number; minimumSol?: bigint;
+    mint: string; trader: string; tokens: bigint; slippageBps?: number; minimumSol?: bigint; client?: string;
   }): Promise<SellQuoteResult> {
     if (params.tokens <= 0n || params.tokens > U64_MAX) throw badRequest(TRADE_ERRORS.tooSmall);
     const built = await this.build(params.mint, params.trader, 'sell', params.tokens, params.slippageBps, (pool, _committed, reserved) =>
-      priceSell(reserved, transferFeeOfPool(pool), params.tokens, params.minimumSol, params.slippageBps));
+      priceSell(reserved, transferFeeOfPool(pool), params.tokens, params.minimumSol, params.slippageBps), undefined, params.client);
     return {
       quoteId: built.quoteId, transactionBase64: built.transactionBase64, expiresAt: built.expiresAt,
       expectedSOL: built.expectedOutput, tokensSent: built.amountIn, transferFee: built.transferFee,
@@ -128,6 +137,8 @@ export class QuoteBook {
     if (!found) throw badRequest(await this.alteredOrUnknown(parts.message));
     if (!verifySignature(parts.signers[0]!, parts.message, parts.signatures[0]!)) throw badRequest(TRADE_ERRORS.unsigned);
 
+    // A re-check started before this request (its wallet just changed) decides first.
+    await this.options.observer?.settled(found.mint);
     const { quote, pool } = await this.claim(found);
     await this.assertStillBacked(quote);
     let cosigned: Buffer;
@@ -201,15 +212,22 @@ export class QuoteBook {
 
   private async build(
     mint: string, trader: string, side: TradeSide, offered: bigint, slippageBps: number | undefined,
-    price: (pool: PoolRow, committed: CurveState, reserved: CurveState) => Amounts, recipient?: string,
+    price: (pool: PoolRow, committed: CurveState, reserved: CurveState) => Amounts, recipient?: string, client?: string,
   ) {
     const slippage = slippageBps ?? DEFAULT_SLIPPAGE_BPS;
     if (!Number.isInteger(slippage) || slippage < 0 || slippage > 10_000) throw badRequest(TRADE_ERRORS.slippageRange);
     const traderKey = walletKey(trader);
     const recipientKey = recipient === undefined ? undefined : walletKey(recipient);
-    // One build per wallet at a time in this process, so two builds cannot both spend the same balance.
-    return this.wallets.run(trader, async () => {
-      const backing = await this.backing(mint, trader, side, recipient);
+    // A re-check started before this request (a wallet just changed) releases what it must first.
+    await this.options.observer?.settled(mint);
+    // One build per address and per wallet at a time in this process, so two builds can neither
+    // spend the same balance nor both take an address's last free quote.
+    const perClient = <T>(fn: () => Promise<T>) => (client === undefined ? fn() : this.clients.run(client, fn));
+    return perClient(() => this.wallets.run(trader, async () => {
+      const backing = await readBacking({
+        db: this.options.db, holdings: this.options.holdings, now: this.now(),
+        maxPerWallet: this.options.maxLiveQuotesPerWallet, maxPerClient: this.options.maxLiveQuotesPerClient,
+      }, { mint, trader, side, recipient, client });
       // A sell's amount is exact: checked before pricing, which would refuse an oversell in other words.
       if (side === 'sell' && tradeLamports('sell', 0n, false) > backing.lamports) throw badRequest(TRADE_ERRORS.insufficientSol);
       if (side === 'sell' && offered > backing.tokens) throw badRequest(TRADE_ERRORS.insufficientTokens);
@@ -225,6 +243,12 @@ export class QuoteBook {
           const amounts = price(pool, committed, reservedState(committed, liveDeltas(live.filter((q) => !replaced(q)), now), side));
           const traderLamports = tradeLamports(side, amounts.amountIn, backing.createsTokenAccount);
           if (traderLamports > backing.lamports) throw badRequest(TRADE_ERRORS.insufficientSol);
+          if (client !== undefined) {
+            assertCurveShare({
+              committed, side, amountIn: amounts.amountIn, amountOut: amounts.amountOut, live, client, replaced, now,
+              shareBps: this.options.maxCurveShareBps ?? DEFAULT_MAX_CURVE_SHARE_BPS,
+            });
+          }
           const quoteId = randomUUID();
           const common = {
             trader: traderKey, mint: new PublicKey(mint), poolWallet: new PublicKey(pool.poolWallet), quoteId, recentBlockhash,
@@ -234,39 +258,25 @@ export class QuoteBook {
             : buildSellTransaction({ ...common, tokens: amounts.amountIn, transferFee: amounts.transferFee, solLamports: amounts.amountOut });
           const { message, wire } = unsignedForms(transaction);
           const expiresAt = new Date(now.getTime() + this.ttlMs);
-          const released = await insertQuoteAt(this.options.db, pool.version, {
+          const inserted = await insertQuoteAt(this.options.db, pool.version, {
             id: quoteId, mint, side, traderWallet: trader, ...amounts, traderLamports, slippageBps: slippage,
-            messageHash: messageHash(message), message, expiresAt, createdAt: now,
+            messageHash: messageHash(message), message, expiresAt, createdAt: now, clientAddress: client ?? null,
           });
-          this.wrote(mint, pool.version, released ? pool.version + 1 : null, (book) => {
-            book.live = book.live.filter((q) => !released!.includes(q.id));
-            book.live.push({ id: quoteId, side, trader, ...amounts, status: 'open', expiresAt: expiresAt.getTime() });
+          this.wrote(mint, pool.version, inserted ? pool.version + 1 : null, (book) => {
+            book.live = book.live.filter((q) => !inserted!.replaced.includes(q.id));
+            book.live.push({ id: quoteId, side, trader, ...amounts, status: 'open', expiresAt: expiresAt.getTime(), client: client ?? null });
           });
-          if (released) return { quoteId, transactionBase64: wire.toString('base64'), expiresAt, ...amounts };
+          if (inserted) {
+            this.options.observer?.built({
+              id: quoteId, mint, side, wallet: trader, traderLamports, tokens: side === 'sell' ? amounts.amountIn : 0n,
+              expiresAt: expiresAt.getTime(), seq: inserted.seq, executing: false,
+            }, inserted.replaced);
+            return { quoteId, transactionBase64: wire.toString('base64'), expiresAt, ...amounts };
+          }
         }
         throw conflict(TRADE_ERRORS.busy);
       });
-    });
-  }
-
-  /**
-   * What a new quote of this wallet may still spend: its holdings less what its other live
-   * quotes reserve (SOL across every mint and side; tokens of this mint). Its open quote of
-   * the same mint and side does not count: the new quote replaces it.
-   */
-  private async backing(mint: string, trader: string, side: TradeSide, recipient: string | undefined) {
-    // The quotes first, then the chain: a quote that lands in between is counted twice (refusing
-    // too much for a moment), never missed.
-    const others = (await liveQuotesOfTrader(this.options.db, trader, this.now()))
-      .filter((q) => !(q.mint === mint && q.side === side && q.status === 'open'));
-    if (others.length >= (this.options.maxLiveQuotesPerWallet ?? MAX_LIVE_QUOTES_PER_WALLET)) throw new HttpError(429, TRADE_ERRORS.tooManyQuotes);
-    const held = await this.options.holdings(trader, mint);
-    const receiver = side === 'buy' && recipient !== undefined && recipient !== trader ? await this.options.holdings(recipient, mint) : held;
-    return {
-      lamports: held.lamports - sum(others.map((q) => q.traderLamports)),
-      tokens: held.tokens - sum(others.filter((q) => q.side === 'sell' && q.mint === mint).map((q) => q.amountIn)),
-      createsTokenAccount: side === 'buy' && !receiver.hasTokenAccount,
-    };
+    }));
   }
 
   /** At execute: the wallet must still hold what this quote spends, or the quote is released unsent. */
@@ -284,6 +294,7 @@ export class QuoteBook {
     return this.book.run(quote.mint, async () => {
       if (quote.status === 'executed' || quote.status === 'executing') throw conflict(TRADE_ERRORS.used);
       if (quote.status === 'failed') throw conflict(TRADE_ERRORS.failedBefore);
+      if (quote.status === 'expired' && quote.error === RELEASED_ERROR) throw conflict(TRADE_ERRORS.released);
       if (quote.status === 'expired' || quote.expiresAt.getTime() <= this.now().getTime()) throw conflict(TRADE_ERRORS.expired);
       const { pool } = await this.read(quote.mint);
       const version = await claimQuote(this.options.db, quote, this.now());
@@ -291,10 +302,12 @@ export class QuoteBook {
         book.live = book.live.map((q) => (q.id === quote.id ? { ...q, status: 'executing' } : q));
       });
       if (version === null) {
-        // Claimed by a concurrent execute (or expired) between the read and the claim.
+        // Claimed by a concurrent execute, released by the watch or expired between the read and the claim.
         const again = await findQuote(this.options.db, quote.id);
-        throw conflict(again?.status === 'open' ? TRADE_ERRORS.expired : TRADE_ERRORS.used);
+        if (again?.error === RELEASED_ERROR) throw conflict(TRADE_ERRORS.released);
+        throw conflict(again?.status === 'open' || again?.status === 'expired' ? TRADE_ERRORS.expired : TRADE_ERRORS.used);
       }
+      this.options.observer?.claimed(quote.id);
       return { quote: { ...quote, status: 'executing' }, pool };
     });
   }
@@ -325,6 +338,7 @@ export class QuoteBook {
           book.live = book.live.filter((q) => q.id !== quote.id);
         });
         if (committed) {
+          this.options.observer?.ended([quote.id]);
           return {
             quoteId: quote.id, mint: quote.mint, campaignId: pool.campaignId, side, wallet: quote.traderWallet,
             signature: result.signature, solLamports: delta.solLamports, tokensSent, tokensReceived, state: after, graduated,
@@ -346,6 +360,22 @@ export class QuoteBook {
       const version = this.cache.get(quote.mint)?.pool.version ?? -1;
       const next = await releaseQuote(this.options.db, quote, signature, error, this.now());
       this.wrote(quote.mint, version, next, (book) => { book.live = book.live.filter((q) => q.id !== quote.id); });
+      this.options.observer?.ended([quote.id]);
+    });
+  }
+
+  /**
+   * The quote watch's release: these open quotes of `mint` are no longer backed by their
+   * wallet. They stop reserving at once, here and (through the pool's version) in every
+   * process; one claimed meanwhile is executing and is left alone. Returns the ids released.
+   */
+  releaseUnbacked(mint: string, ids: string[]): Promise<string[]> {
+    return this.book.run(mint, async () => {
+      const version = this.cache.get(mint)?.pool.version ?? -1;
+      const { released, version: next } = await releaseUnbacked(this.options.db, mint, ids, this.now());
+      this.wrote(mint, version, next, (book) => { book.live = book.live.filter((q) => !released.includes(q.id)); });
+      this.options.observer?.ended(released);
+      return released;
     });
   }
 
@@ -365,8 +395,6 @@ export class QuoteBook {
     return await findQuote(this.options.db, quoteId) ? TRADE_ERRORS.altered : TRADE_ERRORS.unknown;
   }
 }
-
-const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
 
 function jsonValue(value: unknown): unknown {
   return JSON.parse(jsonText(value)) as unknown;

@@ -66,6 +66,9 @@ export const curveQuotes = pgTable('curve_quotes', {
   // Every lamport the trader's wallet pays if it lands (buy: SOL in, network fees, a new token
   // account's rent; sell: network fees): a wallet's live quotes together never exceed its SOL.
   traderLamports: u64('trader_lamports').notNull().default(sql`0`),
+  // The HTTP client (request.ip) that asked for it, so per-address caps hold across processes;
+  // null for the server's own quotes (distributor, launch, demo), which no address's cap counts.
+  clientAddress: text('client_address'),
   slippageBps: integer('slippage_bps').notNull(),
   messageHash: text('message_hash').notNull(),
   message: bytea('message').notNull(),
@@ -80,6 +83,8 @@ export const curveQuotes = pgTable('curve_quotes', {
   index('curve_quotes_mint_status').on(t.mint, t.status),
   // A wallet's live quotes, summed against its balance on every build.
   index('curve_quotes_trader_live').on(t.traderWallet).where(sql`status in ('open', 'executing')`),
+  // An address's live quotes, counted against its caps on every build it asks for.
+  index('curve_quotes_client_live').on(t.clientAddress).where(sql`status in ('open', 'executing') and client_address is not null`),
   check('curve_quotes_side', sql`${t.side} in ('buy', 'sell')`),
   check('curve_quotes_status', sql`${t.status} in ('open', 'executing', 'executed', 'expired', 'failed')`),
 ]);

@@ -23,7 +23,8 @@ const SOL = BigInt(LAMPORTS_PER_SOL);
 const TX_FEE = 10_000n; // two signatures, paid by the trader
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+// Quotes here take more than 10% of a curve at once: the per-address share cap has its own tests (routes/curve/clientCaps.test.ts).
+beforeAll(async () => { t = await createTestApp({ QUOTES_MAX_CURVE_SHARE_BPS: '10000' }); });
 afterAll(async () => {
   await tradeHooksIdle(t.services);
   await t.close();
@@ -232,15 +233,15 @@ describe('POST /api/curve/{mint}/buy, /sell, /execute through HTTP and the ledge
     expect([noTokens.statusCode, noTokens.json().error]).toEqual([400, BALANCE_MESSAGES.tokens]);
     expect(await t.services.db.$count(curveQuotes, eq(curveQuotes.mint, m.mint))).toBe(0);
 
-    // The SOL leaves the wallet between the quote and its execution: execute re-checks and releases it unsent.
+    // The SOL leaves the wallet between the quote and its execution: the quote watch releases it, execute sends nothing.
     const quote = await buy(m, trader, '1.5');
     const drain = new Transaction({ feePayer: trader.publicKey, recentBlockhash: t.services.chain.ledger!.latestBlockhash.blockhash })
       .add(SystemProgram.transfer({ fromPubkey: trader.publicKey, toPubkey: Keypair.generate().publicKey, lamports: SOL }));
     drain.sign(trader);
     expect((await t.services.chain.ledger!.send(drain.serialize(), { preflight: true })).kind).toBe('landed');
     const failed = await execute(m, signAsWallet(quote.transactionBase64, trader));
-    expect([failed.statusCode, failed.json().error]).toEqual([400, BALANCE_MESSAGES.sol]);
-    expect(await quoteStatus(quote.quoteId)).toBe('failed');
+    expect([failed.statusCode, failed.json().error]).toEqual([409, TRADE_ERRORS.released]);
+    expect(await quoteStatus(quote.quoteId)).toBe('expired');
     const state = await expectInvariant(m);
     expect(state.realSolReserves).toBe(0n);
   });

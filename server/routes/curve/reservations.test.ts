@@ -17,14 +17,15 @@ import { tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
 import { TRADE_ERRORS, findCurvePool, stateOfPool } from '../../trading';
-import { REPLACED_ERROR } from '../../trading/bookStore';
+import { RELEASED_ERROR, REPLACED_ERROR } from '../../trading/bookStore';
 import { signAsWallet } from '../../trading/testing/market';
 import { launchCurveMarket, type CurveMarket } from './testing/curveMarket';
 
 const FEE: TransferFee = { transferFeeBasisPoints: CAMPAIGN_TAX_BPS, maximumFee: 2n ** 64n - 1n };
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+// Quotes here take more than 10% of a curve at once: the per-address share cap has its own tests (routes/curve/clientCaps.test.ts).
+beforeAll(async () => { t = await createTestApp({ QUOTES_MAX_CURVE_SHARE_BPS: '10000' }); });
 afterAll(async () => {
   await tradeHooksIdle(t.services);
   await t.close();
@@ -93,7 +94,7 @@ describe('a wallet reserves at most what it holds', () => {
     expect(parseSol(res.json().expectedSOL)).toBe(quoteSellAfterFee(afterAttacker, sellerTokens, FEE).solOut);
   });
 
-  it('re-checks at execute: tokens moved away after the quote release it unsent', async () => {
+  it('tokens moved away after the quote release it at once: its execute is refused unsent', async () => {
     const m = await launchCurveMarket(t.services, { ticker: 'MOVED' });
     const trader = await m.trader(3n);
     await trade(m, 'buy', trader, '1');
@@ -104,9 +105,9 @@ describe('a wallet reserves at most what it holds', () => {
 
     await moveTokens(m, trader, held);
     const res = await post(`/api/curve/${m.mint}/execute`, { transactionBase64: signAsWallet(built.json().transactionBase64, trader) });
-    expect([res.statusCode, res.json().error]).toEqual([400, TRADE_ERRORS.insufficientTokens]);
+    expect([res.statusCode, res.json().error]).toEqual([409, TRADE_ERRORS.released]);
     const [row] = (await quotesOf(m, trader)).filter((q) => q.id === built.json().quoteId);
-    expect(row).toMatchObject({ status: 'failed', signature: null });
+    expect(row).toMatchObject({ status: 'expired', error: RELEASED_ERROR, signature: null });
     expect(m.poolHoldings()).toEqual(pool);
   });
 });

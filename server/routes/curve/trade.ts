@@ -4,6 +4,7 @@ import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { buyRequestSchema, executeRequestSchema, sellRequestSchema } from '../../../core/schemas/trade';
 import { messageHash, splitWire } from '../../chain/curve';
 import { HttpError, badRequest, notFound } from '../../http/errors';
+import { clientKey } from '../../http/clientKey';
 import { parseInput } from '../../http/validate';
 import { asService } from '../../http/serviceError';
 import { rateLimit } from '../../policies/rateLimit';
@@ -55,6 +56,7 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
     if (!await poolExists(request.params.mint)) throw notFound(TRADE_ERRORS.poolNotFound);
     const quote = await asService(request.log, 'Failed to build buy transaction', () => book.buildBuyQuote({
       mint: request.params.mint, trader: body.wallet, solIn: body.amount, slippageBps: body.slippageBps, minimumTokens: body.expectedOutput,
+      client: clientKey(request.ip),
     }));
     return presentBuyQuote(quote, body.slippageBps);
   });
@@ -64,6 +66,7 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
     if (!await poolExists(request.params.mint)) throw notFound(TRADE_ERRORS.poolNotFound);
     const quote = await asService(request.log, 'Failed to build sell transaction', () => book.buildSellQuote({
       mint: request.params.mint, trader: body.wallet, tokens: body.amount, slippageBps: body.slippageBps, minimumSol: body.expectedOutput,
+      client: clientKey(request.ip),
     }));
     return presentSellQuote(quote, body.slippageBps);
   });

@@ -1,0 +1,2 @@
+ALTER TABLE "curve_quotes" ADD COLUMN "client_address" text;--> statement-breakpoint
+CREATE INDEX "curve_quotes_client_live" ON "curve_quotes" USING btree ("client_address") WHERE status in ('open', 'executing') and client_address is not null;

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { clientKey } from './clientKey';
+
+describe('clientKey', () => {
+  it('keeps IPv4 (and IPv4-mapped) addresses, folds IPv6 to its /64', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('::ffff:203.0.113.7');
+    expect(clientKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:0db8:0001:0002:ffff:0:0:9')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
