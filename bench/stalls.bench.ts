@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { buildServer } from '../server/app';
@@ -58,7 +59,11 @@ export default async function stallsBench(): Promise<StallsRow[]> {
     const baseline = await pollWhile(urls, () => new Promise((resolve) => setTimeout(resolve, BASELINE_MS)));
     const started = performance.now();
     let summary: Awaited<ReturnType<ReturnType<typeof distributorFor>['run']>> | undefined;
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     const during = await pollWhile(urls, async () => { summary = await distributorFor(services).run(); });
+    loop.disable();
+    console.log(`event loop delay during the pass: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
     console.log(`distributor pass: ${summary?.paid} paid in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if ((summary?.paid ?? 0) < CAMPAIGNS) throw new Error(`expected ${CAMPAIGNS} paid runs, got ${summary?.paid}`);
 

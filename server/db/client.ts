@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgliteWorkerClient } from './pglite/workerClient';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -40,9 +41,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  // Trigram indexes serve the campaign search (ILIKE '%text%'); PostgreSQL has it as a contrib extension.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   let releaseLock = () => {};
   let dir: string | undefined;
@@ -51,16 +49,20 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     fs.mkdirSync(dir, { recursive: true });
     releaseLock = takeDirectoryLock(path.join(dataDir, 'db.lock'));
   }
-  const client = new PGlite(dir, { extensions: { pg_trgm } });
-  await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
+  // In a worker thread (pglite/worker.mjs, with pg_trgm for the campaign search): its WASM,
+  // protocol parsing and file writes never hold up a request on the main thread.
+  let client: PgliteWorkerClient;
+  try {
+    client = await PgliteWorkerClient.open(dir);
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+  const db = drizzle(client as never, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    listen: async (channel, onPayload) => {
-      const unlisten = await client.listen(channel, onPayload);
-      return async () => { await unlisten(); };
-    },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     notify: async (channel, payload) => { await client.query('select pg_notify($1, $2)', [channel, payload]); },
     // The data directory lock already makes this process the only one: every job lock is ours.
     tryLock: async () => true,

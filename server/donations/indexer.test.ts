@@ -154,4 +154,14 @@ describe('the donation indexer, through the ledger', () => {
     const [cursor] = await t.services.db.select().from(donationCursors).where(eq(donationCursors.address, own!.donationWallet!));
     expect(cursor!.lastSignature).toBe(sent[229]);
   });
+
+  it('a pass over named addresses reads only those (a wake on the local ledger), and the next full pass catches up the rest', async () => {
+    const [own] = await t.services.db.select().from(campaigns).where(eq(campaigns.name, 'Own wallet'));
+    const [shared] = await t.services.db.select().from(campaigns).where(eq(campaigns.name, 'Charity one'));
+    const gina = await donor(t.services, 'gina');
+    const toOwn = await sendSol(t.services, gina, own!.donationWallet!, SOL / 20n);
+    const toShared = await sendSol(t.services, gina, shared!.donationWallet!, SOL / 20n, { references: [await referenceOf(t.services.db, shared!.id)] });
+    expect((await indexDonations(t.services, new Set([own!.donationWallet!]))).map((d) => d.signature)).toEqual([toOwn.signature]);
+    expect((await indexDonations(t.services)).map((d) => d.signature)).toEqual([toShared.signature]);
+  });
 });

@@ -30,16 +30,21 @@ export function lastWatched(services: Services): ReadonlySet<string> | undefined
   return watchedBy.get(services);
 }
 
-/** One pass over every watched address; returns the rows it added. */
-export async function indexDonations(services: Services): Promise<NewDonation[]> {
-  await ensureDonationReferences(services.db);
+/**
+ * One pass over the watched addresses, or only over `only` of them (the local ledger's
+ * commits name the addresses they touched, so a wake need not read a thousand histories to
+ * find the one that moved); returns the rows it added.
+ */
+export async function indexDonations(services: Services, only?: ReadonlySet<string>): Promise<NewDonation[]> {
+  if (!only) await ensureDonationReferences(services.db);
   const watch = await loadWatchList(services.db);
   watchedBy.set(services, new Set(watch.addresses.keys()));
-  if (watch.addresses.size === 0) return [];
-  const cursorRows = await services.db.select().from(donationCursors).where(inArray(donationCursors.address, [...watch.addresses.keys()]));
+  const scanned = only ? [...watch.addresses].filter(([address]) => only.has(address)) : [...watch.addresses];
+  if (scanned.length === 0) return [];
+  const cursorRows = await services.db.select().from(donationCursors).where(inArray(donationCursors.address, scanned.map(([address]) => address)));
   const cursors = new Map(cursorRows.map((r) => [r.address, r.lastSignature]));
   const added: NewDonation[] = [];
-  for (const [address, since] of watch.addresses) {
+  for (const [address, since] of scanned) {
     added.push(...await scanAddress(services, watch, { address, since, cursor: cursors.get(address) ?? null }));
   }
   if (added.length > 0) await announce(services, added);
