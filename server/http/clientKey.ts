@@ -3,7 +3,7 @@ import { isIPv6 } from 'node:net';
 /**
  * The address a per-client cap counts: the IP, or for IPv6 its /64 (one subscriber usually
  * holds a whole /64: counted per address it would be 2^64 fresh clients). IPv4-mapped IPv6
- * addresses stay as they are. (The admin login throttle folds addresses the same way.)
+ * addresses stay as they are. The admin login throttle and the quote caps count by it.
  */
 export function clientKey(ip: string): string {
   if (!isIPv6(ip) || ip.toLowerCase().startsWith('::ffff:')) return ip;

@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import { clientKey } from '../../http/clientKey';
 import { FailureBackoff, type FailureBackoffOptions } from '../../policies/rateLimit';
 
 /**
@@ -64,15 +64,8 @@ export class LoginThrottle {
 }
 
 // One IPv6 subscriber usually holds a whole /64: counted per address, it would be
-// 2^64 fresh addresses.
-const addressKey = ({ ip }: LoginAttempt) => (isIPv6(ip) && !ip.toLowerCase().startsWith('::ffff:') ? ipv6Prefix64(ip) : ip);
+// 2^64 fresh addresses (clientKey folds it, as every per-client cap does).
+const addressKey = ({ ip }: LoginAttempt) => clientKey(ip);
 
-function ipv6Prefix64(ip: string): string {
-  const [head, tail = ''] = ip.split('%')[0].toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = ip.includes('::') && tail ? tail.split(':') : [];
-  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
-}
 // Folded so spellings the database might one day treat as one name share one count.
 const usernameKey = ({ username }: LoginAttempt) => username.normalize('NFKC').toLowerCase();

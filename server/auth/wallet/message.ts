@@ -19,11 +19,16 @@ export const SIGN_IN_STATEMENT =
  * only that text back, so nothing in it needs parsing except the nonce.
  */
 export function buildSignInMessage(f: SignInFields): string {
+  return siwsMessage(`${f.domain} wants you to sign in with your Solana account:`, f.wallet, SIGN_IN_STATEMENT, f);
+}
+
+/** The EIP-4361 layout: who asks, the account, a statement, then the fields a wallet shows. */
+function siwsMessage(header: string, account: string, statement: string, f: Omit<SignInFields, 'wallet' | 'domain'>): string {
   return [
-    `${f.domain} wants you to sign in with your Solana account:`,
-    f.wallet,
+    header,
+    account,
     '',
-    SIGN_IN_STATEMENT,
+    statement,
     '',
     `URI: ${f.uri}`,
     'Version: 1',
@@ -42,19 +47,11 @@ export type DonationWalletFields = Omit<SignInFields, 'wallet'> & { donationWall
  * statement naming the creator. Like a sign-in, the server accepts only the exact text it issued.
  */
 export function buildDonationWalletMessage(f: DonationWalletFields): string {
-  return [
-    `${f.domain} wants you to confirm that you control this donation wallet:`,
-    f.donationWallet,
-    '',
+  return siwsMessage(
+    `${f.domain} wants you to confirm that you control this donation wallet:`, f.donationWallet,
     `Count every SOL transfer to this wallet as a donation to the ${SITE_NAME} campaigns created by ${f.creatorWallet}. This request will not trigger a blockchain transaction or cost any fees.`,
-    '',
-    `URI: ${f.uri}`,
-    'Version: 1',
-    `Chain ID: ${f.chainId}`,
-    `Nonce: ${f.nonce}`,
-    `Issued At: ${f.issuedAt.toISOString()}`,
-    `Expiration Time: ${f.expiresAt.toISOString()}`,
-  ].join('\n');
+    f,
+  );
 }
 
 /** The nonce line of a sign-in message, or null when it has none. */

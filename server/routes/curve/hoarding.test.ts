@@ -18,10 +18,10 @@ import { tokenAccountOf } from '../../chain/curve';
 import { curveQuotes, curveTrades } from '../../db/schema';
 import { tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { testIp } from '../../testing/wallet';
 import { TRADE_ERRORS, findCurvePool, stateOfPool } from '../../trading';
 import { RELEASED_ERROR } from '../../trading/bookStore';
 import { signAsWallet } from '../../trading/testing/market';
+import { curveHttp } from './testing/curveHttp';
 import { launchCurveMarket, type CurveMarket } from './testing/curveMarket';
 
 const FEE: TransferFee = { transferFeeBasisPoints: CAMPAIGN_TAX_BPS, maximumFee: 2n ** 64n - 1n };
@@ -35,17 +35,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const post = (url: string, payload: object, remoteAddress = testIp()) => t.app.inject({ method: 'POST', url, payload, remoteAddress });
-const quote = (m: CurveMarket, side: 'buy' | 'sell', trader: Keypair, amount: string, ip?: string) =>
-  post(`/api/curve/${m.mint}/${side}`, { wallet: trader.publicKey.toBase58(), amount, slippageBps: 500 }, ip);
-const execute = (m: CurveMarket, transactionBase64: string) => post(`/api/curve/${m.mint}/execute`, { transactionBase64 });
-
-async function trade(m: CurveMarket, side: 'buy' | 'sell', trader: Keypair, amount: string) {
-  const built = await quote(m, side, trader, amount);
-  expect(built.statusCode, built.body).toBe(200);
-  const done = await execute(m, signAsWallet(built.json().transactionBase64, trader));
-  expect(done.statusCode, done.body).toBe(200);
-}
+const { post, quote, execute, trade } = curveHttp(() => t.app);
 
 const committed = async (m: CurveMarket) => stateOfPool((await findCurvePool(t.services.db, m.mint))!);
 const row = async (id: string) => (await t.services.db.select().from(curveQuotes).where(eq(curveQuotes.id, id)))[0]!;
