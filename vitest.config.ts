@@ -34,11 +34,26 @@ export default defineConfig({
           name: 'e2e',
           sequence: { groupOrder: 2 },
           include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/fleet/**'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
           globalSetup: ['e2e/globalSetup.ts'],
+        },
+      },
+      {
+        test: {
+          // The fleet (a ledger process, web processes behind nginx, workers) on PostgreSQL:
+          // `npm run test:fleet` with DATABASE_URL (.ci/run gives it the local server).
+          name: 'fleet',
+          sequence: { groupOrder: 3 },
+          include: ['e2e/fleet/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          globalSetup: ['e2e/fleet/globalSetup.ts'],
         },
       },
     ],

@@ -28,15 +28,18 @@ export async function createServices(env: Env, options: CreateServicesOptions = 
   await events.start();
   const chain = await createChain(env, database, log);
   const keys = createKeyStore({ db: database.db, env });
-  // Reads services.now at call time, so a test that moves the clock moves quote expiry too.
+  // Reads services.now at call time, so a test that moves the clock moves quote expiry too (the quote
+  // watch asks the time while `services` is being made: the real clock until then).
+  const made: { services?: Services } = {};
   const trading = createTrading({
-    db: database.db, chain, keys, now: () => services.now(), quoteTtlMs: env.QUOTE_TTL_MS,
+    db: database.db, chain, keys, now: () => (made.services ? made.services.now() : new Date()), quoteTtlMs: env.QUOTE_TTL_MS,
     onError: (err) => log.error({ err }, 'trade hook failed'), log,
     limits: {
       maxLiveQuotesPerClient: env.QUOTES_MAX_LIVE_PER_CLIENT, maxCurveShareBps: env.QUOTES_MAX_CURVE_SHARE_BPS, watchPollMs: env.QUOTES_WATCH_POLL_MS,
     },
   });
   const services: Services = { env, database, db: database.db, events, log, chain, keys, trading, now: () => new Date() };
+  made.services = services;
   registerTradeHooks(services);
   await seedDatabase(services.db);
   const generated = await ensureFirstAdmin(services);

@@ -33,7 +33,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SOLANA_RPC_URL: url.optional(),
   SOLANA_WS_URL: z.string().trim().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL').optional(),
-  SOLANA_CLUSTER: z.enum(['mainnet-beta', 'devnet', 'testnet']).optional(),
+  // localnet: a Causemint ledger process (--role=ledger) as the cluster; test SOL, the demo and the Local wallet stay on.
+  SOLANA_CLUSTER: z.enum(['mainnet-beta', 'devnet', 'testnet', 'localnet']).optional(),
   KEY_ENCRYPTION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PINATA_JWT: optionalString,
   PINATA_API_URL: url.default('https://api.pinata.cloud'),
@@ -137,8 +138,16 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
-  /** true when no SOLANA_RPC_URL is set: the in-process ledger, airdrops and the Local wallet. */
+  /** true when no SOLANA_RPC_URL is set: the ledger runs in this process. */
   localMode: boolean;
+  /**
+   * A network whose SOL is worth nothing: the in-process ledger, or a ledger process
+   * (SOLANA_CLUSTER=localnet). Test SOL, the demo market, the Local wallet, a generated
+   * first admin and test campaigns exist only here, never on mainnet-beta, devnet or testnet.
+   */
+  testNetwork: boolean;
+  /** The cluster this server is on, as the browser and explorers name it. */
+  cluster: 'localnet' | 'mainnet-beta' | 'devnet' | 'testnet';
   /** DISTRIBUTOR_INTERVAL_MS, or its default for this mode. */
   distributorIntervalMs: number;
   dataDir: string;
@@ -159,9 +168,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     localMode: !env.SOLANA_RPC_URL,
+    testNetwork: !env.SOLANA_RPC_URL || env.SOLANA_CLUSTER === 'localnet',
+    cluster: env.SOLANA_RPC_URL ? env.SOLANA_CLUSTER ?? 'mainnet-beta' : 'localnet',
     // The demo's trades should show payouts within minutes, not ten.
     distributorIntervalMs: env.DISTRIBUTOR_INTERVAL_MS
-      ?? (!env.SOLANA_RPC_URL && env.DEMO_CAMPAIGNS && env.DEMO_ACTIVITY ? 60_000 : 600_000),
+      ?? ((!env.SOLANA_RPC_URL || env.SOLANA_CLUSTER === 'localnet') && env.DEMO_CAMPAIGNS && env.DEMO_ACTIVITY ? 60_000 : 600_000),
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };

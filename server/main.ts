@@ -5,14 +5,18 @@ import { launcherFor } from './launch';
 import { jobsFor, startJobs, type JobRunner } from './jobs';
 import { demoMarketFirstRun } from './jobs/demoMarket';
 import { readyNotice } from './console/readyNotice';
+import { frame } from './console/frame';
+import { firstAdminLines } from './auth/admin/firstAdminNotice';
+import { buildLedgerServer } from './ledgerServer';
+import type { Services } from './services';
 
-type Role = 'web' | 'worker' | 'all';
+type Role = 'web' | 'worker' | 'all' | 'ledger';
 
 function parseRole(argv: string[]): Role {
   const arg = argv.find((a) => a.startsWith('--role='));
   const role = arg ? arg.slice('--role='.length) : 'all';
-  if (role !== 'web' && role !== 'worker' && role !== 'all') {
-    throw new EnvError(`Invalid --role "${role}": use web, worker or all`);
+  if (role !== 'web' && role !== 'worker' && role !== 'all' && role !== 'ledger') {
+    throw new EnvError(`Invalid --role "${role}": use web, worker, all or ledger`);
   }
   return role;
 }
@@ -34,6 +38,10 @@ async function main(): Promise<void> {
   const started = Date.now();
   let admin: { username: string; password: string } | undefined;
   const services = await createServices(env, { onGeneratedAdmin: (generated) => { admin = generated; } });
+  if (role === 'ledger') {
+    await serveLedger(services, admin);
+    return;
+  }
   const app = await buildServer({ services });
   // Launches run in the worker (its 'launches' job resumes interrupted ones); a web process hands them over.
   launcherFor(services).setRole(role);
@@ -59,12 +67,31 @@ async function main(): Promise<void> {
   services.log.info({ role, url: env.publicUrl, ms: Date.now() - started, localMode: env.localMode }, 'Causemint ready');
 
   // The notice comes last, after the demo launches' log lines, so the password stays on screen.
-  const demoLaunching = role !== 'web' && env.localMode && env.DEMO_CAMPAIGNS;
+  const demoLaunching = role !== 'web' && env.testNetwork && env.DEMO_CAMPAIGNS;
   await (demoLaunching ? untilDemoLaunchesEnd() : Promise.resolve());
   if (closing) return;
   // Written to stdout directly, never through the logger: the password must not reach a log.
   process.stdout.write(`\n${readyNotice({ publicUrl: env.publicUrl, serving: role !== 'worker', admin })}\n\n`);
   admin = undefined;
+}
+
+/** `--role=ledger`: the local ledger alone, as a validator serves it (server/ledgerServer.ts). */
+async function serveLedger(services: Services, admin: { username: string; password: string } | undefined): Promise<void> {
+  const { env } = services;
+  const app = await buildLedgerServer(services);
+  const stop = async () => {
+    await app.close().catch(() => {});
+    await closeServices(services).catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  await app.listen({ host: env.HOST, port: env.PORT });
+  services.log.info({ rpc: `http://${env.HOST}:${env.PORT}`, pubsub: `ws://${env.HOST}:${env.PORT + 1}` }, 'Causemint ledger ready');
+  const lines = ['Causemint ledger is running.', '', `  JSON-RPC: http://${env.HOST}:${env.PORT}`, `  PubSub:   ws://${env.HOST}:${env.PORT + 1}`,
+    '', 'Point web processes and workers at it: SOLANA_RPC_URL=<JSON-RPC> SOLANA_CLUSTER=localnet'];
+  if (admin) lines.push('', ...firstAdminLines(admin.username, admin.password));
+  process.stdout.write(`\n${frame(lines)}\n\n`);
 }
 
 /** The demo-market job's first run, or at most two minutes (another process may hold its lock). */

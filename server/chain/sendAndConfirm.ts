@@ -31,17 +31,31 @@ export async function sendAndConfirm(
   }
   const raw = tx.serialize();
   const signature = await connection.sendRawTransaction(raw, { skipPreflight: options.skipPreflight ?? false, preflightCommitment: 'confirmed' });
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  await confirmSignature(connection, signature, { tx, lastValidBlockHeight, timeoutMs: options.timeoutMs });
+  return signature;
+}
+
+/**
+ * Waits until a sent transaction is confirmed, by polling getSignatureStatuses (no
+ * websocket needed). Throws TransactionFailedError when it landed with an error, and an
+ * Error when its blockhash (known from `tx`) expired first or the time ran out.
+ */
+export async function confirmSignature(
+  connection: Connection, signature: string,
+  { tx, lastValidBlockHeight, timeoutMs = 90_000 }: { tx?: Transaction | VersionedTransaction; lastValidBlockHeight?: number; timeoutMs?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let limit = lastValidBlockHeight;
   for (let attempt = 0; ; attempt++) {
     const { value: [status] } = await connection.getSignatureStatuses([signature]);
     if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) {
       if (status.err) throw new TransactionFailedError(signature, status.err);
-      return signature;
+      return;
     }
     if (Date.now() > deadline) throw new Error(`Transaction ${signature} was not confirmed in time`);
-    if (attempt % 4 === 3) {
-      lastValidBlockHeight ??= await blockHeightLimit(connection, tx);
-      if (lastValidBlockHeight !== undefined && await connection.getBlockHeight('confirmed') > lastValidBlockHeight) {
+    if (tx && attempt % 4 === 3) {
+      limit ??= await blockHeightLimit(connection, tx);
+      if (limit !== undefined && await connection.getBlockHeight('confirmed') > limit) {
         throw new Error(`Transaction ${signature} expired: its blockhash is no longer valid`);
       }
     }

@@ -1,8 +1,10 @@
-import { Connection } from '@solana/web3.js';
+import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
-import { LocalLedger } from './ledger/ledger';
+import { LocalLedger, type SendOutcome } from './ledger/ledger';
+import { TransactionFailedError, confirmSignature, sendAndConfirm } from './sendAndConfirm';
 import { LedgerStore } from './ledger/store';
 import { createRpcHandler, type RpcHandler } from './rpc/handler';
 
@@ -19,6 +21,15 @@ export type ChainService = {
   rpc?: RpcHandler;
   store?: LedgerStore;
   health(): Promise<ChainHealth>;
+  /**
+   * Test SOL from the network's faucet: the in-process ledger's, or (SOLANA_CLUSTER=localnet)
+   * the ledger process's through requestAirdrop; resolves once confirmed. Absent on a real cluster.
+   */
+  airdrop?: (address: string, lamports: bigint) => Promise<string>;
+  /** Sends a signed transaction and waits until it is confirmed: its signature, or TransactionFailedError. */
+  sendAndConfirm(wire: Uint8Array): Promise<string>;
+  /** The faucet's address (what it sends is nobody's gift); null on a real cluster. */
+  faucetAddress(): Promise<string | null>;
   close(): Promise<void>;
 };
 
@@ -29,8 +40,19 @@ const HEALTH_TIMEOUT_MS = 3000;
 export async function createChain(env: Env, database: Database, log: FastifyBaseLogger): Promise<ChainService> {
   if (!env.localMode && env.SOLANA_RPC_URL) {
     const connection = new Connection(env.SOLANA_RPC_URL, { commitment: 'confirmed', wsEndpoint: env.SOLANA_WS_URL });
-    return { mode: 'cluster', connection, health: () => checkHealth(connection), close: async () => {} };
+    const localnet = env.SOLANA_CLUSTER === 'localnet';
+    return {
+      mode: 'cluster', connection,
+      health: () => checkHealth(connection),
+      ...(localnet ? { airdrop: (address: string, lamports: bigint) => clusterAirdrop(connection, address, lamports) } : {}),
+      sendAndConfirm: (wire) => sendAndConfirm(connection, VersionedTransaction.deserialize(wire)),
+      // The ledger process keeps its genesis (the faucet's key) in the database we share.
+      faucetAddress: async () => (localnet ? faucetOf(await new LedgerStore(database.db).loadGenesis()) : null),
+      close: async () => {},
+    };
   }
+  // One process runs the local ledger of a database: a second would fork the chain.
+  if (!await database.tryLock(LEDGER_LOCK_KEY)) throw new Error(LEDGER_IN_USE);
   const store = new LedgerStore(database.db);
   const ledger = await LocalLedger.open({ store, log, slotMs: env.LEDGER_SLOT_MS });
   const rpc = createRpcHandler({ ledger, store }, log);
@@ -38,8 +60,33 @@ export async function createChain(env: Env, database: Database, log: FastifyBase
   return {
     mode: 'local', connection, ledger, rpc, store,
     health: () => checkHealth(connection),
+    airdrop: async (address, lamports) => landed(await ledger.airdrop(address, lamports)),
+    sendAndConfirm: async (wire) => landed(await ledger.send(wire, { preflight: true })),
+    faucetAddress: async () => ledger.faucet.publicKey.toBase58(),
     close: () => ledger.close(),
   };
+}
+
+/** The advisory lock of the process that runs a database's local ledger. */
+const LEDGER_LOCK_KEY = 727_274_101;
+export const LEDGER_IN_USE = 'Another process runs the local ledger on this database: run one ledger process '
+  + '(--role=ledger, or one process without SOLANA_RPC_URL) and point the others at it with SOLANA_RPC_URL and SOLANA_CLUSTER=localnet';
+
+/** A local send's outcome as sendAndConfirm's: the signature, or why it did not land. */
+function landed(outcome: SendOutcome): string {
+  if (outcome.kind !== 'landed') throw new Error(`Transaction not sent: ${outcome.kind}`);
+  if (outcome.record.err) throw new TransactionFailedError(outcome.record.signature, outcome.record.err);
+  return outcome.record.signature;
+}
+
+async function clusterAirdrop(connection: Connection, address: string, lamports: bigint): Promise<string> {
+  const signature = await connection.requestAirdrop(new PublicKey(address), Number(lamports));
+  await confirmSignature(connection, signature);
+  return signature;
+}
+
+function faucetOf(genesis: { faucetSecretKey: string } | null): string | null {
+  return genesis ? Keypair.fromSecretKey(bs58.decode(genesis.faucetSecretKey)).publicKey.toBase58() : null;
 }
 
 /**

@@ -32,9 +32,9 @@ describe('ensureFirstAdmin', () => {
     expect(await t.services.db.$count(adminAuditLog, eq(adminAuditLog.action, 'admin_generated'))).toBeGreaterThanOrEqual(1);
   });
 
-  it('generates none outside local mode', async () => {
+  it('generates none on a real cluster', async () => {
     await t.services.db.delete(adminAccounts);
-    const remote = { ...t.services, env: { ...t.services.env, localMode: false } };
+    const remote = { ...t.services, env: { ...t.services.env, localMode: false, testNetwork: false } };
     expect(await ensureFirstAdmin(remote)).toBeNull();
     expect(await t.services.db.$count(adminAccounts)).toBe(0);
   });

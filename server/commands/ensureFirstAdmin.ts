@@ -22,7 +22,7 @@ export async function ensureFirstAdmin({ db, env, log }: Services): Promise<Gene
   }
   const count = await db.$count(adminAccounts);
   if (count > 0) return null;
-  if (!env.localMode) {
+  if (!env.testNetwork) {
     log.warn('No admin account exists: set ADMIN_USERNAME and ADMIN_PASSWORD to create one');
     return null;
   }

@@ -79,7 +79,7 @@ describe('the local demo market', () => {
     const [target] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, donated!.mint));
     const tx = await t.services.chain.connection.getParsedTransaction(donated!.signature, { maxSupportedTransactionVersion: 0 });
     expect(tx?.meta?.err).toBeNull();
-    expect(solBalance(t.services, new PublicKey(target!.donationWallet!))).toBeGreaterThan(0n);
+    expect(await solBalance(t.services, new PublicKey(target!.donationWallet!))).toBeGreaterThan(0n);
     // A real transfer request: it carries the campaign's reference, and the indexer files it as that campaign's direct donation.
     const reference = await referenceOf(t.services.db, target!.id);
     expect(tx?.transaction.message.accountKeys.map((k) => k.pubkey.toBase58())).toContain(reference);

@@ -2,7 +2,7 @@
 // uses: airdrops from the faucet, trades as firm quotes it signs and the pool co-signs,
 // donations as Solana Pay transfer requests paid the way a wallet pays them.
 
-import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { parseTransferRequestUrl } from '../../core/solanaPay';
 import { signTransaction } from '../chain/token';
 import { tokenAccountOf } from '../chain/curve';
@@ -13,48 +13,45 @@ export function demoWallet(services: Services, name: string): Promise<Keypair> {
   return services.keys.getOrCreate('demo', name);
 }
 
-function ledgerOf(services: Services) {
-  const ledger = services.chain.ledger;
-  if (!ledger) throw new Error('The demo market runs on the local ledger only');
-  return ledger;
+function faucetOf(services: Services) {
+  const { airdrop } = services.chain;
+  if (!airdrop) throw new Error('The demo market runs on a test network only (the local ledger or a ledger process)');
+  return airdrop;
 }
 
 export async function airdrop(services: Services, wallet: PublicKey, lamports: bigint): Promise<void> {
-  const outcome = await ledgerOf(services).airdrop(wallet.toBase58(), lamports);
-  if (outcome.kind !== 'landed' || outcome.record.err) throw new Error(`demo airdrop failed: ${JSON.stringify(outcome.kind)}`);
+  await faucetOf(services)(wallet.toBase58(), lamports);
 }
 
-export function solBalance(services: Services, wallet: PublicKey): bigint {
-  return ledgerOf(services).getAccount(wallet.toBase58())?.lamports ?? 0n;
+export async function solBalance(services: Services, wallet: PublicKey): Promise<bigint> {
+  return BigInt(await services.chain.connection.getBalance(wallet, 'confirmed'));
 }
 
 /** Tops a wallet up from the faucet when it runs low, as a person would click 'Get test SOL'. */
 export async function ensureSol(services: Services, wallet: PublicKey, atLeast: bigint): Promise<void> {
-  const balance = solBalance(services, wallet);
+  const balance = await solBalance(services, wallet);
   if (balance < atLeast) await airdrop(services, wallet, atLeast - balance + 1_000_000_000n);
+}
+
+/** Signs a transaction of the wallet's on a recent blockhash, sends it and waits until it is confirmed. */
+async function sendAs(services: Services, from: Keypair, ...instructions: TransactionInstruction[]): Promise<string> {
+  const { blockhash } = await services.chain.connection.getLatestBlockhash('confirmed');
+  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: blockhash }).add(...instructions);
+  return services.chain.sendAndConfirm(signTransaction(tx, [from]));
 }
 
 /** A plain SOL transfer signed by the wallet (funding a launch, or a direct donation). */
 export async function transferSol(services: Services, from: Keypair, to: string, lamports: bigint): Promise<string> {
-  const ledger = ledgerOf(services);
-  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: ledger.latestBlockhash.blockhash })
-    .add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(to), lamports }));
-  const outcome = await ledger.send(signTransaction(tx, [from]), { preflight: true });
-  if (outcome.kind !== 'landed' || outcome.record.err) throw new Error(`demo transfer failed: ${JSON.stringify(outcome.kind)}`);
-  return outcome.record.signature;
+  return sendAs(services, from, SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(to), lamports }));
 }
 
 /** Pays a `solana:` transfer request as a wallet does: the references ride on the transfer as read-only non-signer keys. */
 export async function payTransferRequest(services: Services, from: Keypair, url: string): Promise<string> {
   const request = parseTransferRequestUrl(url);
   if (request.amountLamports === undefined) throw new Error('the demo pays transfer requests with an amount only');
-  const ledger = ledgerOf(services);
   const transfer = SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(request.recipient), lamports: request.amountLamports });
   for (const reference of request.references) transfer.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
-  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: ledger.latestBlockhash.blockhash }).add(transfer);
-  const outcome = await ledger.send(signTransaction(tx, [from]), { preflight: true });
-  if (outcome.kind !== 'landed' || outcome.record.err) throw new Error(`demo donation failed: ${JSON.stringify(outcome.kind)}`);
-  return outcome.record.signature;
+  return sendAs(services, from, transfer);
 }
 
 /** The wallet's balance of a campaign token (base units). */

@@ -7,7 +7,7 @@ export function demoActivityJob(everyMs: number): Job {
     name: 'demo-activity',
     everyMs,
     run: async (services) => {
-      if (!services.env.localMode || !services.env.DEMO_ACTIVITY) return;
+      if (!services.env.testNetwork || !services.env.DEMO_ACTIVITY) return;
       await demoActivityStep(services);
     },
   };

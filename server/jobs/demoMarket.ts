@@ -20,7 +20,7 @@ export const demoMarketJob: Job = {
   runAtStart: true,
   run: async (services) => {
     try {
-      if (!services.env.localMode || !services.env.DEMO_CAMPAIGNS) return;
+      if (!services.env.testNetwork || !services.env.DEMO_CAMPAIGNS) return;
       const { launched } = await seedDemoMarket(services);
       if (launched.length) services.log.info({ launched: launched.length }, 'demo market ready');
     } finally {

@@ -3,7 +3,7 @@ import { tradeIntoOfficialToken } from '../official/demoTrades';
 import type { Job } from './runner';
 
 /**
- * The official token: in local mode launched once on the first start (then traded by the
+ * The official token: on a test network (local mode, or a ledger process) launched once on the first start (then traded by the
  * demo wallets when the demo is on); with a cluster, the operator's configured token and pool.
  */
 export const officialTokenJob: Job = {
@@ -12,7 +12,7 @@ export const officialTokenJob: Job = {
   runAtStart: true,
   run: async (services) => {
     const { env } = services;
-    if (!env.localMode) {
+    if (!env.testNetwork) {
       if (env.OFFICIAL_TOKEN_ADDRESS && env.OFFICIAL_POOL_ADDRESS) {
         await configureClusterOfficialToken(services, env.OFFICIAL_TOKEN_ADDRESS, env.OFFICIAL_POOL_ADDRESS);
       }

@@ -14,7 +14,7 @@ import type { Services } from '../services';
 export async function platformAddressesAmong(services: Services, addresses: Iterable<string>): Promise<Set<string>> {
   const list = [...new Set(addresses)];
   // The local ledger's faucet too: test SOL is nobody's gift.
-  const faucet = services.chain.ledger?.faucet.publicKey.toBase58();
+  const faucet = await services.chain.faucetAddress();
   const found = new Set(list.filter((a) => a === services.env.SUPPORT_WALLET || a === faucet));
   if (list.length === 0) return found;
   const { db } = services;

@@ -61,3 +61,14 @@ export function faucetPolicyFor(services: Services): FaucetPolicy {
   }
   return policy;
 }
+
+/** A refused airdrop as JSON-RPC reports it (-32602 over the cap, 429 over the rate), or null when allowed. */
+export function faucetRpcRefusal(policy: FaucetPolicy, client: string, lamports: bigint): { code: number; message: string } | null {
+  const verdict = policy.take(client, lamports);
+  if (verdict.ok) return null;
+  if (verdict.reason === 'over-cap') {
+    return { code: -32602, message: `Invalid params: airdrop request too large: at most ${verdict.maxSol} SOL (${policy.maxLamports} lamports) per airdrop.` };
+  }
+  return { code: 429, message: `airdrop request limit reached: at most ${verdict.perMinute} airdrops a minute; try again in ${Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))} s.` };
+}
+

@@ -6,10 +6,13 @@ import {
 } from './jsonRpc';
 import { RateLimiter } from './rateLimiter';
 import { UpstreamError, postUpstream, type UpstreamOptions } from './upstream';
+import { faucetRpcRefusal, type FaucetPolicy } from '../../policies/faucet';
 
 export type GatewayOptions = UpstreamOptions & {
   now?: () => number;
   limit?: { max: number; windowMs: number };
+  /** A test network's faucet (SOLANA_CLUSTER=localnet): requestAirdrop is forwarded under this policy. */
+  faucet?: FaucetPolicy;
 };
 
 /** `raw` is upstream JSON passed through verbatim; otherwise `body` is serialised. */
@@ -23,8 +26,11 @@ export class RpcGateway {
   readonly limiter: RateLimiter;
   private readonly limit: { max: number; windowMs: number };
 
+  private readonly methods: ReadonlySet<string>;
+
   constructor(private readonly options: GatewayOptions) {
     this.limit = options.limit ?? RPC_RATE_LIMIT;
+    this.methods = options.faucet ? new Set([...GATEWAY_METHODS, 'requestAirdrop']) : GATEWAY_METHODS;
     this.limiter = new RateLimiter(this.limit.max, this.limit.windowMs, options.now ?? Date.now);
   }
 
@@ -40,13 +46,15 @@ export class RpcGateway {
     if (refused) return refused;
     if (payload === undefined) return { status: 200, body: rpcError(null, PARSE_ERROR, 'Parse error') };
     if (Array.isArray(payload)) {
-      if (payload.length > 0 && payload.every((item) => isCall(item) && GATEWAY_METHODS.has(item.method))) {
+      if (payload.length > 0 && payload.every((item) => isCall(item) && this.methods.has(item.method) && item.method !== 'requestAirdrop')) {
         return this.forwardAll(raw, payload, true);
       }
-      return { status: 200, body: await this.batch(payload) };
+      return { status: 200, body: await this.batch(payload, client) };
     }
     if (!isCall(payload)) return { status: 200, body: rpcError(idOf(payload), INVALID_REQUEST, 'Invalid request') };
-    if (!GATEWAY_METHODS.has(payload.method)) return { status: 200, body: rpcError(idOf(payload), METHOD_NOT_FOUND, METHOD_NOT_ALLOWED) };
+    if (!this.methods.has(payload.method)) return { status: 200, body: rpcError(idOf(payload), METHOD_NOT_FOUND, METHOD_NOT_ALLOWED) };
+    const refusal = this.faucetRefusal(payload, client);
+    if (refusal) return { status: refusal.error.code === RATE_LIMITED ? 429 : 200, body: refusal };
     return this.forwardAll(raw, [payload], false);
   }
 
@@ -77,13 +85,23 @@ export class RpcGateway {
     }
   }
 
+  /** An airdrop over the faucet's cap or rate, answered as the local ledger answers it. */
+  private faucetRefusal(call: { method: string; params?: unknown }, client: string) {
+    if (call.method !== 'requestAirdrop' || !this.options.faucet) return undefined;
+    const params = Array.isArray(call.params) ? call.params : [];
+    let lamports: bigint;
+    try { lamports = BigInt(params[1] as number); } catch { return undefined; } // the ledger refuses the malformed call itself
+    const refusal = faucetRpcRefusal(this.options.faucet, client, lamports);
+    return refusal ? rpcError(idOf(call), refusal.code, refusal.message) : undefined;
+  }
+
   /** Items keep their positions: web3.js reads batch answers by index. */
-  private async batch(items: unknown[]): Promise<unknown> {
+  private async batch(items: unknown[], client: string): Promise<unknown> {
     if (items.length === 0) return rpcError(null, INVALID_REQUEST, 'Invalid request');
     const answers: unknown[] = items.map((item) => {
       if (!isCall(item)) return rpcError(idOf(item), INVALID_REQUEST, 'Invalid request');
-      if (!GATEWAY_METHODS.has(item.method)) return rpcError(idOf(item), METHOD_NOT_FOUND, METHOD_NOT_ALLOWED);
-      return undefined;
+      if (!this.methods.has(item.method)) return rpcError(idOf(item), METHOD_NOT_FOUND, METHOD_NOT_ALLOWED);
+      return this.faucetRefusal(item, client);
     });
     const forwardIndexes = answers.flatMap((answer, i) => (answer === undefined ? [i] : []));
     if (forwardIndexes.length > 0) {

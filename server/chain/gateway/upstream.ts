@@ -6,7 +6,16 @@ export type UpstreamOptions = {
   rateLimitWaitMs?: number;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Extra request headers (to a Causemint ledger process: that the calls are a browser's, see FORWARDED_CLIENT_HEADER). */
+  headers?: Record<string, string>;
 };
+
+/**
+ * Set on calls a web process forwards from a browser to a Causemint ledger process
+ * (--role=ledger): that ledger then applies its per-client result bounds (the
+ * getProgramAccounts filter rule and size cap) to them, and not to the servers' own calls.
+ */
+export const FORWARDED_CLIENT_HEADER = 'x-causemint-client';
 
 /** An upstream answer the client cannot use; `message` is what the client is told. */
 export class UpstreamError extends Error {}
@@ -24,7 +33,7 @@ export async function postUpstream(body: string, options: UpstreamOptions): Prom
     try {
       return await doFetch(options.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...options.headers },
         body,
         signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       });

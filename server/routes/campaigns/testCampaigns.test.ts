@@ -75,14 +75,14 @@ describe('connection-test routes', () => {
     expect(await get('/api/account/campaigns', carol.cookie)).toEqual({ campaigns: [] });
   });
 
-  it('refuses test campaigns outside local mode', async () => {
-    t.services.env.localMode = false;
+  it('refuses test campaigns on a real cluster', async () => {
+    t.services.env.testNetwork = false;
     try {
       const res = await create(admin);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'Test campaigns can only be created in local mode' });
     } finally {
-      t.services.env.localMode = true;
+      t.services.env.testNetwork = true;
     }
   });
 

@@ -39,7 +39,7 @@ export const testCampaignRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
   });
 
   app.post('/test-campaigns', { preHandler: rateLimit(CREATE_LIMIT) }, async (request, reply) => {
-    if (!services.env.localMode) throw forbidden('Test campaigns can only be created in local mode');
+    if (!services.env.testNetwork) throw forbidden('Test campaigns can only be created in local mode');
     const actor = await testCampaignActor(services, request);
     const row = await createTestCampaign(services, actor);
     return reply.status(201).send(presentCampaign(row, { solUsd }));

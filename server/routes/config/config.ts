@@ -12,8 +12,9 @@ import type { RouteOptions } from '../../services';
  */
 export function clientConfig(env: Env, treasuryWallet: string): ClientConfig {
   return {
-    localMode: env.localMode,
-    cluster: env.localMode ? 'localnet' : env.SOLANA_CLUSTER ?? 'mainnet-beta',
+    // The browser's 'local mode': test SOL and the Local wallet (the in-process ledger or a ledger process).
+    localMode: env.testNetwork,
+    cluster: env.cluster,
     rpcPath: '/api/rpc',
     solUsd: env.SOL_USD,
     siteName: SITE_NAME,

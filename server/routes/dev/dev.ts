@@ -1,16 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { lamportsToSolString } from '../../../core/money';
-import { LedgerUnavailableError } from '../../chain/ledger/ledger';
+import { PublicKey } from '@solana/web3.js';
 import { HttpError } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { faucetPolicyFor } from '../../policies/faucet';
 import type { RouteOptions } from '../../services';
 import { AirdropSchema } from './schema';
 
-/** Local-mode helpers: test SOL from the ledger's faucet. Not registered on a real cluster (404). */
+/**
+ * Test-network helpers: test SOL from the faucet (the in-process ledger's, or the ledger
+ * process's on localnet). Not registered on a real cluster (404).
+ */
 export const devRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  const ledger = services.chain.ledger;
-  if (!services.env.localMode || !ledger) return;
+  const { airdrop } = services.chain;
+  if (!services.env.testNetwork || !airdrop) return;
   // The same cap and per-client count as the JSON-RPC requestAirdrop.
   const faucet = faucetPolicyFor(services);
 
@@ -19,13 +22,11 @@ export const devRoutes: FastifyPluginAsync<RouteOptions> = async (app, { service
     const verdict = faucet.take(request.ip, sol);
     if (!verdict.ok && verdict.reason === 'over-cap') throw new HttpError(400, `At most ${verdict.maxSol} SOL per airdrop`);
     if (!verdict.ok) throw new HttpError(429, `Too many airdrops: at most ${verdict.perMinute} a minute`);
-    const outcome = await ledger.airdrop(wallet, sol).catch((err: unknown) => {
-      if (err instanceof LedgerUnavailableError) throw new HttpError(503, 'The airdrop failed, please try again');
-      throw err;
-    });
-    if (outcome.kind !== 'landed' || outcome.record.err) {
+    const signature = await airdrop(wallet, sol).catch((err: unknown) => {
+      request.log.warn({ err }, 'airdrop failed');
       throw new HttpError(503, 'The airdrop failed, please try again');
-    }
-    return { signature: outcome.record.signature, balance: lamportsToSolString(ledger.getAccount(wallet)?.lamports ?? 0n) };
+    });
+    const balance = BigInt(await services.chain.connection.getBalance(new PublicKey(wallet), 'confirmed'));
+    return { signature, balance: lamportsToSolString(balance) };
   });
 };

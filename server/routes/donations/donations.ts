@@ -20,7 +20,7 @@ const CSV_LIMIT = { max: 30, windowMs: 60_000, message: 'Too many requests. Try 
  */
 export const donationsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { env, db } = services;
-  const cluster = env.localMode ? 'localnet' : env.SOLANA_CLUSTER ?? 'mainnet-beta';
+  const cluster = env.cluster;
   const explorerUrl = (signature: string) => explorerTxUrl(signature, { cluster, origin: env.publicUrl });
   const campaignOf = async (params: unknown) => {
     const { tokenAddress } = parseInput(TokenParams, params);

@@ -4,7 +4,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import { enableRpcCors } from '../../chain/gateway/cors';
 import { RpcGateway, type GatewayOptions } from '../../chain/gateway/rpcGateway';
+import { FORWARDED_CLIENT_HEADER } from '../../chain/gateway/upstream';
 import { pubsubUrlFor } from '../../chain/gateway/wsUrl';
+import { RPC_RATE_WINDOW_MS } from '../../chain/rpc/limits';
+import { faucetPolicyFor } from '../../policies/faucet';
 import { proxyPubsub } from '../../chain/gateway/wsProxy';
 import { PubsubAdmission } from '../../chain/pubsub/admission';
 import { pumpOptionsFor, type PubsubLimits } from '../../chain/pubsub/limits';
@@ -28,7 +31,12 @@ export function createGatewayRoutes(tuning: GatewayRouteOptions = {}): FastifyPl
     if (env.localMode || !env.SOLANA_RPC_URL) return;
     const rpcUrl = env.SOLANA_RPC_URL;
     const pubsubUrl = env.SOLANA_WS_URL ?? pubsubUrlFor(rpcUrl);
-    const gateway = new RpcGateway({ url: rpcUrl, now: () => services.now().getTime(), ...tuning });
+    // A Causemint ledger process (localnet) is no provider with quotas: the local ledger's rate, its faucet, and our marker.
+    const localnet = env.SOLANA_CLUSTER === 'localnet' ? {
+      limit: { max: env.RPC_RATE_LIMIT, windowMs: RPC_RATE_WINDOW_MS }, faucet: faucetPolicyFor(services),
+      headers: { [FORWARDED_CLIENT_HEADER]: '1' },
+    } : {};
+    const gateway = new RpcGateway({ url: rpcUrl, now: () => services.now().getTime(), ...localnet, ...tuning });
     const sweeper = setInterval(() => gateway.limiter.sweep(), 60_000).unref();
 
     enableRpcCors(app, '/rpc');

@@ -1,11 +1,12 @@
 import bs58 from 'bs58';
+import { faucetRpcRefusal } from '../../../policies/faucet';
 import { WireError } from '../../ledger/wire';
 import { txErrorMessage } from '../../ledger/txError';
 import { LedgerUnavailableError, type SendOutcome } from '../../ledger/ledger';
 import { checkMinContextSlot, withContext, type MethodTable, type RpcCaller, type RpcContext } from '../context';
 import { accountEncoding, encodeAccount } from '../encoding';
 import {
-  INTERNAL_ERROR, invalidParams, RATE_LIMITED, RpcError, SEND_TRANSACTION_PREFLIGHT_FAILURE, TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
+  INTERNAL_ERROR, invalidParams, RpcError, SEND_TRANSACTION_PREFLIGHT_FAILURE, TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
 } from '../errors';
 import { configParam, decodeBinary, optionalString, pubkeyParam, requireParam, signatureParam } from '../params';
 
@@ -95,12 +96,8 @@ export const transactionMethods: MethodTable = {
 
 /** A client's airdrop under the faucet policy POST /api/dev/airdrop shares (cap and per-client rate). */
 function checkFaucet(caller: RpcCaller, lamports: bigint): void {
-  const verdict = caller.limits.faucet.take(caller.ip, lamports);
-  if (verdict.ok) return;
-  if (verdict.reason === 'over-cap') {
-    throw invalidParams(`Invalid params: airdrop request too large: at most ${verdict.maxSol} SOL (${caller.limits.faucet.maxLamports} lamports) per airdrop.`);
-  }
-  throw new RpcError(RATE_LIMITED, `airdrop request limit reached: at most ${verdict.perMinute} airdrops a minute; try again in ${Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))} s.`);
+  const refusal = faucetRpcRefusal(caller.limits.faucet, caller.ip, lamports);
+  if (refusal) throw new RpcError(refusal.code, refusal.message);
 }
 
 async function sendOrThrow(ctx: RpcContext, raw: Uint8Array, preflight: boolean): Promise<SendOutcome> {

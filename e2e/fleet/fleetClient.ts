@@ -1,0 +1,87 @@
+// What the fleet tests do as clients: trade through a given web process (or nginx), read
+// the chain from the ledger process, and read the shared database.
+
+import bs58 from 'bs58';
+import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import pg from 'pg';
+import { expect } from 'vitest';
+import { tokenAccountOf } from '../../server/chain/curve';
+
+export type Traded = { signature: string; expected: bigint; side: 'buy' | 'sell'; graduated: boolean };
+
+async function post<T>(baseUrl: string, path: string, body: unknown): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json() as T };
+}
+
+/** Test SOL for a wallet through a web process's faucet route (the ledger process's faucet behind it). */
+export async function airdrop(baseUrl: string, wallet: PublicKey, sol: number): Promise<void> {
+  const res = await post(baseUrl, '/api/dev/airdrop', { wallet: wallet.toBase58(), sol });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+}
+
+/** One trade: the quote from `buildUrl`, signed by the trader, executed through `executeUrl` (another process, if you like). */
+export async function trade(
+  buildUrl: string, executeUrl: string, mint: string, side: 'buy' | 'sell', trader: Keypair, amount: string,
+): Promise<Traded> {
+  const built = await post<{ transactionBase64: string; expectedTokens?: string; expectedSOL?: string; error?: string }>(
+    buildUrl, `/api/curve/${mint}/${side}`, { wallet: trader.publicKey.toBase58(), amount, slippageBps: 10_000 },
+  );
+  expect(built.status, JSON.stringify(built.json)).toBe(200);
+  const tx = Transaction.from(Buffer.from(built.json.transactionBase64, 'base64'));
+  tx.partialSign(trader);
+  const executed = await post<{ transactionSignature: string; expectedOutput: string; graduated: boolean; error?: string }>(
+    executeUrl, `/api/curve/${mint}/execute`, { transactionBase64: tx.serialize({ requireAllSignatures: false }).toString('base64') },
+  );
+  expect(executed.status, JSON.stringify(executed.json)).toBe(200);
+  return { signature: executed.json.transactionSignature, expected: BigInt(executed.json.expectedOutput), side, graduated: executed.json.graduated };
+}
+
+/** JSON-RPC straight to the ledger process. */
+export async function ledgerRpc<T>(ledgerUrl: string, method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(ledgerUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = await res.json() as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+export async function solBalance(ledgerUrl: string, wallet: string): Promise<bigint> {
+  return BigInt((await ledgerRpc<{ value: number }>(ledgerUrl, 'getBalance', [wallet, { commitment: 'confirmed' }])).value);
+}
+
+export async function tokenBalance(ledgerUrl: string, mint: string, owner: string): Promise<bigint> {
+  const account = tokenAccountOf(new PublicKey(mint), new PublicKey(owner)).toBase58();
+  try {
+    return BigInt((await ledgerRpc<{ value: { amount: string } }>(ledgerUrl, 'getTokenAccountBalance', [account])).value.amount);
+  } catch {
+    return 0n;
+  }
+}
+
+/** The campaign's curve as the database holds it (what every web process prices on). */
+export async function poolRow(databaseUrl: string, mint: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      pool_wallet: string; real_sol_reserves: string; real_token_reserves: string; locked_token_reserves: string; complete: boolean; graduated_at: Date | null;
+    }>('select pool_wallet, real_sol_reserves::text, real_token_reserves::text, locked_token_reserves::text, complete, graduated_at from curve_pools where mint = $1', [mint]);
+    return rows[0]!;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function query<T extends pg.QueryResultRow>(databaseUrl: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export const signatureOf = (tx: Transaction) => bs58.encode(tx.signature!);
