@@ -5,6 +5,7 @@ import bs58 from 'bs58';
 import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import pg from 'pg';
 import { expect } from 'vitest';
+import { parseSol, parseTokenAmount } from '../../core/money';
 import { tokenAccountOf } from '../../server/chain/curve';
 
 export type Traded = { signature: string; expected: bigint; side: 'buy' | 'sell'; graduated: boolean };
@@ -36,7 +37,9 @@ export async function trade(
     executeUrl, `/api/curve/${mint}/execute`, { transactionBase64: tx.serialize({ requireAllSignatures: false }).toString('base64') },
   );
   expect(executed.status, JSON.stringify(executed.json)).toBe(200);
-  return { signature: executed.json.transactionSignature, expected: BigInt(executed.json.expectedOutput), side, graduated: executed.json.graduated };
+  // A buy's output is tokens, a sell's SOL: both decimal strings of 9 places.
+  const expected = side === 'buy' ? parseTokenAmount(executed.json.expectedOutput) : parseSol(executed.json.expectedOutput);
+  return { signature: executed.json.transactionSignature, expected, side, graduated: executed.json.graduated };
 }
 
 /** JSON-RPC straight to the ledger process. */

@@ -240,14 +240,23 @@ export class QuoteBook {
           const committed = stateOfPool(pool);
           // The trader's open quote of this side is replaced by this one: it no longer reserves anything.
           const replaced = (q: LiveQuote) => q.trader === trader && q.side === side && q.status === 'open';
-          const amounts = price(pool, committed, reservedState(committed, liveDeltas(live.filter((q) => !replaced(q)), now), side));
-          const traderLamports = tradeLamports(side, amounts.amountIn, backing.createsTokenAccount);
-          if (traderLamports > backing.lamports) throw badRequest(TRADE_ERRORS.insufficientSol);
-          if (client !== undefined) {
-            assertCurveShare({
-              committed, side, amountIn: amounts.amountIn, amountOut: amounts.amountOut, live, client, replaced, now,
-              shareBps: this.options.maxCurveShareBps ?? DEFAULT_MAX_CURVE_SHARE_BPS,
-            });
+          let amounts: Amounts;
+          let traderLamports: bigint;
+          try {
+            amounts = price(pool, committed, reservedState(committed, liveDeltas(live.filter((q) => !replaced(q)), now), side));
+            traderLamports = tradeLamports(side, amounts.amountIn, backing.createsTokenAccount);
+            if (traderLamports > backing.lamports) throw badRequest(TRADE_ERRORS.insufficientSol);
+            if (client !== undefined) {
+              assertCurveShare({
+                committed, side, amountIn: amounts.amountIn, amountOut: amounts.amountOut, live, client, replaced, now,
+                shareBps: this.options.maxCurveShareBps ?? DEFAULT_MAX_CURVE_SHARE_BPS,
+              });
+            }
+          } catch (err) {
+            // This process's copy of the book may be behind another process's writes (a trade that
+            // completed the curve, or moved its price): a refusal is believed only once the book is read afresh.
+            if (attempt === 0 && err instanceof HttpError) continue;
+            throw err;
           }
           const quoteId = randomUUID();
           const common = {
