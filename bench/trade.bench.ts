@@ -9,7 +9,7 @@ import { closeServices, createLogger, createServices } from '../server/bootstrap
 import { openDatabase } from '../server/db/client';
 import { loadEnv } from '../server/env';
 import { launchCurveMarket } from '../server/routes/curve/testing/curveMarket';
-import { createTestMarket, signFast } from '../server/trading/testing/market';
+import { TEST_MARKET_SECRET, createTestMarket, signFast } from '../server/trading/testing/market';
 
 export type TradeBenchRow = { bench: string; runs: number; p50: number; p99: number; unit: string; target: string; ok: boolean };
 
@@ -87,7 +87,11 @@ async function bookBench(): Promise<TradeBenchRow[]> {
 
 async function httpBench(): Promise<TradeBenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-trade-http-bench-'));
-  const env = loadEnv({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined });
+  // On DATABASE_URL the book bench's platform keys are already stored, sealed with the test market's secret.
+  const env = loadEnv({
+    ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined,
+    KEY_ENCRYPTION_SECRET: process.env.KEY_ENCRYPTION_SECRET ?? TEST_MARKET_SECRET,
+  });
   const services = await createServices(env, { log: createLogger(env) });
   const app = await buildServer({ services, serveApp: false });
   await app.ready();

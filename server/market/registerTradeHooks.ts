@@ -29,15 +29,19 @@ function campaignOf(event: TradeEvent): SQL | undefined {
  * read it from the row. A failed scan keeps the last count.
  */
 export async function updateCampaignHolders(services: Services, event: TradeEvent): Promise<void> {
-  const holders = await countHolders(services.chain.connection, event.mint).catch((err: unknown) => {
+  const holders = await countHolders(services.chain, event.mint).catch((err: unknown) => {
     services.log.warn({ err, mint: event.mint }, 'holders scan failed');
     return null;
   });
   if (holders !== null) await services.db.update(campaigns).set({ holders, cachedHolders: holders }).where(campaignOf(event));
 }
 
-/** The campaign's cached market columns from the committed state, in one statement. */
-export async function updateCampaignMarket(services: Services, event: TradeEvent): Promise<void> {
+/**
+ * The campaign's cached market columns from the committed state, in one statement.
+ * `recountBackers: false` when none of the trades since the last update was a buy: a sell
+ * changes no wallet's donations plus buys, so not the backers either.
+ */
+export async function updateCampaignMarket(services: Services, event: TradeEvent, { recountBackers = true } = {}): Promise<void> {
   const now = services.now();
   const cap = marketCapLamports(event.state);
   const progress = bondingProgressPercent(event.state).toFixed(2);
@@ -52,13 +56,23 @@ export async function updateCampaignMarket(services: Services, event: TradeEvent
     cachedVolume24hLamports: volume,
     marketDataUpdatedAt: now,
     // A trader is a backer (so is a direct donor: the donation indexer counts the same way).
-    backers: backersSql(services.env.BACKER_MIN_LAMPORTS),
+    ...(recountBackers ? { backers: backersSql(services.env.BACKER_MIN_LAMPORTS) } : {}),
     // Once bonded, always bonded: a sell after graduation does not undo it.
     ...(event.state.complete ? { isBonded: true } : {}),
   }).where(campaignOf(event));
 }
 
-type HookState = { pending: Set<Promise<void>>; latest: Map<string, TradeEvent>; refreshing: Set<string> };
+/**
+ * A mint's campaign row and `curve_trade` event are refreshed at most once per this
+ * interval however fast it trades: a trade after a quiet spell at once, the trades of a
+ * burst together when the interval since the last refresh has passed (the newest state,
+ * the backers recounted if any of them was a buy). Per trade they cost more database time
+ * than the trade itself, and every event makes browsers refetch and clears list caches.
+ */
+export const CAMPAIGN_REFRESH_MS = 250;
+
+type Queued = { event: TradeEvent; bought: boolean };
+type HookState = { pending: Set<Promise<void>>; latest: Map<string, Queued>; refreshing: Set<string>; lastRefresh: Map<string, number> };
 const states = new WeakMap<Services, HookState>();
 
 /**
@@ -72,32 +86,38 @@ export async function tradeHooksIdle(services: Services): Promise<void> {
 }
 
 export function registerTradeHooks(services: Services): void {
-  const state: HookState = { pending: new Set(), latest: new Map(), refreshing: new Set() };
+  const state: HookState = { pending: new Set(), latest: new Map(), refreshing: new Set(), lastRefresh: new Map() };
   states.set(services, state);
   const track = (work: Promise<void>) => {
     const tracked = work.catch((err: unknown) => services.log.error({ err }, 'trade hook failed')).finally(() => state.pending.delete(tracked));
     state.pending.add(tracked);
   };
   // Only the newest state of a mint matters to its campaign row and to browsers (they
-  // refetch): trades that commit while one update runs are folded into the next one, and
-  // the event goes out after the row is written, so a refetch sees it.
+  // refetch): trades that commit while one refresh runs or waits are folded into the next
+  // one, and the event goes out after the row is written, so a refetch sees it.
   const refreshCampaign = (event: TradeEvent) => {
-    state.latest.set(event.mint, event);
-    if (state.refreshing.has(event.mint)) return;
-    state.refreshing.add(event.mint);
+    const { mint } = event;
+    state.latest.set(mint, { event, bought: state.latest.get(mint)?.bought === true || event.side === 'buy' });
+    if (state.refreshing.has(mint)) return;
+    state.refreshing.add(mint);
     track((async () => {
       try {
-        for (let next = state.latest.get(event.mint); next; next = state.latest.get(event.mint)) {
-          state.latest.delete(event.mint);
-          await updateCampaignMarket(services, next);
-          await updateCampaignHolders(services, next);
+        while (state.latest.has(mint)) {
+          const wait = (state.lastRefresh.get(mint) ?? -Infinity) + CAMPAIGN_REFRESH_MS - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          const next = state.latest.get(mint)!;
+          state.latest.delete(mint);
+          state.lastRefresh.set(mint, performance.now());
+          await updateCampaignMarket(services, next.event, { recountBackers: next.bought });
+          await updateCampaignHolders(services, next.event);
           await services.events.publish({
-            type: TRADE_EVENT, mint: next.mint, campaignId: next.campaignId, side: next.side, signature: next.signature,
-            wallet: next.wallet, graduated: next.graduated,
+            type: TRADE_EVENT, mint, campaignId: next.event.campaignId, side: next.event.side, signature: next.event.signature,
+            wallet: next.event.wallet, graduated: next.event.graduated,
           });
         }
       } finally {
-        state.refreshing.delete(event.mint);
+        state.refreshing.delete(mint);
+        if (state.lastRefresh.size > 10_000) forgetQuiet(state.lastRefresh);
       }
     })());
   };
@@ -114,4 +134,10 @@ export function registerTradeHooks(services: Services): void {
       .where(campaignOf(event));
     await services.events.publish({ type: GRADUATED_EVENT, mint: event.mint, campaignId: event.campaignId });
   });
+}
+
+/** Drops the mints whose last refresh is over an interval old: their next trade refreshes at once anyway. */
+function forgetQuiet(lastRefresh: Map<string, number>): void {
+  const now = performance.now();
+  for (const [mint, at] of lastRefresh) if (now - at >= CAMPAIGN_REFRESH_MS) lastRefresh.delete(mint);
 }

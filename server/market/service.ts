@@ -48,7 +48,7 @@ function createMarketService(services: Services): MarketService {
     const [window, counted] = await Promise.all([
       readTradeWindow(services.db, mint, now),
       // Some RPC providers refuse program-account scans: keep the last count (spec: a holders failure shows 0).
-      countHolders(services.chain.connection, mint).catch((err: unknown) => {
+      countHolders(services.chain, mint).catch((err: unknown) => {
         services.log.warn({ err, mint }, 'holders scan failed');
         return null;
       }),

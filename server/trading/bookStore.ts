@@ -3,7 +3,7 @@
 // row lock, so across processes exactly one writer wins and the others re-read and retry
 // (optimistic concurrency instead of holding `select ... for update` across round trips).
 
-import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { CurveState } from '../../core/curve';
 import type { PoolDelta } from '../chain/curve';
 import type { Db } from '../db/client';
@@ -134,6 +134,27 @@ export async function claimQuote(db: Db, quote: QuoteRow, now: Date): Promise<nu
     returning (select version from bump) as version`);
   const [row] = rows<{ version: number }>(result);
   return row ? Number(row.version) : null;
+}
+
+/**
+ * claimQuote for an execute that names its mint, with the lookup in the same statement: the
+ * open, unexpired quote of `mint` whose message has this hash goes open -> executing and the
+ * pool's version moves. One round trip where a lookup and a claim took two. Null: no such
+ * quote (unknown, another mint's, or no longer open): the caller looks it up to say which.
+ */
+export async function claimQuoteByHash(db: Db, mint: string, hash: string, now: Date): Promise<{ quote: QuoteRow; version: number } | null> {
+  const live = and(eq(curveQuotes.messageHash, hash), eq(curveQuotes.mint, mint), eq(curveQuotes.status, 'open'), gt(curveQuotes.expiresAt, now));
+  const bump = db.$with('bump', { version: curvePools.version }).as(sql`
+    update ${curvePools} set version = version + 1
+    where ${curvePools.mint} = ${mint} and exists (select 1 from ${curveQuotes} where ${live})
+    returning ${curvePools.version}`);
+  // The conditions again on the row itself: a concurrent claim is rechecked against them after its lock wait.
+  const [row] = await db.with(bump).update(curveQuotes).set({ status: 'executing' })
+    .where(and(live, sql`exists (select 1 from ${bump})`))
+    .returning({ ...getTableColumns(curveQuotes), version: sql<number>`(select version from ${bump})` });
+  if (!row) return null;
+  const { version, ...quote } = row;
+  return { quote, version: Number(version) };
 }
 
 /** executing -> failed: the reservation stops counting. Returns the pool's new version. */

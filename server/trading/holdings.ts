@@ -21,18 +21,28 @@ export function holdingsReader(getAccount: (address: PublicKey) => RawAccount | 
   return async (wallet, mint) => {
     const owner = new PublicKey(wallet);
     const [account, tokenAccount] = await Promise.all([getAccount(owner), getAccount(tokenAccountOf(new PublicKey(mint), owner))]);
-    return { lamports: account?.lamports ?? 0n, tokens: tokenAmount(tokenAccount), hasTokenAccount: tokenAccount !== null };
+    return holdingsOf(account, tokenAccount);
   };
 }
 
-/** The local ledger directly (no JSON-RPC round trip), else the cluster through the Connection. */
+/**
+ * The local ledger directly (no JSON-RPC round trip), else the cluster through the
+ * Connection: both accounts in one getMultipleAccounts (every build and execute reads
+ * them, and a provider counts calls against its rate limit).
+ */
 export function chainHoldings(chain: Pick<ChainService, 'connection' | 'ledger'>): ReadHoldings {
   const ledger = chain.ledger;
   if (ledger) return holdingsReader((address) => ledger.getAccount(address.toBase58()));
-  return holdingsReader(async (address) => {
-    const info = await chain.connection.getAccountInfo(address, 'confirmed');
-    return info && { lamports: BigInt(info.lamports), data: info.data };
-  });
+  return async (wallet, mint) => {
+    const owner = new PublicKey(wallet);
+    const infos = await chain.connection.getMultipleAccountsInfo([owner, tokenAccountOf(new PublicKey(mint), owner)], 'confirmed');
+    const [account, tokenAccount] = infos.map((info) => info && { lamports: BigInt(info.lamports), data: info.data });
+    return holdingsOf(account ?? null, tokenAccount ?? null);
+  };
+}
+
+function holdingsOf(account: RawAccount, tokenAccount: RawAccount): Holdings {
+  return { lamports: account?.lamports ?? 0n, tokens: tokenAmount(tokenAccount), hasTokenAccount: tokenAccount !== null };
 }
 
 /** A token account's amount: u64 LE after mint (32) and owner (32); 0 without the account. */

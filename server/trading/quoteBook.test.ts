@@ -238,6 +238,30 @@ describe('trading on the curve against a real ledger', () => {
     await expectInvariant(m);
   });
 
+  it('with its mint named (as the trading API names it), an execute claims in one statement and refuses exactly as without', async () => {
+    const m = await market();
+    const trader = m.trader(10);
+    const build = () => m.book.buildBuyQuote({ mint: m.mint, trader: wallet(trader), solIn: SOL });
+    const q = await build();
+    await expect(m.book.execute(q.transactionBase64, m.mint)).rejects.toMatchObject({ statusCode: 400, message: TRADE_ERRORS.unsigned });
+    const signed = signAsWallet(q.transactionBase64, trader);
+    const outcomes = await Promise.allSettled([m.book.execute(signed, m.mint), m.book.execute(signed, m.mint)]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: { statusCode: 409, message: TRADE_ERRORS.used } });
+    await expect(m.book.execute(signed, m.mint)).rejects.toMatchObject({ statusCode: 409, message: TRADE_ERRORS.used });
+
+    const late = await build();
+    m.advanceClock(30_000);
+    await expect(m.book.execute(signAsWallet(late.transactionBase64, trader), m.mint)).rejects.toMatchObject({ statusCode: 409, message: TRADE_ERRORS.expired });
+    // Another mint named: the long way finds the quote by its message and executes it on its own mint.
+    const other = await market();
+    const q2 = await build();
+    await m.book.execute(signAsWallet(q2.transactionBase64, trader), other.mint);
+    expect(m.tokenBalance(trader.publicKey)).toBe(q.expectedTokens + q2.expectedTokens);
+    expect(await database.db.$count(curveTrades, eq(curveTrades.mint, m.mint))).toBe(2);
+    await expectInvariant(m);
+  });
+
   it('refuses tampered, foreign and unsigned transactions and signs nothing', async () => {
     const m = await market();
     const [trader, thief] = [m.trader(10), m.trader(1)];

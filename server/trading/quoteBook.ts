@@ -12,7 +12,7 @@ import {
 import { curveQuotes } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import {
-  RELEASED_ERROR, claimQuote, commitTrade, findQuote, findQuoteByHash, insertQuoteAt, readBook, releaseQuote, releaseUnbacked,
+  RELEASED_ERROR, claimQuote, claimQuoteByHash, commitTrade, findQuote, findQuoteByHash, insertQuoteAt, readBook, releaseQuote, releaseUnbacked,
   type LiveQuote, type PoolRow, type QuoteRow,
 } from './bookStore';
 import { readBacking } from './backing';
@@ -122,9 +122,12 @@ export class QuoteBook {
   /**
    * Executes a trader-signed quote: only a live quote's exact message is accepted; the pool
    * wallet co-signs it, it is sent, and the trade is committed (or, if it failed on chain,
-   * its reservation released). Nothing is signed for a refused transaction.
+   * its reservation released). Nothing is signed for a refused transaction. `mint`: the
+   * token the caller expects (the trading API's URL names it): a validly signed live quote
+   * of it is then found and claimed in one statement; anything else goes the long way,
+   * which says what is wrong.
    */
-  async execute(signedTxBase64: string): Promise<ExecuteResult> {
+  async execute(signedTxBase64: string, mint?: string): Promise<ExecuteResult> {
     const wire = Buffer.from(signedTxBase64, 'base64');
     let parts: WireParts;
     try {
@@ -133,13 +136,8 @@ export class QuoteBook {
       throw badRequest(TRADE_ERRORS.invalid);
     }
     const hash = messageHash(parts.message);
-    const found = await findQuoteByHash(this.options.db, hash);
-    if (!found) throw badRequest(await this.alteredOrUnknown(parts.message));
-    if (!verifySignature(parts.signers[0]!, parts.message, parts.signatures[0]!)) throw badRequest(TRADE_ERRORS.unsigned);
-
-    // A re-check started before this request (its wallet just changed) decides first.
-    await this.options.observer?.settled(found.mint);
-    const { quote, pool } = await this.claim(found);
+    const signed = verifySignature(parts.signers[0]!, parts.message, parts.signatures[0]!);
+    const { quote, pool } = (mint !== undefined && signed && await this.claimByHash(mint, hash)) || await this.findAndClaim(parts, hash, signed);
     await this.assertStillBacked(quote);
     let cosigned: Buffer;
     try {
@@ -296,6 +294,32 @@ export class QuoteBook {
     if (!message) return;
     await this.release(quote, null, `unbacked at execute: ${message}`);
     throw badRequest(message);
+  }
+
+  /** The message's quote, claimed (open -> executing), or why not: unknown, altered, unsigned, used, expired or released. */
+  private async findAndClaim(parts: WireParts, hash: string, signed: boolean): Promise<{ quote: QuoteRow; pool: PoolRow }> {
+    const found = await findQuoteByHash(this.options.db, hash);
+    if (!found) throw badRequest(await this.alteredOrUnknown(parts.message));
+    if (!signed) throw badRequest(TRADE_ERRORS.unsigned);
+    // A re-check started before this request (its wallet just changed) decides first.
+    await this.options.observer?.settled(found.mint);
+    return this.claim(found);
+  }
+
+  /** The live quote of `mint` with this message, found and claimed in one statement; null: none (findAndClaim says why). */
+  private async claimByHash(mint: string, hash: string): Promise<{ quote: QuoteRow; pool: PoolRow } | null> {
+    await this.options.observer?.settled(mint);
+    return this.book.run(mint, async () => {
+      const { pool } = await this.read(mint);
+      const claimed = await claimQuoteByHash(this.options.db, mint, hash, this.now());
+      // Null may still have moved the version (a concurrent claim won the row after ours bumped it): re-read next time.
+      this.wrote(mint, pool.version, claimed?.version ?? null, (book) => {
+        book.live = book.live.map((q) => (q.id === claimed!.quote.id ? { ...q, status: 'executing' } : q));
+      });
+      if (!claimed) return null;
+      this.options.observer?.claimed(claimed.quote.id);
+      return { quote: claimed.quote, pool };
+    });
   }
 
   /** Claims a live quote for this execute (open -> executing), or says why not. */

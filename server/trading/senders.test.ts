@@ -106,3 +106,22 @@ describe.each(['ledger', 'connection'] as const)('trading through the product le
     await invariant();
   });
 });
+
+it('reads a wallet\'s holdings through the Connection (one getMultipleAccounts) exactly as from the ledger', async () => {
+  const market = await launch();
+  const mint = market.mint.toBase58();
+  const book = new QuoteBook({
+    db: database.db, holdings: chainHoldings(chain), poolSigner: (wallet) => market.keys.load(wallet),
+    latestBlockhash: () => chain.ledger!.latestBlockhash.blockhash, send: ledgerSender(chain.ledger!),
+  });
+  const [holder, empty] = [Keypair.generate(), Keypair.generate()];
+  await fund(holder.publicKey, 2n * SOL);
+  await book.execute(signAsWallet((await book.buildBuyQuote({ mint, trader: holder.publicKey.toBase58(), solIn: SOL / 2n })).transactionBase64, holder));
+  const fromLedger = chainHoldings(chain);
+  const overRpc = chainHoldings({ connection: chain.connection });
+  for (const wallet of [holder, empty].map((k) => k.publicKey.toBase58())) {
+    expect(await overRpc(wallet, mint)).toEqual(await fromLedger(wallet, mint));
+  }
+  expect(await overRpc(holder.publicKey.toBase58(), mint)).toMatchObject({ tokens: market.tokenAccount(holder.publicKey)!.amount, hasTokenAccount: true });
+  expect(await overRpc(empty.publicKey.toBase58(), mint)).toEqual({ lamports: 0n, tokens: 0n, hasTokenAccount: false });
+});

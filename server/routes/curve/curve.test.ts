@@ -91,8 +91,10 @@ describe('POST /api/curve/{mint}/buy, /sell, /execute through HTTP and the ledge
     expect(campaign).toMatchObject({ bondingCurveProgress: '5.00', isBonded: false, cachedVolume24hLamports: SOL });
     expect(campaign!.marketCapLamports).toBeGreaterThan(0n);
     // Holders for lists and cards, from the chain: the pool's account and the trader's at least.
-    const holders = await countHolders(t.services.chain.connection, m.mint);
+    const holders = await countHolders(t.services.chain, m.mint);
     expect(holders).toBeGreaterThanOrEqual(2);
+    // The ledger's mint index answers as its getProgramAccounts (a cluster's way) does.
+    expect(await countHolders({ connection: t.services.chain.connection }, m.mint)).toBe(holders);
     expect(campaign).toMatchObject({ holders, cachedHolders: holders });
   });
 

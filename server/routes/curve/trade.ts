@@ -84,7 +84,7 @@ export const curveTradeRoutes: FastifyPluginAsync<RouteOptions> = async (app, { 
       throw badRequest(OTHER_TOKEN_MESSAGE);
     }
     try {
-      return presentExecution(await asService(request.log, EXECUTE_FAILED, () => book.execute(transactionBase64)));
+      return presentExecution(await asService(request.log, EXECUTE_FAILED, () => book.execute(transactionBase64, mint)));
     } catch (err) {
       const explained = explainFailure(err, message?.side ?? 'buy');
       // A failure on chain that is not the wallet's short balance is the service's: the

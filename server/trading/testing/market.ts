@@ -19,11 +19,14 @@ import { poolTokenSetupTransactions } from './poolTokenSetup';
 
 export type TestMarket = Awaited<ReturnType<typeof createTestMarket>>;
 
+/** What the test market's platform keys are sealed with (a bench reusing its database needs it too). */
+export const TEST_MARKET_SECRET = 'test-secret-'.padEnd(40, 'x');
+
 export async function createTestMarket(params: {
   db: Db; dataDir: string; curveType?: BondingCurveType; book?: Partial<QuoteBookOptions>;
 }) {
   const ledger = createTestLedger();
-  const keys = createKeyStore({ db: params.db, env: { KEY_ENCRYPTION_SECRET: 'test-secret-'.padEnd(40, 'x'), dataDir: params.dataDir } });
+  const keys = createKeyStore({ db: params.db, env: { KEY_ENCRYPTION_SECRET: TEST_MARKET_SECRET, dataDir: params.dataDir } });
   const [payer, mint, distributor, platform] = Array.from({ length: 4 }, () => Keypair.generate()) as [Keypair, Keypair, Keypair, Keypair];
   const pool = await keys.getOrCreate('pool', mint.publicKey.toBase58());
   ledger.airdrop(payer.publicKey, 10);
