@@ -7,46 +7,60 @@ import path from 'node:path';
 /** Debian's nginx (`apt-get install nginx`; .ci/run installs it). */
 export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
+/** The site configuration operators run (docs/DEPLOY.md). */
+export const DEPLOY_NGINX_CONF = path.resolve(import.meta.dirname, '../../deploy/nginx.conf');
+
+export type NginxSite = {
+  /** The site's address (`127.0.0.1:8080`); its PubSub port listens on the next port. */
+  listen: { host: string; port: number };
+  /** The web processes' HOST:PORT (their PubSub ports are the next ones). */
+  upstreams: string[];
+  /** The local address nginx connects to them from (TRUST_PROXY names it). */
+  bind?: string;
+};
+
 /**
- * The site as an operator runs it in front of Causemint's web processes: the `upstream`
- * and `server` blocks for nginx's `http` context. The client address travels in
- * X-Forwarded-For with nginx's usual `$proxy_add_x_forwarded_for` (which appends to
- * whatever the client sent, so TRUST_PROXY must name this proxy), websockets are
- * upgraded, and live-update streams are not buffered.
+ * deploy/nginx.conf with this machine's addresses: its `listen` lines and the upstreams'
+ * `server` lines replaced, nothing else touched, so the tests run the operators' file.
+ * Throws when the file no longer has the lines this replaces.
  */
-export function nginxSiteConfig({ listen, upstreams, bind }: { listen: string; upstreams: string[]; bind?: string }): string {
-  return `map $http_upgrade $connection_upgrade {
-  default upgrade;
-  '' '';
+export function nginxSiteConfig({ listen, upstreams, bind }: NginxSite, source = fs.readFileSync(DEPLOY_NGINX_CONF, 'utf8')): string {
+  let site = replaceUpstream(source, 'causemint', upstreams);
+  site = replaceUpstream(site, 'causemint_pubsub', upstreams.map(nextPort));
+  site = replaceExactlyOnce(site, /^([ \t]*)listen 80;$/m, `$1listen ${listen.host}:${listen.port};`);
+  site = replaceExactlyOnce(site, /^([ \t]*)listen 81;$/m, `$1listen ${listen.host}:${listen.port + 1};`);
+  // The address the web processes see us at.
+  if (bind) site = site.replace(/^([ \t]*)(proxy_pass .*;)$/gm, `$1$2\n$1proxy_bind ${bind};`);
+  return site;
 }
 
-upstream causemint {
-${upstreams.map((u) => `  server ${u};`).join('\n')}
-  keepalive 16;
+/** `host:port` → `host:port+1` (the PubSub port). */
+function nextPort(address: string): string {
+  const match = /^(.*):(\d+)$/.exec(address);
+  if (!match) throw new Error(`not HOST:PORT: ${address}`);
+  return `${match[1]}:${Number(match[2]) + 1}`;
 }
 
-server {
-  listen ${listen};
-  # Uploads go up to 50 MB (a campaign video).
-  client_max_body_size 60m;
-
-  location / {
-    proxy_pass http://causemint;${bind ? `
-    # The address the web processes see us at (TRUST_PROXY names it).
-    proxy_bind ${bind};` : ''}
-    proxy_http_version 1.1;
-    proxy_set_header Host $host;
-    proxy_set_header X-Real-IP $remote_addr;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    proxy_set_header X-Forwarded-Proto $scheme;
-    proxy_set_header Upgrade $http_upgrade;
-    proxy_set_header Connection $connection_upgrade;
-    # /api/events (Server-Sent Events) and the PubSub websocket stay open for long.
-    proxy_buffering off;
-    proxy_read_timeout 1h;
-  }
+/** The upstream block's `server` lines become one per address, each keeping the first line's parameters. */
+function replaceUpstream(config: string, name: string, addresses: string[]): string {
+  const block = new RegExp(`^upstream ${name} \\{\\n([\\s\\S]*?)^\\}`, 'm');
+  const match = block.exec(config);
+  if (!match) throw new Error(`deploy/nginx.conf has no 'upstream ${name}' block`);
+  const servers = /^([ \t]*)server \S+([^;\n]*);\n/gm;
+  let replaced = false;
+  const body = match[1]!.replace(servers, (_line, indent: string, parameters: string) => {
+    if (replaced) return '';
+    replaced = true;
+    return addresses.map((address) => `${indent}server ${address}${parameters};\n`).join('');
+  });
+  if (!replaced) throw new Error(`deploy/nginx.conf: 'upstream ${name}' has no server line`);
+  return config.slice(0, match.index) + `upstream ${name} {\n${body}}` + config.slice(match.index + match[0].length);
 }
-`;
+
+function replaceExactlyOnce(config: string, pattern: RegExp, replacement: string): string {
+  const count = config.match(new RegExp(pattern.source, 'gm'))?.length ?? 0;
+  if (count !== 1) throw new Error(`deploy/nginx.conf: expected one line matching ${pattern}, found ${count}`);
+  return config.replace(pattern, replacement);
 }
 
 /** A whole nginx.conf around the site that runs unprivileged from `dir` (pid, logs, temp files there). */
@@ -72,14 +86,15 @@ ${site.replace(/^/gm, '  ')}
 export type StartedNginx = { url: string; port: number; stop: () => Promise<void> };
 
 /**
- * Starts nginx on `port` (127.0.0.1) in front of the given upstreams, with a generated
- * config in a temp dir; `bind` is the local address it connects to them from.
+ * Starts nginx on `port` (127.0.0.1; its PubSub port on port + 1, which must be free too)
+ * in front of the given upstreams, with deploy/nginx.conf in a temp dir; `bind` is the
+ * local address it connects to them from.
  */
 export async function startNginx({ port, upstreams, bind }: { port: number; upstreams: string[]; bind?: string }): Promise<StartedNginx> {
   if (!fs.existsSync(NGINX_BIN)) throw new Error(`nginx not found at ${NGINX_BIN}: apt-get install nginx (.ci/run does)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-nginx-'));
   const conf = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(conf, nginxTestConfig(dir, nginxSiteConfig({ listen: `127.0.0.1:${port}`, upstreams, bind })));
+  fs.writeFileSync(conf, nginxTestConfig(dir, nginxSiteConfig({ listen: { host: '127.0.0.1', port }, upstreams, bind })));
   const child = spawn(NGINX_BIN, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => { output += d; });
