@@ -46,7 +46,7 @@ describe('PubSub through nginx', () => {
     const recipient = Keypair.generate().publicKey;
     // One socket each way; nginx picks a web process for each, and the one that sends the transfer is nginx's choice too.
     const sockets = [await openPubsub(`${fleet.url.replace('http:', 'ws:')}/api/rpc`), await openPubsub(pubsubPortUrl())];
-    const subscriptions = [];
+    const subscriptions: number[] = [];
     for (const socket of sockets) {
       const { result } = await socket.request('accountSubscribe', [recipient.toBase58(), { commitment: 'confirmed', encoding: 'base64' }]);
       expect(typeof result).toBe('number');

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -17,6 +17,8 @@ export type NginxSite = {
   upstreams: string[];
   /** The local address nginx connects to them from (TRUST_PROXY names it). */
   bind?: string;
+  /** Upstreams marked `down`: out of rotation, as an operator takes one out before stopping it. */
+  down?: string[];
 };
 
 /**
@@ -24,9 +26,10 @@ export type NginxSite = {
  * `server` lines replaced, nothing else touched, so the tests run the operators' file.
  * Throws when the file no longer has the lines this replaces.
  */
-export function nginxSiteConfig({ listen, upstreams, bind }: NginxSite, source = fs.readFileSync(DEPLOY_NGINX_CONF, 'utf8')): string {
-  let site = replaceUpstream(source, 'causemint', upstreams);
-  site = replaceUpstream(site, 'causemint_pubsub', upstreams.map(nextPort));
+export function nginxSiteConfig({ listen, upstreams, bind, down = [] }: NginxSite, source = fs.readFileSync(DEPLOY_NGINX_CONF, 'utf8')): string {
+  const marked = (address: string, shown = address) => (down.includes(address) ? `${shown} down` : shown);
+  let site = replaceUpstream(source, 'causemint', upstreams.map((a) => marked(a)));
+  site = replaceUpstream(site, 'causemint_pubsub', upstreams.map((a) => marked(a, nextPort(a))));
   site = replaceExactlyOnce(site, /^([ \t]*)listen 80;$/m, `$1listen ${listen.host}:${listen.port};`);
   site = replaceExactlyOnce(site, /^([ \t]*)listen 81;$/m, `$1listen ${listen.host}:${listen.port + 1};`);
   // The address the web processes see us at.
@@ -63,13 +66,15 @@ function replaceExactlyOnce(config: string, pattern: RegExp, replacement: string
   return config.replace(pattern, replacement);
 }
 
-/** A whole nginx.conf around the site that runs unprivileged from `dir` (pid, logs, temp files there). */
+/**
+ * A whole nginx.conf around the site that runs from `dir` (pid, logs, temp files there), in
+ * the foreground, with a master process so that it reloads on SIGHUP as `nginx -s reload` does.
+ */
 export function nginxTestConfig(dir: string, site: string): string {
   return `daemon off;
-master_process off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
+error_log ${dir}/error.log notice;
 events { worker_connections 512; }
 http {
   access_log off;
@@ -83,7 +88,13 @@ ${site.replace(/^/gm, '  ')}
 `;
 }
 
-export type StartedNginx = { url: string; port: number; stop: () => Promise<void> };
+export type StartedNginx = {
+  url: string;
+  port: number;
+  /** Marks these upstreams `down` (none: every one back in rotation) and reloads, as an operator does around a restart. */
+  drain: (down: string[]) => Promise<void>;
+  stop: () => Promise<void>;
+};
 
 /**
  * Starts nginx on `port` (127.0.0.1; its PubSub port on port + 1, which must be free too)
@@ -93,9 +104,13 @@ export type StartedNginx = { url: string; port: number; stop: () => Promise<void
 export async function startNginx({ port, upstreams, bind }: { port: number; upstreams: string[]; bind?: string }): Promise<StartedNginx> {
   if (!fs.existsSync(NGINX_BIN)) throw new Error(`nginx not found at ${NGINX_BIN}: apt-get install nginx (.ci/run does)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-nginx-'));
+  // Its workers run as an unprivileged user when we are root: they must reach the temp dirs nginx makes for them here.
+  fs.chmodSync(dir, 0o755);
   const conf = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(conf, nginxTestConfig(dir, nginxSiteConfig({ listen: { host: '127.0.0.1', port }, upstreams, bind })));
-  const child = spawn(NGINX_BIN, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const errorLog = path.join(dir, 'error.log');
+  const write = (down: string[]) => fs.writeFileSync(conf, nginxTestConfig(dir, nginxSiteConfig({ listen: { host: '127.0.0.1', port }, upstreams, bind, down })));
+  write([]);
+  const child = spawn(NGINX_BIN, ['-p', dir, '-c', conf, '-e', errorLog], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => { output += d; });
   child.stderr?.on('data', (d) => { output += d; });
@@ -104,20 +119,46 @@ export async function startNginx({ port, upstreams, bind }: { port: number; upst
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (child.exitCode === null && child.signalCode === null) {
+        // Its workers would outlive a killed master.
+        for (const pid of workerPids(child.pid!)) process.kill(pid, 'SIGKILL');
+        child.kill('SIGKILL');
+      }
     }
     fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const drain = async (down: string[]) => {
+    const reloads = () => (fs.readFileSync(errorLog, 'utf8').match(/reconfiguring/g) ?? []).length;
+    const before = reloads();
+    write(down);
+    child.kill('SIGHUP');
+    // The master logs 'reconfiguring', then starts new workers with the new upstreams and lets the old ones finish.
+    const deadline = Date.now() + 10_000;
+    const started = () => { const log = fs.readFileSync(errorLog, 'utf8'); return log.slice(log.lastIndexOf('reconfiguring')).includes('start worker process'); };
+    while (reloads() === before || !started()) {
+      if (Date.now() > deadline) throw new Error(`nginx did not reload:\n${fs.readFileSync(errorLog, 'utf8').slice(-2000)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // The old workers finish the requests they hold and exit (a live stream keeps one until it ends: give up after 5 s).
+    const patience = Date.now() + 5000;
+    while (workerPids(child.pid!).length > 1 && Date.now() < patience) await new Promise((r) => setTimeout(r, 50));
   };
   const deadline = Date.now() + 10_000;
   while (!(await accepts(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
-      const log = fs.existsSync(path.join(dir, 'error.log')) ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8') : '';
+      const log = fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '';
       await stop();
       throw new Error(`nginx did not start:\n${output}${log}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url: `http://127.0.0.1:${port}`, port, stop };
+  return { url: `http://127.0.0.1:${port}`, port, drain, stop };
+}
+
+/** The worker processes of an nginx master. */
+function workerPids(master: number): number[] {
+  const result = spawnSync('ps', ['-o', 'pid=', '--ppid', String(master)], { encoding: 'utf8' });
+  return result.stdout.split('\n').map((line) => Number(line.trim())).filter((pid) => pid > 0);
 }
 
 function accepts(port: number): Promise<boolean> {
