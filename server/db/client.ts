@@ -80,7 +80,9 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   pool.on('error', () => { /* a broken idle client is replaced on next use */ });
   const db = drizzle(pool, { schema }) as unknown as Db;
   let listener: import('pg').Client | undefined;
-  let lockClient: import('pg').Client | undefined;
+  // One connection holds this process's job locks; concurrent first calls share its connecting.
+  let lockClient: Promise<import('pg').Client> | undefined;
+  let lockQueue: Promise<unknown> = Promise.resolve();
   const held = new Set<number>();
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const ensureListener = async () => {
@@ -110,20 +112,26 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     },
     notify: async (channel, payload) => { await pool.query('select pg_notify($1, $2)', [channel, payload]); },
     tryLock: async (key) => {
-      if (!lockClient) {
+      lockClient ??= (async () => {
         const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
         // A lost connection loses its locks: forget them and take them again on a new one.
         client.on('error', () => { lockClient = undefined; held.clear(); });
-        lockClient = client;
-      }
-      if (held.has(key)) return true;
-      const { rows } = await lockClient.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [JOB_LOCK_NAMESPACE, key]);
-      if (rows[0]?.ok) held.add(key);
-      return held.has(key);
+        await client.connect();
+        return client;
+      })().catch((err: unknown) => { lockClient = undefined; throw err; });
+      const client = await lockClient;
+      // One query at a time on it (pg deprecates queueing on a busy client).
+      const attempt = lockQueue.then(async () => {
+        if (held.has(key)) return true;
+        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [JOB_LOCK_NAMESPACE, key]);
+        if (rows[0]?.ok) held.add(key);
+        return held.has(key);
+      });
+      lockQueue = attempt.catch(() => false);
+      return attempt;
     },
     close: async () => {
-      await lockClient?.end().catch(() => {});
+      await lockClient?.then((client) => client.end()).catch(() => {});
       await listener?.end().catch(() => {});
       await pool.end();
     },

@@ -66,7 +66,9 @@ export type Fleet = {
  */
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const ownDataDir = !options.dataDir;
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-fleet-'));
+  const dataDir = options.dataDir ? path.resolve(options.dataDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-fleet-'));
+  // `npm run fleet`'s .data/fleet on a first run.
+  fs.mkdirSync(dataDir, { recursive: true });
   const nginxPort = options.port ?? await freePort();
   const ledgerPort = await freePort();
   const env: Record<string, string> = {

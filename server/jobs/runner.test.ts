@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
 import { createTestApp, type TestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/db';
@@ -56,6 +57,36 @@ describe('job runner', () => {
     await runner.stop();
     trigger();
     expect(runs).toBe(2);
+  });
+
+  it('takes every job lock of a process on one connection, even when the first calls come at once (PostgreSQL)', async () => {
+    const { databaseUrl, cleanup } = await createTestDatabase();
+    try {
+      if (!databaseUrl) return;
+      const keys = Array.from({ length: 8 }, (_, i) => jobLockKey(`test-at-once-${i}`));
+      const holder = await openDatabase({ databaseUrl });
+      const lockConnections = async (database: typeof holder) => Number((await database.db.execute(sql`
+        select count(distinct pid)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+      const warnings: string[] = [];
+      const onWarning = (warning: Error) => warnings.push(warning.message);
+      process.on('warning', onWarning);
+      expect(await Promise.all(keys.map((key) => holder.tryLock(key)))).toEqual(keys.map(() => true));
+      await new Promise((resolve) => setImmediate(resolve));
+      process.off('warning', onWarning);
+      // One query at a time on it: pg warns when a query is queued on a busy client.
+      expect(warnings).toEqual([]);
+      expect(await lockConnections(holder)).toBe(1);
+      // Closing the process's database lets every lock go (a second connection would keep its own).
+      await holder.close();
+      const next = await openDatabase({ databaseUrl });
+      try {
+        expect(await Promise.all(keys.map((key) => next.tryLock(key)))).toEqual(keys.map(() => true));
+      } finally {
+        await next.close();
+      }
+    } finally {
+      await cleanup();
+    }
   });
 
   it('gives a job lock to one process only (PostgreSQL); PGlite owns its data directory alone', async () => {

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Keypair } from '@solana/web3.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSol, parseTokenAmount } from '../../core/money';
+import type { BuyQuoteResponse, ExecuteResponse } from '../../core/schemas/trade';
+import { startFleet, type Fleet } from '../../server/fleet/startFleet';
+import { launchBrowser, newPage } from '../browser';
+import { connectLocalWallet, localWalletAddress, pageSession, walletButton } from '../localWallet';
+import { solidPng } from '../png';
+import { newFleetDatabase } from './fleetDatabase';
+import { solBalance, tokenBalance } from './fleetClient';
+
+// A person's whole visit, with every request through deploy/nginx.conf in front of two web
+// processes and a worker (which runs the launch): connect the Local wallet, get test SOL,
+// launch a campaign through the form, buy its token on its page, donate from the Support
+// dialog and find the donation in the Donations tab.
+
+// Screenshots a person can open after a run (test-results/ is not committed).
+const OUTPUT_DIR = path.resolve(import.meta.dirname, '../../test-results/fleet/journey');
+
+let fleet: Fleet;
+let browser: Browser;
+
+beforeAll(async () => {
+  [fleet, browser] = await Promise.all([
+    startFleet({
+      databaseUrl: await newFleetDatabase(), built: true, webs: 2, workers: 1,
+      env: { DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000' },
+    }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await fleet?.stop();
+});
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+
+async function type(page: Page, field: string, value: string): Promise<void> {
+  await page.locator(`#${field}`).fill(value);
+  await page.locator(`#${field}`).blur();
+}
+
+/** The build and execute answers of the next trade the page makes. */
+function tradeResponses(page: Page, mint: string) {
+  const is = (what: string) => (res: { url(): string; request(): { method(): string } }) =>
+    new URL(res.url()).pathname === `/api/curve/${mint}/${what}` && res.request().method() === 'POST';
+  return Promise.all([
+    page.waitForResponse(is('buy'), { timeout: 30_000 }).then(async (r) => { expect(r.status()).toBe(200); return r.json() as Promise<BuyQuoteResponse>; }),
+    page.waitForResponse(is('execute'), { timeout: 30_000 }).then(async (r) => { expect(r.status()).toBe(200); return r.json() as Promise<ExecuteResponse>; }),
+  ]);
+}
+
+describe('the browser journey through nginx', () => {
+  it('connect, test SOL, launch, buy on the campaign page, donate, and the donation is listed', async () => {
+    const { page, errors } = await newPage(browser, { width: 1440 });
+    // Nothing the page loads comes from anywhere but nginx.
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol.startsWith('http') && url.origin !== fleet.url) elsewhere.push(request.url());
+    });
+
+    await page.goto(fleet.url);
+    await page.getByRole('link', { name: /Start a Campaign|Launch/i }).first().waitFor({ timeout: 20_000 });
+    await page.goto(`${fleet.url}/start-campaign`);
+    await page.getByRole('heading', { name: 'Launch Your Campaign/Token' }).waitFor({ timeout: 15_000 });
+    await connectLocalWallet(page);
+    const address = await localWalletAddress(page);
+    await expect.poll(() => pageSession(page), { timeout: 15_000 }).toMatchObject({ wallet: address });
+
+    // Test SOL from the wallet menu: the ledger process's faucet behind a web process.
+    await walletButton(page).click();
+    await page.getByTestId('wallet-menu-test-sol').click();
+    await toast(page, 'Received 10 test SOL').waitFor({ timeout: 20_000 });
+    expect(await solBalance(fleet.ledger.url!, address)).toBe(10_000_000_000n);
+
+    // Launch through the form: the funding transfer is signed in the page and confirmed over
+    // the /api/rpc websocket through nginx; the worker creates the token.
+    await page.getByTestId('open-logo-dialog').click();
+    await page.getByTestId('logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(24, 24, [16, 185, 129]) });
+    await page.getByTestId('logo-preview').waitFor();
+    const ticker = Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+    const donationWallet = Keypair.generate().publicKey.toBase58();
+    await type(page, 'name', 'Fleet Wells');
+    await type(page, 'ticker', ticker);
+    await type(page, 'goal', '20');
+    await type(page, 'donationWallet', donationWallet);
+    await type(page, 'description', 'Wells, launched through nginx.');
+    await page.getByTestId('start-campaign-submit').click();
+    await page.getByTestId('creation-complete').waitFor({ timeout: 120_000 });
+    const mint = (await page.getByTestId('created-token-address').textContent())!;
+    expect(mint).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    await page.getByTestId('view-campaign').click();
+    await page.waitForURL(`${fleet.url}/campaign/${mint}`, { timeout: 15_000 });
+    await page.getByTestId('campaign-page').waitFor({ timeout: 20_000 });
+
+    // Buy 0.5 SOL of it on its page: the wallet holds exactly the quoted tokens.
+    await page.getByTestId('trade-amount').fill('0.5');
+    await expect.poll(() => page.getByTestId('trade-quote').getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
+    const trade = tradeResponses(page, mint);
+    await page.getByTestId('trade-submit').click();
+    const [quote, executed] = await trade;
+    expect(executed.expectedOutput).toBe(quote.expectedTokens);
+    await toast(page, 'Bought').waitFor({ timeout: 20_000 });
+    expect(await tokenBalance(fleet.ledger.url!, mint, address)).toBe(parseTokenAmount(quote.expectedTokens));
+    await page.locator(`[data-testid="trade-row"][data-signature="${executed.transactionSignature}"]`).waitFor({ timeout: 20_000 });
+
+    // Donate 0.25 SOL from the Support dialog; the donation wallet gains exactly that.
+    await page.getByRole('tab', { name: 'Donations' }).click();
+    await page.getByText('No donations yet.', { exact: false }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('support-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Support Fleet Wells' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Amount (SOL)').fill('0.25');
+    await dialog.getByTestId('donate-button').click();
+    await toast(page, 'Thank you!').waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    expect(await solBalance(fleet.ledger.url!, donationWallet)).toBe(parseSol('0.25'));
+
+    // The worker's indexer reads it from the chain; the open tab shows it.
+    const row = page.getByTestId('donation-row').first();
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.getAttribute('data-kind')).toBe('direct');
+    expect(await row.textContent()).toContain('0.250 SOL');
+    expect(await page.getByTestId('donations-total').textContent()).toBe('0.25 SOL');
+    fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'campaign-1440.png'), fullPage: true });
+
+    expect(elsewhere).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the home page through nginx at 1440 and 390 px: the campaign card, no sideways scrolling', async () => {
+    fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+    for (const width of [1440, 390]) {
+      const { page, errors } = await newPage(browser, { width });
+      await page.goto(fleet.url);
+      await page.getByTestId('campaign-card').first().waitFor({ timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(OUTPUT_DIR, `home-${width}.png`), fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `home at ${width} px`).toBeLessThanOrEqual(width);
+      expect(await page.getByTestId('campaign-card').first().textContent()).toContain('Fleet Wells');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
