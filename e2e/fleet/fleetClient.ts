@@ -7,6 +7,8 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { parseSol, parseTokenAmount } from '../../core/money';
 import { tokenAccountOf } from '../../server/chain/curve';
+import { jobLockKey } from '../../server/jobs/runner';
+import { POOL_WALLET_RENT_LAMPORTS } from '../../server/trading/pools';
 
 export type Traded = { signature: string; expected: bigint; side: 'buy' | 'sell'; graduated: boolean };
 
@@ -40,6 +42,66 @@ export async function trade(
   // A buy's output is tokens, a sell's SOL: both decimal strings of 9 places.
   const expected = side === 'buy' ? parseTokenAmount(executed.json.expectedOutput) : parseSol(executed.json.expectedOutput);
   return { signature: executed.json.transactionSignature, expected, side, graduated: executed.json.graduated };
+}
+
+/** What became of one execute: confirmed (200), refused with an answer, or its answer lost (the process died). */
+export type Attempt = { signature: string; outcome: 'confirmed' | 'refused' | 'lost'; detail: string };
+
+/**
+ * A buy whose execute may not be answered (a process killed under it): never throws. The
+ * signature is known before the execute (the trader pays the fee, so it signs first).
+ */
+export async function tryBuy(buildUrl: string, executeUrl: string, mint: string, trader: Keypair, sol: string): Promise<Attempt | null> {
+  let built;
+  try {
+    built = await post<{ transactionBase64: string }>(buildUrl, `/api/curve/${mint}/buy`, { wallet: trader.publicKey.toBase58(), amount: sol, slippageBps: 10_000 });
+  } catch {
+    return null; // no quote, nothing signed
+  }
+  if (built.status !== 200) return null;
+  const tx = Transaction.from(Buffer.from(built.json.transactionBase64, 'base64'));
+  tx.partialSign(trader);
+  const signature = signatureOf(tx);
+  try {
+    const executed = await post<{ transactionSignature?: string }>(
+      executeUrl, `/api/curve/${mint}/execute`, { transactionBase64: tx.serialize({ requireAllSignatures: false }).toString('base64') },
+    );
+    if (executed.status !== 200) return { signature, outcome: 'refused', detail: `${executed.status} ${JSON.stringify(executed.json)}` };
+    expect(executed.json.transactionSignature).toBe(signature);
+    return { signature, outcome: 'confirmed', detail: '' };
+  } catch (err) {
+    return { signature, outcome: 'lost', detail: (err as Error).message };
+  }
+}
+
+/** Each signature's status on the ledger process (null: the chain does not know it). */
+export async function statuses(ledgerUrl: string, signatures: string[]): Promise<({ err: unknown } | null)[]> {
+  const out: ({ err: unknown } | null)[] = [];
+  for (let i = 0; i < signatures.length; i += 256) {
+    const { value } = await ledgerRpc<{ value: ({ err: unknown } | null)[] }>(ledgerUrl, 'getSignatureStatuses', [signatures.slice(i, i + 256), { searchTransactionHistory: true }]);
+    out.push(...value);
+  }
+  return out;
+}
+
+/** The signatures among these that curve_trades holds. */
+export async function indexedTrades(databaseUrl: string, signatures: string[]): Promise<Set<string>> {
+  const rows = await query<{ signature: string }>(databaseUrl, 'select signature from curve_trades where signature = any($1)', [signatures]);
+  return new Set(rows.map((r) => r.signature));
+}
+
+/** The pool wallet on chain equals the curve the database holds, to the lamport and the base unit. */
+export async function expectCurveEqualsPool(ledgerUrl: string, databaseUrl: string, mint: string): Promise<void> {
+  const pool = await poolRow(databaseUrl, mint);
+  expect(await solBalance(ledgerUrl, pool.pool_wallet)).toBe(POOL_WALLET_RENT_LAMPORTS + BigInt(pool.real_sol_reserves));
+  expect(await tokenBalance(ledgerUrl, mint, pool.pool_wallet)).toBe(BigInt(pool.real_token_reserves) + BigInt(pool.locked_token_reserves));
+}
+
+/** Which fleet process (its PGAPPNAME, `causemint-<name>`) holds a job's advisory lock now; null: none. */
+export async function jobLockHolder(databaseUrl: string, job: string): Promise<string | null> {
+  const rows = await query<{ application_name: string }>(databaseUrl, `select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+    where l.locktype = 'advisory' and l.granted and l.classid = 727274002 and l.objid = $1 and a.datname = current_database()`, [jobLockKey(job)]);
+  return rows[0]?.application_name ?? null;
 }
 
 /** JSON-RPC straight to the ledger process. */

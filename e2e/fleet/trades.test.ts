@@ -1,10 +1,9 @@
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POOL_WALLET_RENT_LAMPORTS } from '../../server/trading/pools';
 import { startFleet, type Fleet } from '../../server/fleet/startFleet';
 import { launchCampaign } from '../launchApi';
 import { newFleetDatabase } from './fleetDatabase';
-import { airdrop, poolRow, query, solBalance, tokenBalance, trade, type Traded } from './fleetClient';
+import { airdrop, expectCurveEqualsPool as expectPoolBalances, poolRow, query, tokenBalance, trade, type Traded } from './fleetClient';
 
 let fleet: Fleet;
 let databaseUrl: string;
@@ -19,11 +18,7 @@ beforeAll(async () => {
 afterAll(async () => { await fleet?.stop(); });
 
 /** The pool wallet on chain equals the curve the database holds, to the lamport and the base unit. */
-async function expectCurveEqualsPool(mint: string): Promise<void> {
-  const pool = await poolRow(databaseUrl, mint);
-  expect(await solBalance(fleet.ledger.url!, pool.pool_wallet)).toBe(POOL_WALLET_RENT_LAMPORTS + BigInt(pool.real_sol_reserves));
-  expect(await tokenBalance(fleet.ledger.url!, mint, pool.pool_wallet)).toBe(BigInt(pool.real_token_reserves) + BigInt(pool.locked_token_reserves));
-}
+const expectCurveEqualsPool = (mint: string) => expectPoolBalances(fleet.ledger.url!, databaseUrl, mint);
 
 describe('trades across web processes', () => {
   it('quotes built on one web process execute on the other and through nginx; every quote is honoured and the curve equals the pool', async () => {

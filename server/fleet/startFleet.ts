@@ -134,7 +134,8 @@ export async function startProcess(spec: ProcessSpec): Promise<FleetProcess> {
     const entry = spec.built ? [path.join(ROOT, 'dist/server/main.js')] : ['--import', 'tsx', path.join(ROOT, 'server/main.ts')];
     child = spawn(process.execPath, [...entry, `--role=${spec.role}`], {
       cwd: ROOT,
-      env: { ...process.env, ...spec.env, ...(spec.port ? { PORT: String(spec.port) } : {}) },
+      // PGAPPNAME names the process's PostgreSQL connections (pg_stat_activity: who holds which job lock).
+      env: { ...process.env, PGAPPNAME: `causemint-${spec.name}`, ...spec.env, ...(spec.port ? { PORT: String(spec.port) } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const take = (data: Buffer) => {
