@@ -10,10 +10,12 @@ import { indexDonationsJob } from './indexDonations';
 import { resumeLaunchesJob } from './resumeLaunches';
 import { officialTokenJob } from './officialToken';
 import { refreshMarketFiguresJob } from './refreshMarketFigures';
+import { settleOrphanedTradesJob } from './settleOrphanedTrades';
 
 export function jobsFor(env: Env): Job[] {
   return [
     expireQuotesJob,
+    settleOrphanedTradesJob,
     resumeLaunchesJob,
     indexDonationsJob(env.DONATIONS_POLL_MS),
     demoMarketJob,

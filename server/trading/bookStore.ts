@@ -115,9 +115,11 @@ export async function findQuote(db: Db, id: string): Promise<QuoteRow | undefine
 /**
  * open -> executing, only while unexpired at `now`, bumping the pool's version so a quote
  * built meanwhile on a read that thought this one expired must re-read. Returns the
- * pool's new version, or null when the quote was not claimable.
+ * pool's new version, or null when the quote was not claimable. The transaction's
+ * signature is stored with the claim: if the process dies with the send's outcome unknown,
+ * the worker (jobs/settleOrphanedTrades.ts) asks the chain about it.
  */
-export async function claimQuote(db: Db, quote: QuoteRow, now: Date): Promise<number | null> {
+export async function claimQuote(db: Db, quote: QuoteRow, signature: string, now: Date): Promise<number | null> {
   const result = await db.execute(sql`
     with target as (
       select id from ${curveQuotes}
@@ -129,7 +131,7 @@ export async function claimQuote(db: Db, quote: QuoteRow, now: Date): Promise<nu
       returning version
     )
     -- The conditions again on the row itself: a concurrent claim is rechecked against them after its lock wait.
-    update ${curveQuotes} set status = 'executing'
+    update ${curveQuotes} set status = 'executing', signature = ${signature}
     where id = ${quote.id} and status = 'open' and expires_at > ${now.toISOString()}::timestamptz and exists (select 1 from bump)
     returning (select version from bump) as version`);
   const [row] = rows<{ version: number }>(result);
@@ -142,19 +144,30 @@ export async function claimQuote(db: Db, quote: QuoteRow, now: Date): Promise<nu
  * pool's version moves. One round trip where a lookup and a claim took two. Null: no such
  * quote (unknown, another mint's, or no longer open): the caller looks it up to say which.
  */
-export async function claimQuoteByHash(db: Db, mint: string, hash: string, now: Date): Promise<{ quote: QuoteRow; version: number } | null> {
+export async function claimQuoteByHash(db: Db, mint: string, hash: string, signature: string, now: Date): Promise<{ quote: QuoteRow; version: number } | null> {
   const live = and(eq(curveQuotes.messageHash, hash), eq(curveQuotes.mint, mint), eq(curveQuotes.status, 'open'), gt(curveQuotes.expiresAt, now));
   const bump = db.$with('bump', { version: curvePools.version }).as(sql`
     update ${curvePools} set version = version + 1
     where ${curvePools.mint} = ${mint} and exists (select 1 from ${curveQuotes} where ${live})
     returning ${curvePools.version}`);
   // The conditions again on the row itself: a concurrent claim is rechecked against them after its lock wait.
-  const [row] = await db.with(bump).update(curveQuotes).set({ status: 'executing' })
+  const [row] = await db.with(bump).update(curveQuotes).set({ status: 'executing', signature })
     .where(and(live, sql`exists (select 1 from ${bump})`))
     .returning({ ...getTableColumns(curveQuotes), version: sql<number>`(select version from ${bump})` });
   if (!row) return null;
   const { version, ...quote } = row;
   return { quote, version: Number(version) };
+}
+
+/**
+ * Quotes claimed (executing) by a process that may have died before it settled them: the
+ * oldest first, with the signature their claim stored.
+ */
+export async function executingQuotes(db: Db, limit: number): Promise<(QuoteRow & { signature: string })[]> {
+  const found = await db.select().from(curveQuotes)
+    .where(and(eq(curveQuotes.status, 'executing'), sql`${curveQuotes.signature} is not null`))
+    .orderBy(curveQuotes.seq).limit(limit);
+  return found as (QuoteRow & { signature: string })[];
 }
 
 /** executing -> failed: the reservation stops counting. Returns the pool's new version. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import bs58 from 'bs58';
 import { and, eq, lte } from 'drizzle-orm';
 import { PublicKey } from '@solana/web3.js';
 import { DEFAULT_SLIPPAGE_BPS } from '../../core/constants';
@@ -137,7 +138,10 @@ export class QuoteBook {
     }
     const hash = messageHash(parts.message);
     const signed = verifySignature(parts.signers[0]!, parts.message, parts.signatures[0]!);
-    const { quote, pool } = (mint !== undefined && signed && await this.claimByHash(mint, hash)) || await this.findAndClaim(parts, hash, signed);
+    // The trader pays the fee and signs first: this is the transaction's signature.
+    const signature = bs58.encode(parts.signatures[0]!);
+    const { quote, pool } = (mint !== undefined && signed && await this.claimByHash(mint, hash, signature))
+      || await this.findAndClaim(parts, hash, signed, signature);
     await this.assertStillBacked(quote);
     let cosigned: Buffer;
     try {
@@ -297,21 +301,21 @@ export class QuoteBook {
   }
 
   /** The message's quote, claimed (open -> executing), or why not: unknown, altered, unsigned, used, expired or released. */
-  private async findAndClaim(parts: WireParts, hash: string, signed: boolean): Promise<{ quote: QuoteRow; pool: PoolRow }> {
+  private async findAndClaim(parts: WireParts, hash: string, signed: boolean, signature: string): Promise<{ quote: QuoteRow; pool: PoolRow }> {
     const found = await findQuoteByHash(this.options.db, hash);
     if (!found) throw badRequest(await this.alteredOrUnknown(parts.message));
     if (!signed) throw badRequest(TRADE_ERRORS.unsigned);
     // A re-check started before this request (its wallet just changed) decides first.
     await this.options.observer?.settled(found.mint);
-    return this.claim(found);
+    return this.claim(found, signature);
   }
 
   /** The live quote of `mint` with this message, found and claimed in one statement; null: none (findAndClaim says why). */
-  private async claimByHash(mint: string, hash: string): Promise<{ quote: QuoteRow; pool: PoolRow } | null> {
+  private async claimByHash(mint: string, hash: string, signature: string): Promise<{ quote: QuoteRow; pool: PoolRow } | null> {
     await this.options.observer?.settled(mint);
     return this.book.run(mint, async () => {
       const { pool } = await this.read(mint);
-      const claimed = await claimQuoteByHash(this.options.db, mint, hash, this.now());
+      const claimed = await claimQuoteByHash(this.options.db, mint, hash, signature, this.now());
       // Null may still have moved the version (a concurrent claim won the row after ours bumped it): re-read next time.
       this.wrote(mint, pool.version, claimed?.version ?? null, (book) => {
         book.live = book.live.map((q) => (q.id === claimed!.quote.id ? { ...q, status: 'executing' } : q));
@@ -323,14 +327,14 @@ export class QuoteBook {
   }
 
   /** Claims a live quote for this execute (open -> executing), or says why not. */
-  private claim(quote: QuoteRow): Promise<{ quote: QuoteRow; pool: PoolRow }> {
+  private claim(quote: QuoteRow, signature: string): Promise<{ quote: QuoteRow; pool: PoolRow }> {
     return this.book.run(quote.mint, async () => {
       if (quote.status === 'executed' || quote.status === 'executing') throw conflict(TRADE_ERRORS.used);
       if (quote.status === 'failed') throw conflict(TRADE_ERRORS.failedBefore);
       if (quote.status === 'expired' && quote.error === RELEASED_ERROR) throw conflict(TRADE_ERRORS.released);
       if (quote.status === 'expired' || quote.expiresAt.getTime() <= this.now().getTime()) throw conflict(TRADE_ERRORS.expired);
       const { pool } = await this.read(quote.mint);
-      const version = await claimQuote(this.options.db, quote, this.now());
+      const version = await claimQuote(this.options.db, quote, signature, this.now());
       this.wrote(quote.mint, pool.version, version, (book) => {
         book.live = book.live.map((q) => (q.id === quote.id ? { ...q, status: 'executing' } : q));
       });
@@ -341,7 +345,7 @@ export class QuoteBook {
         throw conflict(again?.status === 'open' || again?.status === 'expired' ? TRADE_ERRORS.expired : TRADE_ERRORS.used);
       }
       this.options.observer?.claimed(quote.id);
-      return { quote: { ...quote, status: 'executing' }, pool };
+      return { quote: { ...quote, status: 'executing', signature }, pool };
     });
   }
 
@@ -356,7 +360,7 @@ export class QuoteBook {
     const delta = deltaOf(quote);
     const tokensSent = side === 'buy' ? quote.amountOut : quote.amountIn;
     const tokensReceived = tokensSent - quote.transferFee;
-    const event = await this.book.run(quote.mint, async (): Promise<TradeEvent> => {
+    const event = await this.book.run(quote.mint, async (): Promise<TradeEvent | null> => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const { pool } = await this.read(quote.mint, attempt > 0);
         const before = stateOfPool(pool);
@@ -378,10 +382,13 @@ export class QuoteBook {
           };
         }
         const current = await findQuote(this.options.db, quote.id);
+        // Committed already, by the worker that settles trades whose process seemed gone (a slow send): done.
+        if (current?.status === 'executed' && current.signature === result.signature) return null;
         if (current?.status !== 'executing') throw new Error(`Quote ${quote.id} is ${current?.status} at commit`);
       }
       throw new Error(`Could not commit trade ${result.signature}: the pool kept changing`);
     });
+    if (!event) return { transactionSignature: result.signature, expectedOutput: quote.expectedOutput, quoteId: quote.id, side, graduated: false };
     await this.notify(this.options.onTrade, event);
     if (event.graduated) await this.notify(this.options.onGraduated, event);
     return { transactionSignature: result.signature, expectedOutput: quote.expectedOutput, quoteId: quote.id, side, graduated: event.graduated };
