@@ -5,7 +5,7 @@ import { startFleet, type Fleet, type FleetProcess } from '../../server/fleet/st
 import { launchCampaign } from '../launchApi';
 import { newFleetDatabase } from './fleetDatabase';
 import {
-  airdrop, expectCurveEqualsPool, indexedTrades, ledgerRpc, query, solBalance, statuses, trade, tryBuy, type Attempt,
+  airdrop, expectCurveEqualsPool, indexedTrades, ledgerRpc, query, solBalance, someClient, statuses, trade, tryBuy, type Attempt,
 } from './fleetClient';
 
 // kill -9 of a web process under load, then of the ledger process: what was confirmed stays
@@ -32,19 +32,21 @@ beforeAll(async () => {
 });
 afterAll(async () => { await fleet?.stop(); });
 
-/** Small buys in a loop per trader until `stop()`: the first three through web1, two through web2, the rest through nginx. */
+/** Small buys in a loop per trader until `stop()`, trader i through routes[i % routes.length]. */
 function load(routes: string[]) {
   let running = true;
   const attempts: Attempt[] = [];
+  // Per route: the executes waiting for their answer now.
+  const executing = new Map(routes.map((url) => [url, new Set<string>()]));
   const loops = traders.map(async (trader, i) => {
     const url = routes[i % routes.length]!;
     while (running) {
-      const attempt = await tryBuy(url, url, mint, trader, '0.005');
+      const attempt = await tryBuy(url, url, mint, trader, '0.005', executing.get(url));
       if (attempt) attempts.push(attempt);
       else await new Promise((resolve) => setTimeout(resolve, 20));
     }
   });
-  return { attempts, stop: async () => { running = false; await Promise.all(loops); } };
+  return { attempts, executing, stop: async () => { running = false; await Promise.all(loops); } };
 }
 
 /** Each signature is on the ledger and succeeded. */
@@ -66,6 +68,8 @@ describe('kill -9 of a fleet process', () => {
     const [web1, web2] = fleet.webs as [FleetProcess, FleetProcess];
     const run = load([web1.url!, web1.url!, web1.url!, web2.url!, web2.url!, fleet.url]);
     await new Promise((resolve) => setTimeout(resolve, 2000));
+    // The kill lands while executes are waiting on web1.
+    await expect.poll(() => run.executing.get(web1.url!)!.size, { interval: 1 }).toBeGreaterThanOrEqual(2);
     await web1.kill('SIGKILL');
     const executingAtKill = (await query(databaseUrl, "select id from curve_quotes where mint = $1 and status = 'executing'", [mint])).length;
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -74,7 +78,7 @@ describe('kill -9 of a fleet process', () => {
     const confirmed = run.attempts.filter((a) => a.outcome === 'confirmed').map((a) => a.signature);
     const lost = run.attempts.filter((a) => a.outcome === 'lost').map((a) => a.signature);
     console.log(`web1 killed: ${confirmed.length} confirmed, ${lost.length} answers lost, ${executingAtKill} quotes executing at the kill`);
-    expect(confirmed.length).toBeGreaterThan(20);
+    expect(confirmed.length).toBeGreaterThan(10);
     expect(lost.length).toBeGreaterThan(0);
     await expectOnChain(confirmed);
     expect([...await indexedTrades(databaseUrl, confirmed)].length).toBe(confirmed.length);
@@ -90,7 +94,7 @@ describe('kill -9 of a fleet process', () => {
     await expectCurveEqualsPool(fleet.ledger.url!, databaseUrl, mint);
 
     await web1.restart();
-    const after = await trade(web1.url!, web1.url!, mint, 'buy', traders[0]!, '0.01');
+    const after = await trade(web1.url!, web1.url!, mint, 'buy', traders[0]!, '0.01', someClient());
     await expectOnChain([after.signature]);
     await expectCurveEqualsPool(fleet.ledger.url!, databaseUrl, mint);
   });
@@ -139,7 +143,7 @@ describe('kill -9 of a fleet process', () => {
         expect(notice.params!.result.value.lamports).toBe(LAMPORTS_PER_SOL);
         socket.close();
       }
-      const traded = await trade(web.url!, web.url!, mint, 'buy', traders[1]!, '0.01');
+      const traded = await trade(web.url!, web.url!, mint, 'buy', traders[1]!, '0.01', someClient());
       await expectOnChain([traded.signature]);
     }
     // Neither web process was restarted.

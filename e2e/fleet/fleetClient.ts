@@ -12,9 +12,10 @@ import { POOL_WALLET_RENT_LAMPORTS } from '../../server/trading/pools';
 
 export type Traded = { signature: string; expected: bigint; side: 'buy' | 'sell'; graduated: boolean };
 
-async function post<T>(baseUrl: string, path: string, body: unknown): Promise<{ status: number; json: T }> {
+async function post<T>(baseUrl: string, path: string, body: unknown, client?: string): Promise<{ status: number; json: T }> {
   const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify(body),
+    method: 'POST', body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', origin: baseUrl, ...(client ? { 'x-forwarded-for': client } : {}) },
   });
   return { status: res.status, json: await res.json() as T };
 }
@@ -25,18 +26,25 @@ export async function airdrop(baseUrl: string, wallet: PublicKey, sol: number): 
   expect(res.status, JSON.stringify(res.json)).toBe(200);
 }
 
+/**
+ * A browser's address for one trade: the fleet trusts the X-Forwarded-For of loopback (nginx),
+ * so load from this one machine counts as many clients, as real traders are, under the
+ * trading API's per-address limits (60 quotes a minute).
+ */
+export const someClient = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 /** One trade: the quote from `buildUrl`, signed by the trader, executed through `executeUrl` (another process, if you like). */
 export async function trade(
-  buildUrl: string, executeUrl: string, mint: string, side: 'buy' | 'sell', trader: Keypair, amount: string,
+  buildUrl: string, executeUrl: string, mint: string, side: 'buy' | 'sell', trader: Keypair, amount: string, client?: string,
 ): Promise<Traded> {
   const built = await post<{ transactionBase64: string; expectedTokens?: string; expectedSOL?: string; error?: string }>(
-    buildUrl, `/api/curve/${mint}/${side}`, { wallet: trader.publicKey.toBase58(), amount, slippageBps: 10_000 },
+    buildUrl, `/api/curve/${mint}/${side}`, { wallet: trader.publicKey.toBase58(), amount, slippageBps: 10_000 }, client,
   );
   expect(built.status, JSON.stringify(built.json)).toBe(200);
   const tx = Transaction.from(Buffer.from(built.json.transactionBase64, 'base64'));
   tx.partialSign(trader);
   const executed = await post<{ transactionSignature: string; expectedOutput: string; graduated: boolean; error?: string }>(
-    executeUrl, `/api/curve/${mint}/execute`, { transactionBase64: tx.serialize({ requireAllSignatures: false }).toString('base64') },
+    executeUrl, `/api/curve/${mint}/execute`, { transactionBase64: tx.serialize({ requireAllSignatures: false }).toString('base64') }, client,
   );
   expect(executed.status, JSON.stringify(executed.json)).toBe(200);
   // A buy's output is tokens, a sell's SOL: both decimal strings of 9 places.
@@ -51,10 +59,13 @@ export type Attempt = { signature: string; outcome: 'confirmed' | 'refused' | 'l
  * A buy whose execute may not be answered (a process killed under it): never throws. The
  * signature is known before the execute (the trader pays the fee, so it signs first).
  */
-export async function tryBuy(buildUrl: string, executeUrl: string, mint: string, trader: Keypair, sol: string): Promise<Attempt | null> {
+export async function tryBuy(
+  buildUrl: string, executeUrl: string, mint: string, trader: Keypair, sol: string, executing = new Set<string>(),
+): Promise<Attempt | null> {
+  const client = someClient();
   let built;
   try {
-    built = await post<{ transactionBase64: string }>(buildUrl, `/api/curve/${mint}/buy`, { wallet: trader.publicKey.toBase58(), amount: sol, slippageBps: 10_000 });
+    built = await post<{ transactionBase64: string }>(buildUrl, `/api/curve/${mint}/buy`, { wallet: trader.publicKey.toBase58(), amount: sol, slippageBps: 10_000 }, client);
   } catch {
     return null; // no quote, nothing signed
   }
@@ -62,15 +73,19 @@ export async function tryBuy(buildUrl: string, executeUrl: string, mint: string,
   const tx = Transaction.from(Buffer.from(built.json.transactionBase64, 'base64'));
   tx.partialSign(trader);
   const signature = signatureOf(tx);
+  // `executing` holds the signatures whose execute is waiting for its answer.
+  executing.add(signature);
   try {
     const executed = await post<{ transactionSignature?: string }>(
-      executeUrl, `/api/curve/${mint}/execute`, { transactionBase64: tx.serialize({ requireAllSignatures: false }).toString('base64') },
+      executeUrl, `/api/curve/${mint}/execute`, { transactionBase64: tx.serialize({ requireAllSignatures: false }).toString('base64') }, client,
     );
     if (executed.status !== 200) return { signature, outcome: 'refused', detail: `${executed.status} ${JSON.stringify(executed.json)}` };
     expect(executed.json.transactionSignature).toBe(signature);
     return { signature, outcome: 'confirmed', detail: '' };
   } catch (err) {
     return { signature, outcome: 'lost', detail: (err as Error).message };
+  } finally {
+    executing.delete(signature);
   }
 }
 
