@@ -105,8 +105,11 @@ async function uploadLogo(baseUrl: string, cookie: string): Promise<string> {
   return url;
 }
 
-/** Launches a campaign token end to end through the API and returns its mint and creator. */
-export async function launchCampaign(baseUrl: string, options: LaunchOptions = {}): Promise<LaunchedCampaign> {
+/** A launch up to its create call: signed in, logo uploaded, prepared and funded; `body` is the create request's. */
+export type FundedLaunch = { creator: Keypair; cookie: string; prepared: LaunchPrepared; body: Record<string, unknown> };
+
+/** Everything before create: sign in, airdrop, upload a logo, prepare, fund the funding wallet. */
+export async function prepareAndFund(baseUrl: string, options: LaunchOptions = {}): Promise<FundedLaunch> {
   const creator = options.creator ?? Keypair.generate();
   const wallet = creator.publicKey.toBase58();
   const airdropSol = options.airdropSol ?? 3;
@@ -119,28 +122,37 @@ export async function launchCampaign(baseUrl: string, options: LaunchOptions = {
   const prepared = await call<LaunchPrepared>(baseUrl, `/api/revshare/prepare?initialBuy=${encodeURIComponent(initialBuy)}`, { cookie });
   await transferSol(baseUrl, creator, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
   const ticker = options.ticker ?? `T${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6).toUpperCase().padEnd(4, 'X')}`;
-  const created = await call<LaunchCreated>(baseUrl, '/api/revshare/create', {
-    method: 'POST', cookie,
-    body: JSON.stringify({
-      request_id: prepared.request_id,
-      name: options.name ?? `Campaign ${ticker}`,
-      ticker,
-      description: options.description ?? 'A campaign launched by an end-to-end test.',
-      imageUrl,
-      developerWallet: wallet,
-      website: options.website ?? '',
-      twitter: options.twitter ?? '',
-      telegram: options.telegram ?? '',
-      decimals: 9, taxTier: 6, visible: 1, mode: 0, dev_fee_percentage: 50, reward_ca: '',
-      initialBuy,
-      bondingCurveType: options.bondingCurveType ?? 1,
-      ref: '',
-      category: options.category ?? 'Community',
-      goal: options.goal ?? '100',
-      donationWallet: options.donationWallet ?? DEFAULT_DONATION_WALLET,
-      videoUrl: options.videoUrl,
-      photos: options.photos ?? [],
-    }),
-  });
-  return { mint: created.mintAddress, creator, cookie, prepared, created };
+  const body = {
+    request_id: prepared.request_id,
+    name: options.name ?? `Campaign ${ticker}`,
+    ticker,
+    description: options.description ?? 'A campaign launched by an end-to-end test.',
+    imageUrl,
+    developerWallet: wallet,
+    website: options.website ?? '',
+    twitter: options.twitter ?? '',
+    telegram: options.telegram ?? '',
+    decimals: 9, taxTier: 6, visible: 1, mode: 0, dev_fee_percentage: 50, reward_ca: '',
+    initialBuy,
+    bondingCurveType: options.bondingCurveType ?? 1,
+    ref: '',
+    category: options.category ?? 'Community',
+    goal: options.goal ?? '100',
+    donationWallet: options.donationWallet ?? DEFAULT_DONATION_WALLET,
+    videoUrl: options.videoUrl,
+    photos: options.photos ?? [],
+  };
+  return { creator, cookie, prepared, body };
+}
+
+/** The create call of a funded launch (again, for the same request, it answers the same launch). */
+export function createLaunch(baseUrl: string, funded: FundedLaunch): Promise<LaunchCreated> {
+  return call<LaunchCreated>(baseUrl, '/api/revshare/create', { method: 'POST', cookie: funded.cookie, body: JSON.stringify(funded.body) });
+}
+
+/** Launches a campaign token end to end through the API and returns its mint and creator. */
+export async function launchCampaign(baseUrl: string, options: LaunchOptions = {}): Promise<LaunchedCampaign> {
+  const funded = await prepareAndFund(baseUrl, options);
+  const created = await createLaunch(baseUrl, funded);
+  return { mint: created.mintAddress, creator: funded.creator, cookie: funded.cookie, prepared: funded.prepared, created };
 }

@@ -1,0 +1,133 @@
+import { Keypair, PublicKey } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFleet, type Fleet, type FleetProcess } from '../../server/fleet/startFleet';
+import { createLaunch, launchCampaign, prepareAndFund } from '../launchApi';
+import { newFleetDatabase } from './fleetDatabase';
+import { airdrop, jobLockHolder, ledgerRpc, query, solBalance, someClient, tokenBalance, trade } from './fleetClient';
+
+// Jobs run once across two workers: each distributor run pays once, even when the worker
+// running them is killed mid-run, and a launch whose web process dies mid-create finishes in
+// the worker.
+
+let fleet: Fleet;
+let databaseUrl: string;
+
+beforeAll(async () => {
+  databaseUrl = await newFleetDatabase();
+  fleet = await startFleet({
+    databaseUrl, built: true, webs: 2, workers: 2,
+    env: {
+      DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '2000',
+      FAUCET_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000', QUOTES_MAX_CURVE_SHARE_BPS: '10000', QUOTES_MAX_LIVE_PER_CLIENT: '100000',
+    },
+  });
+});
+afterAll(async () => { await fleet?.stop(); });
+
+const alive = (p: FleetProcess) => p.child.exitCode === null && p.child.signalCode === null;
+/** The worker whose connections carry this application name (startFleet's PGAPPNAME). */
+const workerNamed = (name: string | null) => fleet.workers.find((w) => `causemint-${w.name}` === name);
+
+async function launchState(requestId: string): Promise<string> {
+  return (await query<{ state: string }>(databaseUrl, 'select state from launch_requests where request_id = $1', [requestId]))[0]!.state;
+}
+
+describe('jobs across two workers', () => {
+  it('a launch whose web process is killed mid-create finishes in the worker, and charges its creator once', async () => {
+    const web1 = fleet.webs[0]!;
+    await expect.poll(() => jobLockHolder(databaseUrl, 'launches'), { timeout: 30_000 }).not.toBeNull();
+    const runner = workerNamed(await jobLockHolder(databaseUrl, 'launches'))!;
+    const funded = await prepareAndFund(fleet.url, { airdropSol: 3, initialBuy: '0.5', ticker: 'KILL' });
+    const { request_id: requestId, token_address: mint, amount_to_fund_lamports: funding } = funded.prepared;
+    const creator = funded.creator.publicKey.toBase58();
+
+    // The create goes to web1, which records the funding and hands the launch to the worker;
+    // web1 dies while the worker has it under way.
+    const answer = createLaunch(web1.url!, funded).then(() => 'answered', (err: Error) => err.message);
+    await expect.poll(() => launchState(requestId), { interval: 5, timeout: 30_000 }).not.toBe('prepared');
+    await web1.kill('SIGKILL');
+    const stateAtKill = await launchState(requestId);
+    console.log(`web1 killed with the launch ${stateAtKill}`);
+    expect(['funded', 'mint_created', 'curve_seeded', 'initial_buy_done', 'campaign_saved']).toContain(stateAtKill);
+    expect(await answer).not.toBe('answered');
+
+    await expect.poll(() => launchState(requestId), { timeout: 60_000, interval: 250 }).toBe('created');
+    expect(alive(web1)).toBe(false);
+    // The launches job's runner drove it; the other worker did not.
+    expect(runner.output()).toContain(requestId);
+    expect(fleet.workers.find((w) => w !== runner)!.output()).not.toContain(requestId);
+    expect(await ledgerRpc(fleet.ledger.url!, 'getAccountInfo', [mint, { encoding: 'base64' }])).toMatchObject({ value: { owner: expect.any(String) } });
+    const listed = await fetch(`${fleet.url}/api/campaigns/${mint}`);
+    expect(listed.status).toBe(200);
+    const [row] = await query<{ buy_tokens: string }>(databaseUrl, 'select buy_tokens::text from launch_requests where request_id = $1', [requestId]);
+    const charged = 3_000_000_000n - BigInt(funding) - 5_000n;
+    expect(await solBalance(fleet.ledger.url!, creator)).toBe(charged);
+    expect(await tokenBalance(fleet.ledger.url!, mint, creator)).toBe(BigInt(row!.buy_tokens));
+
+    // The creator's retry after the restart answers the same launch and charges nothing more.
+    await web1.restart();
+    expect((await createLaunch(web1.url!, funded)).mintAddress).toBe(mint);
+    expect(await solBalance(fleet.ledger.url!, creator)).toBe(charged);
+    expect(await tokenBalance(fleet.ledger.url!, mint, creator)).toBe(BigInt(row!.buy_tokens));
+  });
+
+  it('every distributor run pays once, the worker running them killed mid-run included', async () => {
+    const donationWallets = [0, 1, 2].map(() => Keypair.generate().publicKey.toBase58());
+    // Each donation wallet starts with 1 SOL, so what it gains is the payouts alone.
+    await Promise.all(donationWallets.map((w) => airdrop(fleet.url, new PublicKey(w), 1)));
+    const mints = (await Promise.all(donationWallets.map((donationWallet, i) => launchCampaign(fleet.url, { initialBuy: '0', ticker: `DST${i}`, donationWallet })))).map((c) => c.mint);
+    const traders = [0, 1].map(() => Keypair.generate());
+    await Promise.all(traders.map((t) => airdrop(fleet.url, t.publicKey, 20)));
+    const paidRuns = async () => Number((await query<{ n: string }>(databaseUrl, "select count(*)::text as n from distribution_runs where state = 'paid'"))[0]!.n);
+    // A round of buys on every campaign, through both web processes: each campaign then has fees to distribute.
+    const round = async () => {
+      for (const mint of mints) await Promise.all(traders.map((t, i) => trade(fleet.webs[i]!.url!, fleet.webs[1 - i]!.url!, mint, 'buy', t, '0.5', someClient())));
+    };
+
+    await round();
+    await expect.poll(paidRuns, { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(3);
+    const holder = workerNamed(await jobLockHolder(databaseUrl, 'distributor'))!;
+    const other = fleet.workers.find((w) => w !== holder)!;
+    expect(fleet.workers.every(alive)).toBe(true);
+    expect(holder.output()).toContain('distributor: run finished');
+    expect(other.output()).not.toContain('distributor: run finished');
+
+    // kill -9 of the distributor's worker while a run is between its first transaction and paid.
+    await round();
+    await expect.poll(async () => (await query(databaseUrl, "select id from distribution_runs where state <> 'paid' and jsonb_array_length(txs) > 0")).length,
+      { timeout: 30_000, interval: 2 }).toBeGreaterThan(0);
+    await holder.kill('SIGKILL');
+    const open = await query<{ state: string; steps: string }>(databaseUrl, "select state, txs::text as steps from distribution_runs where state <> 'paid'");
+    console.log(`${holder.name} killed with runs open: ${open.map((r) => `${r.state} (${JSON.parse(r.steps).map((t: { step: string }) => t.step).join(', ')})`).join('; ')}`);
+    await expect.poll(() => jobLockHolder(databaseUrl, 'distributor'), { timeout: 30_000 }).toBe(`causemint-${other.name}`);
+    await expect.poll(async () => (await query(databaseUrl, "select id from distribution_runs where state <> 'paid'")).length, { timeout: 60_000 }).toBe(0);
+
+    const beforeThird = await paidRuns();
+    await round();
+    await expect.poll(paidRuns, { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(beforeThird + 3);
+    await expect.poll(async () => (await query(databaseUrl, "select id from distribution_runs where state <> 'paid'")).length, { timeout: 60_000 }).toBe(0);
+    expect(other.output()).toContain('distributor: run finished');
+
+    const rentExempt = BigInt(await ledgerRpc<number>(fleet.ledger.url!, 'getMinimumBalanceForRentExemption', [0]));
+    for (const [i, mint] of mints.entries()) {
+      const runs = await query<{ id: string; donation_lamports: string; payout_signature: string; withdraw_signature: string; created_at: Date; paid_at: Date; distributor_wallet: string }>(databaseUrl,
+        `select id, donation_lamports::text, payout_signature, withdraw_signature, created_at, paid_at, distributor_wallet
+         from distribution_runs where mint = $1 order by created_at`, [mint]);
+      expect(runs.length, mint).toBeGreaterThanOrEqual(2);
+      // One run at a time per campaign: each starts after the one before it was paid.
+      for (let r = 1; r < runs.length; r++) expect(runs[r]!.created_at.getTime()).toBeGreaterThanOrEqual(runs[r - 1]!.paid_at.getTime());
+      expect(new Set(runs.map((r) => r.withdraw_signature)).size).toBe(runs.length);
+      // The donation wallet gained exactly the runs' recorded payouts, each one transaction, each once.
+      const paid = runs.reduce((sum, r) => sum + BigInt(r.donation_lamports), 0n);
+      expect(await solBalance(fleet.ledger.url!, donationWallets[i]!) - 1_000_000_000n).toBe(paid);
+      const touching = (await ledgerRpc<{ signature: string }[]>(fleet.ledger.url!, 'getSignaturesForAddress', [donationWallets[i], { limit: 1000 }])).map((s) => s.signature);
+      const payouts = runs.map((r) => r.payout_signature);
+      expect(new Set(payouts).size).toBe(runs.length);
+      expect(payouts.every((s) => touching.includes(s))).toBe(true);
+      // Besides the payouts, only the 1 SOL airdrop.
+      expect(touching.length).toBe(payouts.length + 1);
+      // Nothing withheld from the cause: the distributor wallet is back to its rent-exempt minimum.
+      expect(await solBalance(fleet.ledger.url!, runs[0]!.distributor_wallet)).toBe(rentExempt);
+    }
+  });
+});
