@@ -2,10 +2,10 @@ import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPubsub } from '../../server/testing/pubsubClient';
 import { startFleet, type Fleet, type FleetProcess } from '../../server/fleet/startFleet';
-import { launchCampaign } from '../launchApi';
+import { launchCampaign, transferSol } from '../launchApi';
 import { newFleetDatabase } from './fleetDatabase';
 import {
-  airdrop, expectCurveEqualsPool, indexedTrades, ledgerRpc, query, solBalance, someClient, statuses, trade, tryBuy, type Attempt,
+  airdrop, expectCurveEqualsPool, indexedTrades, ledgerRpc, query, quoteBuy, solBalance, someClient, statuses, trade, tryBuy, type Attempt,
 } from './fleetClient';
 
 // kill -9 of a web process under load, then of the ledger process: what was confirmed stays
@@ -25,6 +25,8 @@ beforeAll(async () => {
       FAUCET_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000', QUOTES_MAX_CURVE_SHARE_BPS: '10000', QUOTES_MAX_LIVE_PER_CLIENT: '100000',
       // 150 slots of 100 ms: a trade whose answer was lost can no longer land after 15 s, so it is settled within the test.
       LEDGER_SLOT_MS: '100',
+      // The quote watch's poll once a minute: a quote released sooner was released by its accountSubscribe.
+      QUOTES_WATCH_POLL_MS: '60000',
     },
   });
   ({ mint } = await launchCampaign(fleet.url, { initialBuy: '0', ticker: 'CRASH' }));
@@ -91,6 +93,8 @@ describe('kill -9 of a fleet process', () => {
     for (const [i, signature] of lost.entries()) {
       expect(lostIndexed.has(signature), `lost trade ${signature}: on chain ${JSON.stringify(lostOnChain[i])}`).toBe(lostOnChain[i] !== null && lostOnChain[i]!.err === null);
     }
+    const landed = lost.filter((_, i) => lostOnChain[i] !== null).length;
+    console.log(`answers lost: ${landed} landed (indexed by the worker), ${lost.length - landed} never landed`);
     await expectCurveEqualsPool(fleet.ledger.url!, databaseUrl, mint);
 
     await web1.restart();
@@ -143,6 +147,14 @@ describe('kill -9 of a fleet process', () => {
         expect(notice.params!.result.value.lamports).toBe(LAMPORTS_PER_SOL);
         socket.close();
       }
+      // The web process's own PubSub (the quote watch's accountSubscribe): a quote whose wallet
+      // hands its SOL on is released within seconds, long before the minute's poll.
+      const spender = Keypair.generate();
+      await airdrop(web.url!, spender.publicKey, 2);
+      const quoteId = await quoteBuy(web.url!, mint, spender, '1.5');
+      await transferSol(web.url!, spender, Keypair.generate().publicKey.toBase58(), 1_900_000_000n);
+      await expect.poll(async () => (await query<{ status: string }>(databaseUrl, 'select status from curve_quotes where id = $1', [quoteId]))[0]!.status,
+        { timeout: 10_000, interval: 100 }).toBe('expired');
       const traded = await trade(web.url!, web.url!, mint, 'buy', traders[1]!, '0.01', someClient());
       await expectOnChain([traded.signature]);
     }

@@ -52,6 +52,13 @@ export async function trade(
   return { signature: executed.json.transactionSignature, expected, side, graduated: executed.json.graduated };
 }
 
+/** A buy quote built on `url` (not executed): its id. */
+export async function quoteBuy(url: string, mint: string, trader: Keypair, sol: string): Promise<string> {
+  const built = await post<{ quoteId: string }>(url, `/api/curve/${mint}/buy`, { wallet: trader.publicKey.toBase58(), amount: sol, slippageBps: 10_000 }, someClient());
+  expect(built.status, JSON.stringify(built.json)).toBe(200);
+  return built.json.quoteId;
+}
+
 /** What became of one execute: confirmed (200), refused with an answer, or its answer lost (the process died). */
 export type Attempt = { signature: string; outcome: 'confirmed' | 'refused' | 'lost'; detail: string };
 
