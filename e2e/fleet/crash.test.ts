@@ -71,7 +71,7 @@ describe('kill -9 of a fleet process', () => {
     const run = load([web1.url!, web1.url!, web1.url!, web2.url!, web2.url!, fleet.url]);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     // The kill lands while executes are waiting on web1.
-    await expect.poll(() => run.executing.get(web1.url!)!.size, { interval: 1 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => run.executing.get(web1.url!)!.size, { interval: 1, timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     await web1.kill('SIGKILL');
     const executingAtKill = (await query(databaseUrl, "select id from curve_quotes where mint = $1 and status = 'executing'", [mint])).length;
     await new Promise((resolve) => setTimeout(resolve, 1500));

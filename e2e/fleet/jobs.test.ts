@@ -47,6 +47,7 @@ async function untilRunSold(round: () => Promise<void>, paidRuns: () => Promise<
         // The caller kills at once; the round's trades finish after.
         if (rows.some((r) => r.state === 'sold')) return { open: rows, trading };
         // This round's runs were all paid between two looks.
+        await new Promise((resolve) => setTimeout(resolve, 2));
         if (traded && polls % 100 === 0 && rows.length === 0 && await paidRuns() >= paidBefore + 3) break;
       }
     }
