@@ -106,9 +106,19 @@ describe('kill -9 of a fleet process', () => {
   it('the ledger: every confirmed transaction survives its restart, and each web process reconnects RPC and PubSub without a restart', async () => {
     const [web1, web2] = fleet.webs as [FleetProcess, FleetProcess];
     const pids = fleet.webs.map((w) => w.child.pid);
+    // First under load: a trade answered 200 was durable on the ledger before its answer.
     const run = load([web2.url!, fleet.url]);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await fleet.ledger.kill('SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 500));
     await run.stop();
+    await fleet.ledger.restart();
+    const underLoad = run.attempts.filter((a) => a.outcome === 'confirmed').map((a) => a.signature);
+    console.log(`ledger killed under load: ${underLoad.length} trades confirmed before it, ${run.attempts.length - underLoad.length} refused or lost`);
+    expect(underLoad.length).toBeGreaterThanOrEqual(3);
+    await expectOnChain(underLoad);
+
+    // Then at rest: every transaction and balance so far.
     const confirmed = [
       ...(await query<{ signature: string }>(databaseUrl, 'select signature from curve_trades')).map((r) => r.signature),
       ...run.attempts.filter((a) => a.outcome === 'confirmed').map((a) => a.signature),
