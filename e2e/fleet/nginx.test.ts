@@ -122,3 +122,32 @@ describe('HTTP through nginx', () => {
     }
   });
 });
+
+describe("a token's trades through nginx", () => {
+  it('go to one web process chosen by the mint, other tokens spread over the others, and a process taken out hands its tokens on', async () => {
+    const served = async (mint: string) => {
+      const res = await fetch(`${fleet.url}/api/curve/${mint}/progress`);
+      await res.body?.cancel();
+      return res.headers.get('x-causemint-upstream');
+    };
+    const mints = Array.from({ length: 16 }, () => Keypair.generate().publicKey.toBase58());
+    const chosen = new Map<string, string>();
+    for (const mint of mints) {
+      const upstreams = new Set([await served(mint), await served(mint), await served(mint)]);
+      expect(upstreams.size, `${mint}: ${[...upstreams].join(', ')}`).toBe(1);
+      chosen.set(mint, [...upstreams][0]!);
+    }
+    const webAddresses = fleet.webs.map((w) => `127.0.0.1:${w.port}`);
+    expect(new Set(chosen.values())).toEqual(new Set(webAddresses));
+
+    // Out of rotation (an upgrade): its tokens go to the other process, the others' stay where they were.
+    const [out, stays] = webAddresses as [string, string];
+    await fleet.nginx.drain([out]);
+    try {
+      for (const mint of mints) expect(await served(mint)).toBe(stays);
+    } finally {
+      await fleet.nginx.drain([]);
+    }
+    for (const mint of mints) expect(await served(mint)).toBe(chosen.get(mint));
+  });
+});

@@ -29,6 +29,7 @@ export type NginxSite = {
 export function nginxSiteConfig({ listen, upstreams, bind, down = [] }: NginxSite, source = fs.readFileSync(DEPLOY_NGINX_CONF, 'utf8')): string {
   const marked = (address: string, shown = address) => (down.includes(address) ? `${shown} down` : shown);
   let site = replaceUpstream(source, 'causemint', upstreams.map((a) => marked(a)));
+  site = replaceUpstream(site, 'causemint_curve', upstreams.map((a) => marked(a)));
   site = replaceUpstream(site, 'causemint_pubsub', upstreams.map((a) => marked(a, nextPort(a))));
   site = replaceExactlyOnce(site, /^([ \t]*)listen 80;$/m, `$1listen ${listen.host}:${listen.port};`);
   site = replaceExactlyOnce(site, /^([ \t]*)listen 81;$/m, `$1listen ${listen.host}:${listen.port + 1};`);
@@ -78,6 +79,8 @@ error_log ${dir}/error.log notice;
 events { worker_connections 512; }
 http {
   access_log off;
+  # Which web process served each answer, for the tests (deploy/nginx.conf never tells clients).
+  add_header X-Causemint-Upstream $upstream_addr always;
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
