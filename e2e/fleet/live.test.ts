@@ -53,10 +53,11 @@ function within(name: string, from: number, to: number, limit = LIVE_MS): void {
 
 describe('live events across web processes', () => {
   let page: Page;
+  let mint: string;
 
   it('a trade, a donation, a flag and maintenance on, each caused on web1 or the worker, reach a page on web2 within 1 s', async () => {
     const donationWallet = Keypair.generate().publicKey.toBase58();
-    const { mint } = await launchCampaign(web1, { initialBuy: '0', ticker: 'LIVE', donationWallet });
+    ({ mint } = await launchCampaign(web1, { initialBuy: '0', ticker: 'LIVE', donationWallet }));
     ({ page } = await newPage(browser));
     await page.goto(`${web2}/campaign/${mint}`);
     await page.getByTestId('campaign-page').waitFor({ timeout: 20_000 });
@@ -109,6 +110,25 @@ describe('live events across web processes', () => {
     const off = await call(web1, 'PUT', '/api/admin/maintenance', { cookie: admin, body: { maintenance_mode: false } });
     expect(off.status).toBe(200);
     await page.getByTestId('campaign-page').waitFor({ timeout: 5000 });
+    await page.context().close();
+  });
+
+  it("survives the loss of the processes' LISTEN connections (a database failover): web2 says events were missed, then hears web1's trades within 1 s", async () => {
+    ({ page } = await newPage(browser));
+    await page.goto(`${web2}/campaign/${mint}`);
+    await page.getByTestId('campaign-page').waitFor({ timeout: 20_000 });
+    await recordLiveEvents(page);
+    const [{ n }] = await query<{ n: number }>(databaseUrl, `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+      where datname = current_database() and query like 'LISTEN %' and pid <> pg_backend_pid()`) as [{ n: number }];
+    // Both web processes and the worker hold one each.
+    expect(n).toBeGreaterThanOrEqual(3);
+    const cut = Date.now();
+    within('LISTEN connection replaced (events_missed on web2)', cut, await heardAt(page, 'events_missed', {}, 10_000), 5000);
+
+    const trader = Keypair.generate();
+    await airdrop(web1, trader.publicKey, 1);
+    const bought = await trade(web1, web1, mint, 'buy', trader, '0.1');
+    within('trade after the LISTEN connection was replaced', Date.now(), await heardAt(page, 'curve_trade', { signature: bought.signature }));
     await page.context().close();
   });
 });
