@@ -32,6 +32,8 @@ beforeAll(async () => {
       env: {
         DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000',
         FAUCET_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000', ...FLEET_ADMIN_ENV,
+        // The indexer's poll far away: only the donation wallet's account notification can wake it in time.
+        DONATIONS_POLL_MS: '30000',
       },
     }),
     launchBrowser(),
@@ -73,8 +75,8 @@ describe('live events across web processes', () => {
     // The open page refetches its trades on it: the new row appears without a reload.
     await page.locator(`[data-testid="trade-row"][data-signature="${bought.signature}"]`).waitFor({ timeout: 5000 });
 
-    // A donation through web1's /api/rpc, with the campaign's reference: the worker's indexer
-    // stores it and publishes the event.
+    // A donation through web1's /api/rpc, with the campaign's reference: the worker's indexer,
+    // woken by the donation wallet's accountSubscribe, stores it and publishes the event.
     await page.getByRole('tab', { name: 'Donations' }).click();
     const link = await call<{ reference: string; recipient: string }>(web1, 'GET', `/api/campaigns/${mint}/donate-link`);
     expect(link.json.recipient).toBe(donationWallet);
@@ -85,7 +87,7 @@ describe('live events across web processes', () => {
     const donationHeard = await heardAt(page, 'donation', { signature }, 15_000);
     const [stored] = await query<{ indexed_at: Date }>(databaseUrl, 'select indexed_at from donations where signature = $1', [signature]);
     within('donation (from stored)', stored!.indexed_at.getTime(), donationHeard);
-    measured['donation (from sent, polled by the indexer)'] = donationHeard - sent;
+    within('donation (from sent)', sent, donationHeard);
     await page.locator('[data-testid="donation-row"][data-kind="direct"]').first().waitFor({ timeout: 5000 });
 
     // A visitor's report on web1, then the admin's flag from it on web1.
