@@ -90,7 +90,12 @@ describe('live events across web processes', () => {
     within('donation (from sent)', sent, donationHeard);
     await page.locator('[data-testid="donation-row"][data-kind="direct"]').first().waitFor({ timeout: 5000 });
 
-    // A visitor's report on web1, then the admin's flag from it on web1.
+    // A visitor's report on web1, then the admin's flag from it on web1: the campaign leaves
+    // the home page's list open on web2, without a reload.
+    const { page: home } = await newPage(browser);
+    await home.goto(web2);
+    const card = home.getByTestId('campaign-card').filter({ hasText: 'Campaign LIVE' });
+    await card.first().waitFor({ timeout: 20_000 });
     const report = await call<{ id: number }>(web1, 'POST', '/api/reports', {
       body: { token_address: mint, report_type: 'Fraudulent/Scam', description: 'This campaign says it digs wells but nobody has seen a single one yet.', agree: true },
     });
@@ -98,7 +103,11 @@ describe('live events across web processes', () => {
     within('report submitted', Date.now(), await heardAt(page, 'report_submitted', { id: report.json.id }));
     const flag = await call(web1, 'POST', `/api/admin/reports/${report.json.id}/flag-campaign`, { cookie: admin, body: { flagged: true } });
     expect(flag.status, JSON.stringify(flag.json)).toBe(200);
-    within('flag', Date.now(), await heardAt(page, 'campaign_flagged', { tokenAddress: mint, flagged: true }));
+    const flagged = Date.now();
+    within('flag', flagged, await heardAt(page, 'campaign_flagged', { tokenAddress: mint, flagged: true }));
+    await card.first().waitFor({ state: 'detached', timeout: LIVE_MS });
+    measured['flagged campaign gone from the home page'] = Date.now() - flagged;
+    await home.context().close();
 
     // Maintenance on, by the admin on web1: the page on web2 turns into the maintenance page, no reload.
     const on = await call(web1, 'PUT', '/api/admin/maintenance', { cookie: admin, body: { maintenance_mode: true, maintenance_message: 'Back in a minute.' } });
