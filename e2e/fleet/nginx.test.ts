@@ -125,11 +125,13 @@ describe('HTTP through nginx', () => {
 
 describe("a token's trades through nginx", () => {
   it('go to one web process chosen by the mint, other tokens spread over the others, and a process taken out hands its tokens on', async () => {
-    const served = async (mint: string) => {
-      const res = await fetch(`${fleet.url}/api/curve/${mint}/progress`);
-      await res.body?.cancel();
-      return res.headers.get('x-causemint-upstream');
-    };
+    // A connection each (nginx's reloads below close kept-alive ones under a client's feet).
+    const served = (mint: string) => new Promise<string | undefined>((resolve, reject) => {
+      http.get(`${fleet.url}/api/curve/${mint}/progress`, { agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.headers['x-causemint-upstream'] as string | undefined));
+      }).on('error', reject);
+    });
     const mints = Array.from({ length: 16 }, () => Keypair.generate().publicKey.toBase58());
     const chosen = new Map<string, string>();
     for (const mint of mints) {
