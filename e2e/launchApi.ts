@@ -39,6 +39,11 @@ export type LaunchOptions = {
   website?: string;
   twitter?: string;
   telegram?: string;
+  /**
+   * Sent as X-Forwarded-For on every call: behind a trusted proxy (nginx) each launch then
+   * counts against its own client's per-address limits (the fleet bench launches 100).
+   */
+  clientAddress?: string;
 };
 
 export type LaunchedCampaign = {
@@ -53,9 +58,10 @@ export type LaunchedCampaign = {
 
 const DEFAULT_DONATION_WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 
-async function call<T>(baseUrl: string, path: string, init: RequestInit & { cookie?: string } = {}): Promise<T> {
+async function call<T>(baseUrl: string, path: string, init: RequestInit & { cookie?: string; clientAddress?: string } = {}): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('origin', baseUrl);
+  if (init.clientAddress) headers.set('x-forwarded-for', init.clientAddress);
   if (init.cookie) headers.set('cookie', init.cookie);
   if (typeof init.body === 'string') headers.set('content-type', 'application/json');
   const res = await fetch(`${baseUrl}${path}`, { ...init, headers });
@@ -64,8 +70,9 @@ async function call<T>(baseUrl: string, path: string, init: RequestInit & { cook
   return (text ? JSON.parse(text) : null) as T;
 }
 
-async function rpc<T>(baseUrl: string, method: string, params: unknown[]): Promise<T> {
+async function rpc<T>(baseUrl: string, method: string, params: unknown[], clientAddress?: string): Promise<T> {
   const body = await call<{ result?: T; error?: { message: string } }>(baseUrl, '/api/rpc', {
+    clientAddress,
     method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
@@ -73,11 +80,11 @@ async function rpc<T>(baseUrl: string, method: string, params: unknown[]): Promi
 }
 
 /** Signs a wallet in (Sign-In-With-Solana) and returns its Cookie header value. */
-export async function signInKeypair(baseUrl: string, keypair: Keypair): Promise<string> {
+export async function signInKeypair(baseUrl: string, keypair: Keypair, clientAddress?: string): Promise<string> {
   const wallet = keypair.publicKey.toBase58();
-  const { message } = await call<{ message: string }>(baseUrl, '/api/auth/challenge', { method: 'POST', body: JSON.stringify({ wallet }) });
+  const { message } = await call<{ message: string }>(baseUrl, '/api/auth/challenge', { method: 'POST', body: JSON.stringify({ wallet }), clientAddress });
   const res = await fetch(`${baseUrl}/api/auth/verify`, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl },
+    method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl, ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}) },
     body: JSON.stringify({ wallet, message, signature: signMessage(keypair, message) }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
@@ -87,40 +94,41 @@ export async function signInKeypair(baseUrl: string, keypair: Keypair): Promise<
 }
 
 /** A SOL transfer signed by `from` and sent through /api/rpc (its answer means it is durable on the local ledger). */
-export async function transferSol(baseUrl: string, from: Keypair, to: string, lamports: bigint): Promise<string> {
-  const { value } = await rpc<{ value: { blockhash: string } }>(baseUrl, 'getLatestBlockhash', [{ commitment: 'confirmed' }]);
+export async function transferSol(baseUrl: string, from: Keypair, to: string, lamports: bigint, clientAddress?: string): Promise<string> {
+  const { value } = await rpc<{ value: { blockhash: string } }>(baseUrl, 'getLatestBlockhash', [{ commitment: 'confirmed' }], clientAddress);
   const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: value.blockhash })
     .add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(to), lamports }));
   tx.sign(from);
-  const signature = await rpc<string>(baseUrl, 'sendTransaction', [tx.serialize().toString('base64'), { encoding: 'base64' }]);
+  const signature = await rpc<string>(baseUrl, 'sendTransaction', [tx.serialize().toString('base64'), { encoding: 'base64' }], clientAddress);
   if (signature !== bs58.encode(tx.signature!)) throw new Error('sendTransaction answered another signature');
   return signature;
 }
 
-async function uploadLogo(baseUrl: string, cookie: string): Promise<string> {
+async function uploadLogo(baseUrl: string, cookie: string, clientAddress?: string): Promise<string> {
   const form = new FormData();
   form.set('kind', 'token_logo');
   form.set('file', new Blob([new Uint8Array(solidPng(64, 64, [32, 160, 96]))], { type: 'image/png' }), 'logo.png');
-  const { url } = await call<{ url: string }>(baseUrl, '/api/uploads', { method: 'POST', body: form, cookie });
+  const { url } = await call<{ url: string }>(baseUrl, '/api/uploads', { method: 'POST', body: form, cookie, clientAddress });
   return url;
 }
 
 /** A launch up to its create call: signed in, logo uploaded, prepared and funded; `body` is the create request's. */
-export type FundedLaunch = { creator: Keypair; cookie: string; prepared: LaunchPrepared; body: Record<string, unknown> };
+export type FundedLaunch = { creator: Keypair; cookie: string; prepared: LaunchPrepared; body: Record<string, unknown>; clientAddress?: string };
 
 /** Everything before create: sign in, airdrop, upload a logo, prepare, fund the funding wallet. */
 export async function prepareAndFund(baseUrl: string, options: LaunchOptions = {}): Promise<FundedLaunch> {
   const creator = options.creator ?? Keypair.generate();
   const wallet = creator.publicKey.toBase58();
+  const { clientAddress } = options;
   const airdropSol = options.airdropSol ?? 3;
   if (airdropSol > 0) {
-    await call(baseUrl, '/api/dev/airdrop', { method: 'POST', body: JSON.stringify({ wallet, sol: airdropSol }) });
+    await call(baseUrl, '/api/dev/airdrop', { method: 'POST', body: JSON.stringify({ wallet, sol: airdropSol }), clientAddress });
   }
-  const cookie = await signInKeypair(baseUrl, creator);
-  const imageUrl = options.imageUrl ?? await uploadLogo(baseUrl, cookie);
+  const cookie = await signInKeypair(baseUrl, creator, clientAddress);
+  const imageUrl = options.imageUrl ?? await uploadLogo(baseUrl, cookie, clientAddress);
   const initialBuy = options.initialBuy ?? '0.1';
-  const prepared = await call<LaunchPrepared>(baseUrl, `/api/revshare/prepare?initialBuy=${encodeURIComponent(initialBuy)}`, { cookie });
-  await transferSol(baseUrl, creator, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
+  const prepared = await call<LaunchPrepared>(baseUrl, `/api/revshare/prepare?initialBuy=${encodeURIComponent(initialBuy)}`, { cookie, clientAddress });
+  await transferSol(baseUrl, creator, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports), clientAddress);
   const ticker = options.ticker ?? `T${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6).toUpperCase().padEnd(4, 'X')}`;
   const body = {
     request_id: prepared.request_id,
@@ -142,12 +150,14 @@ export async function prepareAndFund(baseUrl: string, options: LaunchOptions = {
     videoUrl: options.videoUrl,
     photos: options.photos ?? [],
   };
-  return { creator, cookie, prepared, body };
+  return { creator, cookie, prepared, body, clientAddress };
 }
 
 /** The create call of a funded launch (again, for the same request, it answers the same launch). */
 export function createLaunch(baseUrl: string, funded: FundedLaunch): Promise<LaunchCreated> {
-  return call<LaunchCreated>(baseUrl, '/api/revshare/create', { method: 'POST', cookie: funded.cookie, body: JSON.stringify(funded.body) });
+  return call<LaunchCreated>(baseUrl, '/api/revshare/create', {
+    method: 'POST', cookie: funded.cookie, clientAddress: funded.clientAddress, body: JSON.stringify(funded.body),
+  });
 }
 
 /** Launches a campaign token end to end through the API and returns its mint and creator. */

@@ -9,6 +9,8 @@ import { adminDashboardKey } from './adminDashboard';
 import { auditLogRootKey, ipBlocksKey } from './security';
 
 const RECONNECT_MS = 3000;
+// server/events/hub.ts's EVENTS_MISSED (the app does not import server code).
+const EVENTS_MISSED = 'events_missed';
 
 const invalidates: Record<string, QueryKey[]> = {
   site_settings_changed: [siteSettingsKey],
@@ -54,16 +56,19 @@ export function useLiveEvents(): void {
     let closed = false;
     let reconnecting = false;
 
+    // Events sent while we (or our server) were not listening are lost: refetch what they would have refreshed.
+    const refetchAll = () => { for (const keys of Object.values(invalidates)) for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey }); };
     const connect = () => {
       source = new EventSource('/api/events');
       source.onopen = () => {
-        // Events sent while we were away are lost: refetch what they would have refreshed.
-        if (reconnecting) for (const keys of Object.values(invalidates)) for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+        if (reconnecting) refetchAll();
         reconnecting = false;
       };
       source.onmessage = (message) => {
         let type: unknown;
         try { type = (JSON.parse(message.data) as { type?: unknown }).type; } catch { return; }
+        // The server's own connection to the other processes' events was lost and is back.
+        if (type === EVENTS_MISSED) refetchAll();
         for (const queryKey of invalidates[String(type)] ?? []) void queryClient.invalidateQueries({ queryKey });
       };
       source.onerror = () => {

@@ -122,3 +122,34 @@ describe('HTTP through nginx', () => {
     }
   });
 });
+
+describe("a token's trades through nginx", () => {
+  it('go to one web process chosen by the mint, other tokens spread over the others, and a process taken out hands its tokens on', async () => {
+    // A connection each (nginx's reloads below close kept-alive ones under a client's feet).
+    const served = (mint: string) => new Promise<string | undefined>((resolve, reject) => {
+      http.get(`${fleet.url}/api/curve/${mint}/progress`, { agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.headers['x-causemint-upstream'] as string | undefined));
+      }).on('error', reject);
+    });
+    const mints = Array.from({ length: 16 }, () => Keypair.generate().publicKey.toBase58());
+    const chosen = new Map<string, string>();
+    for (const mint of mints) {
+      const upstreams = new Set([await served(mint), await served(mint), await served(mint)]);
+      expect(upstreams.size, `${mint}: ${[...upstreams].join(', ')}`).toBe(1);
+      chosen.set(mint, [...upstreams][0]!);
+    }
+    const webAddresses = fleet.webs.map((w) => `127.0.0.1:${w.port}`);
+    expect(new Set(chosen.values())).toEqual(new Set(webAddresses));
+
+    // Out of rotation (an upgrade): its tokens go to the other process, the others' stay where they were.
+    const [out, stays] = webAddresses as [string, string];
+    await fleet.nginx.drain([out]);
+    try {
+      for (const mint of mints) expect(await served(mint)).toBe(stays);
+    } finally {
+      await fleet.nginx.drain([]);
+    }
+    for (const mint of mints) expect(await served(mint)).toBe(chosen.get(mint));
+  });
+});

@@ -1,4 +1,4 @@
-import { Transaction, VersionedTransaction, type Connection, type Signer, type TransactionSignature } from '@solana/web3.js';
+import { Transaction, VersionedTransaction, type Connection, type SignatureStatus, type Signer, type TransactionSignature } from '@solana/web3.js';
 
 export class TransactionFailedError extends Error {
   constructor(readonly signature: string, readonly err: unknown) {
@@ -37,24 +37,28 @@ export async function sendAndConfirm(
 
 /**
  * Waits until a sent transaction is confirmed, by polling getSignatureStatuses (no
- * websocket needed). Throws TransactionFailedError when it landed with an error, and an
- * Error when its blockhash (known from `tx`) expired first or the time ran out.
+ * websocket needed), and gives its status. Throws TransactionFailedError when it landed
+ * with an error, and an Error when its blockhash (known from `tx`, or given) expired first
+ * or the time ran out.
  */
 export async function confirmSignature(
   connection: Connection, signature: string,
-  { tx, lastValidBlockHeight, timeoutMs = 90_000 }: { tx?: Transaction | VersionedTransaction; lastValidBlockHeight?: number; timeoutMs?: number } = {},
-): Promise<void> {
+  { tx, blockhash, lastValidBlockHeight, timeoutMs = 90_000 }: {
+    tx?: Transaction | VersionedTransaction; blockhash?: string; lastValidBlockHeight?: number; timeoutMs?: number;
+  } = {},
+): Promise<SignatureStatus> {
   const deadline = Date.now() + timeoutMs;
   let limit = lastValidBlockHeight;
   for (let attempt = 0; ; attempt++) {
     const { value: [status] } = await connection.getSignatureStatuses([signature]);
     if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) {
       if (status.err) throw new TransactionFailedError(signature, status.err);
-      return;
+      return status;
     }
     if (Date.now() > deadline) throw new Error(`Transaction ${signature} was not confirmed in time`);
-    if (tx && attempt % 4 === 3) {
-      limit ??= await blockHeightLimit(connection, tx);
+    const sentWith = blockhash ?? (tx instanceof Transaction ? tx.recentBlockhash : tx?.message.recentBlockhash);
+    if (sentWith && attempt % 4 === 3) {
+      limit ??= await blockHeightLimit(connection, sentWith);
       if (limit !== undefined && await connection.getBlockHeight('confirmed') > limit) {
         throw new Error(`Transaction ${signature} expired: its blockhash is no longer valid`);
       }
@@ -63,9 +67,7 @@ export async function confirmSignature(
   }
 }
 
-async function blockHeightLimit(connection: Connection, tx: Transaction | VersionedTransaction): Promise<number | undefined> {
-  const blockhash = tx instanceof Transaction ? tx.recentBlockhash : tx.message.recentBlockhash;
-  if (!blockhash) return undefined;
+async function blockHeightLimit(connection: Connection, blockhash: string): Promise<number | undefined> {
   const valid = await connection.isBlockhashValid(blockhash, { commitment: 'confirmed' });
   // Once invalid, any height below the current one means "expired".
   return valid.value ? undefined : 0;

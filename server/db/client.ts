@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgListener } from './pgListener';
 import { PgliteWorkerClient } from './pglite/workerClient';
 import * as schema from './schema';
 
@@ -13,8 +14,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. `onResumed` runs when
+   * a lost LISTEN connection was replaced: notifications sent in between were missed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /**
    * Takes a session-level advisory lock if free (true while this process holds it; it is
@@ -79,37 +83,15 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   pool.on('error', () => { /* a broken idle client is replaced on next use */ });
   const db = drizzle(pool, { schema }) as unknown as Db;
-  let listener: import('pg').Client | undefined;
+  const listener = new PgListener(() => new pg.Client({ connectionString: databaseUrl }));
   // One connection holds this process's job locks; concurrent first calls share its connecting.
   let lockClient: Promise<import('pg').Client> | undefined;
   let lockQueue: Promise<unknown> = Promise.resolve();
   const held = new Set<number>();
-  const handlers = new Map<string, Set<(payload: string) => void>>();
-  const ensureListener = async () => {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    client.on('notification', (msg) => {
-      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-    });
-    client.on('error', () => { listener = undefined; });
-    listener = client;
-    return client;
-  };
   return {
     db,
     kind: 'postgres',
-    listen: async (channel, onPayload) => {
-      const client = await ensureListener();
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      }
-      set.add(onPayload);
-      return async () => { set.delete(onPayload); };
-    },
+    listen: (channel, onPayload, onResumed) => listener.listen(channel, onPayload, onResumed),
     notify: async (channel, payload) => { await pool.query('select pg_notify($1, $2)', [channel, payload]); },
     tryLock: async (key) => {
       lockClient ??= (async () => {
@@ -132,7 +114,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     },
     close: async () => {
       await lockClient?.then((client) => client.end()).catch(() => {});
-      await listener?.end().catch(() => {});
+      await listener.close();
       await pool.end();
     },
   };

@@ -14,7 +14,7 @@ import { ensureDonationReferences } from './references';
 import { updateCampaignTotals } from './totals';
 import { platformAddressesAmong } from '../policies/donationWallet';
 import { accountKeysOf, balanceChangesOf, solTransfersOf } from './transfers';
-import { loadWatchList, type WatchList } from './watchList';
+import { addressesPaying, loadWatchList, type WatchList } from './watchList';
 
 export const DONATION_EVENT = 'donation';
 
@@ -24,22 +24,32 @@ const FLUSH_EVERY = 100;
 type NewDonation = typeof donations.$inferSelect;
 
 const watchedBy = new WeakMap<Services, ReadonlySet<string>>();
+const walletsBy = new WeakMap<Services, ReadonlySet<string>>();
 
 /** The addresses the last pass read (for waking the job on a local ledger commit that touches one). */
 export function lastWatched(services: Services): ReadonlySet<string> | undefined {
   return watchedBy.get(services);
 }
 
+/** The donation wallets the last pass knew (for waking the job when one changes on a cluster). */
+export function lastDonationWallets(services: Services): ReadonlySet<string> | undefined {
+  return walletsBy.get(services);
+}
+
 /**
  * One pass over the watched addresses, or only over `only` of them (the local ledger's
  * commits name the addresses they touched, so a wake need not read a thousand histories to
- * find the one that moved); returns the rows it added.
+ * find the one that moved); returns the rows it added. `changedWallets` (a cluster's account
+ * notifications, which name only the donation wallet that moved) reads what may have paid them.
  */
-export async function indexDonations(services: Services, only?: ReadonlySet<string>): Promise<NewDonation[]> {
-  if (!only) await ensureDonationReferences(services.db);
+export async function indexDonations(services: Services, only?: ReadonlySet<string>, changedWallets?: ReadonlySet<string>): Promise<NewDonation[]> {
+  const partial = only ?? changedWallets;
+  if (!partial) await ensureDonationReferences(services.db);
   const watch = await loadWatchList(services.db);
   watchedBy.set(services, new Set(watch.addresses.keys()));
-  const scanned = only ? [...watch.addresses].filter(([address]) => only.has(address)) : [...watch.addresses];
+  walletsBy.set(services, new Set(watch.byWallet.keys()));
+  const wanted = changedWallets ? new Set([...only ?? [], ...addressesPaying(watch, changedWallets)]) : only;
+  const scanned = wanted ? [...watch.addresses].filter(([address]) => wanted.has(address)) : [...watch.addresses];
   if (scanned.length === 0) return [];
   const cursorRows = await services.db.select().from(donationCursors).where(inArray(donationCursors.address, scanned.map(([address]) => address)));
   const cursors = new Map(cursorRows.map((r) => [r.address, r.lastSignature]));

@@ -68,3 +68,19 @@ export async function loadWatchList(db: Db): Promise<WatchList> {
   }
   return { byWallet, addresses };
 }
+
+/**
+ * The watched addresses whose histories hold what paid these donation wallets: a wallet read
+ * whole, or each of its campaigns' reference and distributor wallet.
+ */
+export function addressesPaying(watch: WatchList, wallets: Iterable<string>): Set<string> {
+  const found = new Set<string>();
+  for (const wallet of wallets) {
+    if (watch.addresses.has(wallet)) found.add(wallet);
+    for (const campaign of watch.byWallet.get(wallet) ?? []) {
+      found.add(campaign.reference);
+      if (campaign.distributorWallet) found.add(campaign.distributorWallet);
+    }
+  }
+  return found;
+}

@@ -1,6 +1,12 @@
 import type { Database } from '../db/client';
 
 export const EVENTS_CHANNEL = 'causemint_events';
+/**
+ * Sent by a process to its own subscribers (and so its browsers) when its lost LISTEN
+ * connection was replaced: other processes' events of the gap were missed, so whatever
+ * they would have refreshed is refreshed now.
+ */
+export const EVENTS_MISSED = 'events_missed';
 
 /** Live events for browsers. Types are snake_case nouns in the past tense. */
 export type AppEvent = { type: string; [key: string]: unknown };
@@ -19,8 +25,12 @@ export class EventHub {
     this.unlisten = await this.database.listen(EVENTS_CHANNEL, (payload) => {
       let event: AppEvent;
       try { event = JSON.parse(payload) as AppEvent; } catch { return; }
-      for (const fn of this.subscribers) fn(event);
-    });
+      this.deliver(event);
+    }, () => this.deliver({ type: EVENTS_MISSED }));
+  }
+
+  private deliver(event: AppEvent): void {
+    for (const fn of this.subscribers) fn(event);
   }
 
   async publish(event: AppEvent): Promise<void> {

@@ -44,6 +44,10 @@ export type FleetOptions = {
   dataDir?: string;
   /** Print each process's output as it comes, prefixed with its name. */
   echo?: boolean;
+  /** nginx's worker processes (default 1; 'auto': one per core, as Debian's nginx.conf has it). */
+  nginxWorkers?: number | 'auto';
+  /** Node options for every process, before the entry (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 };
 
 export type Fleet = {
@@ -85,19 +89,19 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const clusterEnv = { SOLANA_RPC_URL: `http://127.0.0.1:${ledgerPort}`, SOLANA_CLUSTER: 'localnet', TRUST_PROXY: '127.0.0.1' };
   const started: FleetProcess[] = [];
   try {
-    const ledger = await startProcess({ role: 'ledger', name: 'ledger', port: ledgerPort, env, built: options.built, echo: options.echo });
+    const ledger = await startProcess({ role: 'ledger', name: 'ledger', port: ledgerPort, env, built: options.built, echo: options.echo, nodeArgs: options.nodeArgs });
     started.push(ledger);
     const webs: FleetProcess[] = [];
     for (let i = 0; i < (options.webs ?? 2); i++) {
-      webs.push(await startProcess({ role: 'web', name: `web${i + 1}`, port: await freePort(), env: { ...env, ...clusterEnv }, built: options.built, echo: options.echo }));
+      webs.push(await startProcess({ role: 'web', name: `web${i + 1}`, port: await freePort(), env: { ...env, ...clusterEnv }, built: options.built, echo: options.echo, nodeArgs: options.nodeArgs }));
       started.push(webs[i]!);
     }
     const workers: FleetProcess[] = [];
     for (let i = 0; i < (options.workers ?? 1); i++) {
-      workers.push(await startProcess({ role: 'worker', name: `worker${i + 1}`, port: null, env: { ...env, ...clusterEnv }, built: options.built, echo: options.echo }));
+      workers.push(await startProcess({ role: 'worker', name: `worker${i + 1}`, port: null, env: { ...env, ...clusterEnv }, built: options.built, echo: options.echo, nodeArgs: options.nodeArgs }));
       started.push(workers[i]!);
     }
-    const nginx = await startNginx({ port: nginxPort, upstreams: webs.map((w) => `127.0.0.1:${w.port}`) });
+    const nginx = await startNginx({ port: nginxPort, upstreams: webs.map((w) => `127.0.0.1:${w.port}`), workerProcesses: options.nginxWorkers });
     return {
       url: nginx.url, ledger, webs, workers, nginx, env: { ...env, ...clusterEnv },
       stop: async () => {
@@ -122,7 +126,7 @@ function sharedSecret(dataDir: string): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-type ProcessSpec = { role: FleetRole; name: string; port: number | null; env: Record<string, string>; built?: boolean; echo?: boolean };
+type ProcessSpec = { role: FleetRole; name: string; port: number | null; env: Record<string, string>; built?: boolean; echo?: boolean; nodeArgs?: string[] };
 
 const READY_TIMEOUT_MS = 120_000;
 
@@ -132,7 +136,7 @@ export async function startProcess(spec: ProcessSpec): Promise<FleetProcess> {
   let output = '';
   const launch = async () => {
     const entry = spec.built ? [path.join(ROOT, 'dist/server/main.js')] : ['--import', 'tsx', path.join(ROOT, 'server/main.ts')];
-    child = spawn(process.execPath, [...entry, `--role=${spec.role}`], {
+    child = spawn(process.execPath, [...spec.nodeArgs ?? [], ...entry, `--role=${spec.role}`], {
       cwd: ROOT,
       // PGAPPNAME names the process's PostgreSQL connections (pg_stat_activity: who holds which job lock).
       env: { ...process.env, PGAPPNAME: `causemint-${spec.name}`, ...spec.env, ...(spec.port ? { PORT: String(spec.port) } : {}) },

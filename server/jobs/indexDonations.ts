@@ -1,8 +1,10 @@
 import type { TxRecord } from '../chain/ledger/store';
 import { refreshPlatformStats } from '../commands/refreshPlatformStats';
-import { indexDonations, lastWatched } from '../donations/indexer';
+import { indexDonations, lastDonationWallets, lastWatched } from '../donations/indexer';
 import { recountAllTotals } from '../donations/totals';
 import type { Services } from '../services';
+import { clusterSource } from '../trading/watch/sources';
+import { DonationWalletWatch } from './donationWalletWatch';
 import type { Job } from './runner';
 
 /** On the local ledger, where commits wake the job with the addresses they touched: a full pass this often. */
@@ -10,12 +12,19 @@ const LOCAL_FULL_PASS_MS = 30_000;
 /** Events after which a full pass reads addresses no earlier pass watched (a new campaign, a newly proven wallet). */
 const WATCH_LIST_EVENTS = new Set(['campaign_created', 'donation_wallet_proved']);
 
-type State = { recounted: boolean; lastFull: number; fullDue: boolean; touched: Set<string> };
+type State = {
+  recounted: boolean; lastFull: number; fullDue: boolean;
+  /** Local ledger: watched addresses commits touched since the last run. */
+  touched: Set<string>;
+  /** Cluster: donation wallets whose account notification came since the last run. */
+  changedWallets: Set<string>;
+  walletWatch?: DonationWalletWatch;
+};
 const states = new WeakMap<Services, State>();
 const stateOf = (services: Services): State => {
   let state = states.get(services);
   if (!state) {
-    state = { recounted: false, lastFull: 0, fullDue: true, touched: new Set() };
+    state = { recounted: false, lastFull: 0, fullDue: true, touched: new Set(), changedWallets: new Set() };
     states.set(services, state);
   }
   return state;
@@ -23,11 +32,13 @@ const stateOf = (services: Services): State => {
 
 /**
  * Every DONATIONS_POLL_MS: new SOL transfers into donation wallets, read from the chain
- * (local ledger or a cluster alike). On a cluster every run reads every watched address.
- * On the local ledger a commit that touches a watched address wakes the job, which then
- * reads just the addresses commits touched since its last run; a full pass still runs every
- * 30 s and after a launch or a proven wallet, so nothing depends on a wake alone. Its first
- * run in a process recounts every campaign's totals (recountAllTotals).
+ * (local ledger or a cluster alike). On the local ledger a commit that touches a watched
+ * address wakes the job, which then reads just the addresses commits touched since its last
+ * run; a full pass still runs every 30 s. On a cluster every tick is a full pass, and an
+ * account notification of a donation wallet (DonationWalletWatch) wakes the job to read just
+ * what may have paid that wallet. A launch or a proven wallet makes the next run full, so
+ * nothing depends on a wake alone. Its first run in a process recounts every campaign's
+ * totals (recountAllTotals).
  */
 export function indexDonationsJob(everyMs: number): Job {
   return {
@@ -42,16 +53,19 @@ export function indexDonationsJob(everyMs: number): Job {
         state.recounted = true;
       }
       const local = Boolean(services.chain.ledger);
-      const full = !local || state.fullDue || Date.now() - state.lastFull >= LOCAL_FULL_PASS_MS;
-      const touched = state.touched;
+      const full = state.fullDue || Date.now() - state.lastFull >= (local ? LOCAL_FULL_PASS_MS : everyMs);
+      const { touched, changedWallets } = state;
       state.touched = new Set();
+      state.changedWallets = new Set();
       if (full) {
         state.fullDue = false;
         state.lastFull = Date.now();
         await indexDonations(services);
-      } else if (touched.size > 0) {
-        await indexDonations(services, touched);
+      } else if (touched.size > 0 || changedWallets.size > 0) {
+        await indexDonations(services, touched, changedWallets.size > 0 ? changedWallets : undefined);
       }
+      const wallets = lastDonationWallets(services);
+      if (wallets) state.walletWatch?.sync(wallets);
     },
     wake: (services, trigger) => {
       const state = stateOf(services);
@@ -61,7 +75,19 @@ export function indexDonationsJob(everyMs: number): Job {
         trigger();
       });
       const ledger = services.chain.ledger;
-      if (!ledger) return offEvents;
+      if (!ledger) {
+        // Subscribed by the runs (sync), so only the process that holds the job's lock subscribes.
+        const watch = new DonationWalletWatch(clusterSource(services.chain.connection), (wallets) => {
+          for (const wallet of wallets) state.changedWallets.add(wallet);
+          trigger();
+        });
+        state.walletWatch = watch;
+        return () => {
+          offEvents();
+          state.walletWatch = undefined;
+          void watch.close();
+        };
+      }
       const onCommitted = (records: TxRecord[]) => {
         const watched = lastWatched(services);
         if (!watched) return;

@@ -1,6 +1,7 @@
 import { count, max } from 'drizzle-orm';
 import { parseIpAddress, parseIpRange, rangeContains, type IpRange } from '../../core/ipAddress';
 import { ipBlocks } from '../db/schema';
+import { EVENTS_MISSED } from '../events/hub';
 import type { Services } from '../services';
 
 export const IP_BLOCKS_CHANGED = 'ip_blocks_changed';
@@ -31,7 +32,7 @@ export class IpBlockList {
   async start(): Promise<void> {
     await this.reload();
     this.unsubscribe = this.services.events.subscribe((event) => {
-      if (event.type === IP_BLOCKS_CHANGED) void this.reload().catch((err: unknown) => this.services.log.warn({ err }, 'ip block list reload failed'));
+      if (event.type === IP_BLOCKS_CHANGED || event.type === EVENTS_MISSED) void this.reload().catch((err: unknown) => this.services.log.warn({ err }, 'ip block list reload failed'));
     });
     this.timer = setInterval(() => {
       void this.pollOnce().catch((err: unknown) => this.services.log.warn({ err }, 'ip block list poll failed'));

@@ -49,6 +49,9 @@ describe('deploy/nginx.conf', () => {
       'server 127.0.0.1:18787 max_fails=1 fail_timeout=5s;',
       'server 127.0.0.1:18797 max_fails=1 fail_timeout=5s;',
       'server 127.0.0.1:18807 max_fails=1 fail_timeout=5s;',
+      'server 127.0.0.1:18787 max_fails=1 fail_timeout=5s;',
+      'server 127.0.0.1:18797 max_fails=1 fail_timeout=5s;',
+      'server 127.0.0.1:18807 max_fails=1 fail_timeout=5s;',
       'server 127.0.0.1:18788 max_fails=1 fail_timeout=5s;',
       'server 127.0.0.1:18798 max_fails=1 fail_timeout=5s;',
       'server 127.0.0.1:18808 max_fails=1 fail_timeout=5s;',
@@ -62,6 +65,7 @@ describe('deploy/nginx.conf', () => {
   it('refuses to guess when the file lost a line it replaces', () => {
     const options = { listen: { host: '127.0.0.1', port: 18080 }, upstreams: ['127.0.0.1:18787'] };
     expect(() => nginxSiteConfig(options, deployed.replace(/^upstream causemint_pubsub \{[\s\S]*?^\}\n/m, ''))).toThrow("no 'upstream causemint_pubsub' block");
+    expect(() => nginxSiteConfig(options, deployed.replace(/^upstream causemint_curve \{[\s\S]*?^\}\n/m, ''))).toThrow("no 'upstream causemint_curve' block");
     expect(() => nginxSiteConfig(options, deployed.replace('listen 81;', 'listen 8081;'))).toThrow('expected one line matching');
   });
 });

@@ -29,6 +29,7 @@ export type NginxSite = {
 export function nginxSiteConfig({ listen, upstreams, bind, down = [] }: NginxSite, source = fs.readFileSync(DEPLOY_NGINX_CONF, 'utf8')): string {
   const marked = (address: string, shown = address) => (down.includes(address) ? `${shown} down` : shown);
   let site = replaceUpstream(source, 'causemint', upstreams.map((a) => marked(a)));
+  site = replaceUpstream(site, 'causemint_curve', upstreams.map((a) => marked(a)));
   site = replaceUpstream(site, 'causemint_pubsub', upstreams.map((a) => marked(a, nextPort(a))));
   site = replaceExactlyOnce(site, /^([ \t]*)listen 80;$/m, `$1listen ${listen.host}:${listen.port};`);
   site = replaceExactlyOnce(site, /^([ \t]*)listen 81;$/m, `$1listen ${listen.host}:${listen.port + 1};`);
@@ -70,14 +71,16 @@ function replaceExactlyOnce(config: string, pattern: RegExp, replacement: string
  * A whole nginx.conf around the site that runs from `dir` (pid, logs, temp files there), in
  * the foreground, with a master process so that it reloads on SIGHUP as `nginx -s reload` does.
  */
-export function nginxTestConfig(dir: string, site: string): string {
+export function nginxTestConfig(dir: string, site: string, workerProcesses: number | 'auto' = 1): string {
   return `daemon off;
-worker_processes 1;
+worker_processes ${workerProcesses};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log notice;
 events { worker_connections 512; }
 http {
   access_log off;
+  # Which web process served each answer, for the tests (deploy/nginx.conf never tells clients).
+  add_header X-Causemint-Upstream $upstream_addr always;
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -94,6 +97,8 @@ export type StartedNginx = {
   /** Marks these upstreams `down` (none: every one back in rotation) and reloads, as an operator does around a restart. */
   drain: (down: string[]) => Promise<void>;
   stop: () => Promise<void>;
+  /** The worker processes serving now (a bench counts their CPU). */
+  workerPids: () => number[];
 };
 
 /**
@@ -101,14 +106,14 @@ export type StartedNginx = {
  * in front of the given upstreams, with deploy/nginx.conf in a temp dir; `bind` is the
  * local address it connects to them from.
  */
-export async function startNginx({ port, upstreams, bind }: { port: number; upstreams: string[]; bind?: string }): Promise<StartedNginx> {
+export async function startNginx({ port, upstreams, bind, workerProcesses }: { port: number; upstreams: string[]; bind?: string; workerProcesses?: number | 'auto' }): Promise<StartedNginx> {
   if (!fs.existsSync(NGINX_BIN)) throw new Error(`nginx not found at ${NGINX_BIN}: apt-get install nginx (.ci/run does)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-nginx-'));
   // Its workers run as an unprivileged user when we are root: they must reach the temp dirs nginx makes for them here.
   fs.chmodSync(dir, 0o755);
   const conf = path.join(dir, 'nginx.conf');
   const errorLog = path.join(dir, 'error.log');
-  const write = (down: string[]) => fs.writeFileSync(conf, nginxTestConfig(dir, nginxSiteConfig({ listen: { host: '127.0.0.1', port }, upstreams, bind, down })));
+  const write = (down: string[]) => fs.writeFileSync(conf, nginxTestConfig(dir, nginxSiteConfig({ listen: { host: '127.0.0.1', port }, upstreams, bind, down }), workerProcesses));
   write([]);
   const child = spawn(NGINX_BIN, ['-p', dir, '-c', conf, '-e', errorLog], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -152,7 +157,7 @@ export async function startNginx({ port, upstreams, bind }: { port: number; upst
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url: `http://127.0.0.1:${port}`, port, drain, stop };
+  return { url: `http://127.0.0.1:${port}`, port, drain, stop, workerPids: () => workerPids(child.pid!) };
 }
 
 /** The worker processes of an nginx master. */

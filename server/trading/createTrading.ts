@@ -3,6 +3,7 @@
 // trading core does not import them.
 
 import type { FastifyBaseLogger } from 'fastify';
+import { sharedLatestBlockhash } from '../chain/recentBlockhash';
 import type { ChainService } from '../chain/service';
 import type { Db } from '../db/client';
 import type { KeyStore } from '../keys';
@@ -65,7 +66,7 @@ export function createTrading(deps: {
     poolSigner: (wallet) => deps.keys.load(wallet),
     latestBlockhash: chain.ledger
       ? () => chain.ledger!.latestBlockhash.blockhash
-      : async () => (await chain.connection.getLatestBlockhash('confirmed')).blockhash,
+      : sharedLatestBlockhash(chain.connection),
     send: chain.ledger ? ledgerSender(chain.ledger) : connectionSender(chain.connection),
     now: deps.now,
     quoteTtlMs: deps.quoteTtlMs,

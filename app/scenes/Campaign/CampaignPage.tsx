@@ -14,6 +14,7 @@ import { CurveStrip } from '../../components/campaign/CurveStrip';
 import { FundingCard } from '../../components/campaign/FundingCard';
 import { MoneyTrail } from './MoneyTrail';
 import { TokenInfoCard } from './TokenInfoCard';
+import { TrustCard } from './trust/TrustCard';
 import { ReportLink } from './ReportLink';
 import { creatorAccess } from './creatorAccess';
 
@@ -61,6 +62,7 @@ function Campaign({ mint }: { mint: string }) {
         <aside className="flex min-w-0 flex-col gap-6">
           {data.bonding && <TradeWidget mint={mint} ticker={data.ticker} />}
           <FundingCard campaign={data} />
+          <TrustCard mint={mint} />
           <TokenInfoCard campaign={data} />
           <MoneyTrail mint={mint} />
           <ReportLink mint={mint} />

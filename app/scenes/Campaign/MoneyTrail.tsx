@@ -22,7 +22,7 @@ export function MoneyTrail({ mint }: { mint: string }) {
   const tokens = (units: string) => `${formatUnitsGrouped(BigInt(units), TOKEN_DECIMALS, 0)} tokens`;
   const sol = (lamports: string) => `${formatSol(BigInt(lamports), 4)} SOL`;
   return (
-    <Card className="p-5" data-testid="money-trail">
+    <Card className="scroll-mt-20 p-5" data-testid="money-trail" id="money-trail">
       <h2 className="font-bold">Where the money went</h2>
       {proof.isPending && <Spinner label="Reading the chain..." />}
       {proof.isError && <p className="mt-2 text-sm text-muted" role="alert">{errorMessage(proof.error, 'Failed to load the proof of funds')}</p>}

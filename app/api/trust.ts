@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, orNull } from './client';
+import { TRADING_POLL_MS, tradingKey } from './curve';
+
+// GET /api/campaigns/{tokenAddress}/trust: what a careful donor should know, computed by the
+// server from its indexes and the chain. Token amounts in base units and lamports as decimal
+// strings, shares as percent strings of the circulating supply ("12.34"), times ISO strings;
+// null where a fact is unknown or not computed yet. Under tradingKey(mint): a trade's live
+// event refreshes it with the market.
+
+type Sol = { lamports: string; sol: string };
+type Totals = Sol & { count: number; tokens: string };
+
+export type TrustSeverity = 'high' | 'medium' | 'low';
+export type TrustFlag = { id: string; severity: TrustSeverity; sentence: string };
+export type HolderLabel = 'pool' | 'creator' | 'distributor' | 'platform';
+export type TrustHolder = { wallet: string; tokens: string; percent: string | null; label: HolderLabel | null };
+
+export type CampaignTrust = {
+  tokenAddress: string;
+  asOf: string;
+  flags: TrustFlag[];
+  authorities: { statements: string[]; distributorWallet: string | null; poolWallet: string | null } | null;
+  holders: {
+    circulatingTokens: string;
+    holderCount: number;
+    top10: { tokens: string; percent: string | null };
+    creator: { tokens: string; percent: string | null };
+    top: TrustHolder[];
+  } | null;
+  creatorTrades: {
+    wallet: string;
+    initialBuy: (Sol & { tokens: string; signature: string; time: string }) | null;
+    buys: Totals;
+    sells: Totals;
+    boughtTokens: string;
+    soldPercentOfBought: string | null;
+    lastSellAt: string | null;
+    transferredOutTokens: string | null;
+  };
+  earlyBuyers: { launchSlot: string; slotsAfter: number; count: number; tokensNow: string; percent: string | null } | null;
+  fundingClusters: { funder: string; wallets: string[]; tokensNow: string; percent: string | null }[] | null;
+  cause: {
+    donationWallet: string | null;
+    kind: 'verified_charity' | 'creator_wallet' | 'proven' | 'unproven' | 'none';
+    charityName: string | null;
+    firstSeenAt: string | null;
+    firstSeenExact: boolean;
+    payouts: Sol & { count: number; lastAt: string | null };
+    verification: 'verified' | 'pending' | 'rejected' | 'revoked' | 'not_requested';
+  };
+  creatorHistory: Sol & {
+    count: number;
+    graduated: number;
+    soldMostWithinDay: number;
+    campaigns: (Sol & { tokenAddress: string; name: string; ticker: string; graduated: boolean; createdAt: string; soldMostWithinDay: boolean })[];
+  };
+};
+
+export function useTrust(mint: string) {
+  return useQuery({
+    queryKey: [...tradingKey(mint), 'trust'],
+    queryFn: () => orNull(api.get<CampaignTrust>(`/api/campaigns/${encodeURIComponent(mint)}/trust`)),
+    refetchInterval: TRADING_POLL_MS,
+  });
+}
