@@ -20,6 +20,9 @@ beforeAll(async () => {
     env: {
       DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '2000',
       FAUCET_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000', QUOTES_MAX_CURVE_SHARE_BPS: '10000', QUOTES_MAX_LIVE_PER_CLIENT: '100000',
+      // 150 slots of 100 ms: a payout (or sell) the killed worker sent without seeing its answer
+      // is known to have landed or not within 15 s (on a cluster the run waits for its blockhash to expire).
+      LEDGER_SLOT_MS: '100',
     },
   });
 });
@@ -125,7 +128,8 @@ describe('jobs across two workers', () => {
     console.log(`${holder.name} killed with runs open: ${open.map((r) => `${r.state} (${JSON.parse(r.steps).map((t: { step: string }) => t.step).join(', ')})`).join('; ')}`);
     expect(open.length).toBeGreaterThan(0);
     await expect.poll(() => jobLockHolder(databaseUrl, 'distributor'), { timeout: 30_000 }).toBe(`causemint-${other.name}`);
-    await expect.poll(async () => (await query(databaseUrl, "select id from distribution_runs where state <> 'paid'")).length, { timeout: 60_000 }).toBe(0);
+    const unpaid = () => query<{ state: string; last_error: string | null }>(databaseUrl, "select state, last_error from distribution_runs where state <> 'paid'");
+    await expect.poll(async () => JSON.stringify(await unpaid()), { timeout: 60_000, interval: 500 }).toBe('[]');
 
     const beforeThird = await paidRuns();
     await round();
