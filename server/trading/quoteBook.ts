@@ -388,7 +388,12 @@ export class QuoteBook {
       }
       throw new Error(`Could not commit trade ${result.signature}: the pool kept changing`);
     });
-    if (!event) return { transactionSignature: result.signature, expectedOutput: quote.expectedOutput, quoteId: quote.id, side, graduated: false };
+    if (!event) {
+      // One statement stamped the quote settled and, if this trade completed the curve, the pool graduated.
+      const [settled, { pool }] = [await findQuote(this.options.db, quote.id), await this.read(quote.mint, true)];
+      const graduated = pool.graduatedAt !== null && pool.graduatedAt.getTime() === settled?.settledAt?.getTime();
+      return { transactionSignature: result.signature, expectedOutput: quote.expectedOutput, quoteId: quote.id, side, graduated };
+    }
     await this.notify(this.options.onTrade, event);
     if (event.graduated) await this.notify(this.options.onGraduated, event);
     return { transactionSignature: result.signature, expectedOutput: quote.expectedOutput, quoteId: quote.id, side, graduated: event.graduated };
