@@ -161,7 +161,9 @@ export async function claimQuoteByHash(db: Db, mint: string, hash: string, signa
 
 /**
  * Quotes claimed (executing) by a process that may have died before it settled them: the
- * oldest first, with the signature their claim stored.
+ * oldest first, with the signature their claim stored. The live-quotes partial index
+ * (curve_quotes_trader_live, status open or executing) serves it: checked with EXPLAIN on
+ * 300,000 settled quotes, a bitmap scan of that index, not of the table.
  */
 export async function executingQuotes(db: Db, limit: number): Promise<(QuoteRow & { signature: string })[]> {
   const found = await db.select().from(curveQuotes)
