@@ -64,6 +64,8 @@ async function untilNothingExecuting(): Promise<void> {
 }
 
 const alive = (p: FleetProcess) => p.child.exitCode === null && p.child.signalCode === null;
+/** The process is still running; if not, the failure shows how it ended. */
+const expectAlive = (p: FleetProcess) => expect(alive(p), `${p.name} exited (${p.child.exitCode ?? p.child.signalCode}):\n${p.output().slice(-4000)}`).toBe(true);
 
 describe('kill -9 of a fleet process', () => {
   it('a web process under load: every confirmed trade is on the ledger and indexed, a lost answer is all or nothing, the curve equals the pool', async () => {
@@ -132,7 +134,10 @@ describe('kill -9 of a fleet process', () => {
     expect((await before.closed).code).toBeGreaterThan(1000);
     const down = await fetch(`${web1.url}/api/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' }) });
     expect((await down.json() as { error?: unknown }).error).toBeDefined();
+    const restarting = Date.now();
     await fleet.ledger.restart();
+    console.log(`ledger restarted in ${Date.now() - restarting} ms`);
+    fleet.webs.forEach(expectAlive);
 
     console.log(`ledger restarted: ${confirmed.length} confirmed transactions checked`);
     await expectOnChain(confirmed);
@@ -141,6 +146,7 @@ describe('kill -9 of a fleet process', () => {
     expect(await Promise.all(wallets.map((w) => solBalance(fleet.ledger.url!, w)))).toEqual(balances);
 
     for (const web of [web1, web2]) {
+      expectAlive(web);
       const rpc = async () => {
         const res = await fetch(`${web.url}/api/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' }) });
         return typeof (await res.json() as { result?: number }).result;
@@ -170,7 +176,7 @@ describe('kill -9 of a fleet process', () => {
     }
     // Neither web process was restarted.
     expect(fleet.webs.map((w) => w.child.pid)).toEqual(pids);
-    expect(fleet.webs.every(alive)).toBe(true);
+    fleet.webs.forEach(expectAlive);
     await untilNothingExecuting();
     await expectCurveEqualsPool(fleet.ledger.url!, databaseUrl, mint);
   });

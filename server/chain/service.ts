@@ -3,6 +3,7 @@ import bs58 from 'bs58';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
+import { clusterConnection } from './clusterConnection';
 import { LocalLedger, type SendOutcome } from './ledger/ledger';
 import { TransactionFailedError, confirmSignature, sendAndConfirm } from './sendAndConfirm';
 import { LedgerStore } from './ledger/store';
@@ -39,7 +40,7 @@ const HEALTH_TIMEOUT_MS = 3000;
 
 export async function createChain(env: Env, database: Database, log: FastifyBaseLogger): Promise<ChainService> {
   if (!env.localMode && env.SOLANA_RPC_URL) {
-    const connection = new Connection(env.SOLANA_RPC_URL, { commitment: 'confirmed', wsEndpoint: env.SOLANA_WS_URL });
+    const connection = clusterConnection(env.SOLANA_RPC_URL, { commitment: 'confirmed', wsEndpoint: env.SOLANA_WS_URL });
     const localnet = env.SOLANA_CLUSTER === 'localnet';
     return {
       mode: 'cluster', connection,
