@@ -1,0 +1,59 @@
+import { inArray, lt, sql } from 'drizzle-orm';
+import { judgeLoginAttempt, LOGIN_BACKOFF, loginThrottleKeys, NO_FAILURES, type FailureRecord, type LoginAttempt } from '../auth/admin/loginThrottle';
+import { adminLoginFailures } from '../db/schema';
+import type { Db } from '../db/client';
+import type { Services } from '../services';
+
+/**
+ * The admin login throttle's check, against records every web process shares: the wait
+ * before this attempt may be considered, or 0 when it may go ahead (then it is already
+ * counted as a failure; clearLoginFailures takes it back).
+ *
+ * One short transaction before the password check (which costs far more): the two rows are
+ * locked first, always address then username, so concurrent attempts on either key, from
+ * any process, are judged one after the other on what the previous one wrote.
+ */
+export async function admitLoginAttempt({ db, now }: Services, attempt: LoginAttempt): Promise<number> {
+  const at = now().getTime();
+  const keys = loginThrottleKeys(attempt);
+  return db.transaction(async (tx) => {
+    const rows = await lockRows(tx, [keys.address, keys.username]);
+    const record = (key: string) => rows.get(key) ?? NO_FAILURES;
+    const verdict = judgeLoginAttempt(record(keys.address), record(keys.username), at);
+    if (!('address' in verdict)) return verdict.waitMs;
+    await tx.insert(adminLoginFailures).values([
+      toRow(keys.address, verdict.address), toRow(keys.username, verdict.username),
+    ]).onConflictDoUpdate({ target: adminLoginFailures.key, set: { failures: sql`excluded.failures`, waitUntil: sql`excluded.wait_until` } });
+    await pruneForgotten(tx, at);
+    return 0;
+  });
+}
+
+/** The right password: the address and the username start over. */
+export async function clearLoginFailures({ db }: Services, attempt: LoginAttempt): Promise<void> {
+  const keys = loginThrottleKeys(attempt);
+  // An upsert, not a delete: it takes the rows in the same order as admitLoginAttempt.
+  await db.insert(adminLoginFailures).values([toRow(keys.address, NO_FAILURES), toRow(keys.username, NO_FAILURES)])
+    .onConflictDoUpdate({ target: adminLoginFailures.key, set: { failures: sql`excluded.failures`, waitUntil: sql`excluded.wait_until` } });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Makes the rows if new and locks them; returns them as last committed. */
+async function lockRows(tx: Tx, keys: string[]): Promise<Map<string, FailureRecord>> {
+  const rows = await tx.insert(adminLoginFailures).values(keys.map((key) => toRow(key, NO_FAILURES)))
+    .onConflictDoUpdate({ target: adminLoginFailures.key, set: { key: sql`excluded.key` } })
+    .returning();
+  return new Map(rows.map((r) => [r.key, { failures: r.failures, waitUntil: r.waitUntil.getTime() }]));
+}
+
+// A row whose wait ended a window ago has no failure left in it. Rows another attempt holds
+// are skipped, never waited for: a prune never deadlocks with an attempt.
+async function pruneForgotten(tx: Tx, at: number): Promise<void> {
+  const forgotten = tx.select({ key: adminLoginFailures.key }).from(adminLoginFailures)
+    .where(lt(adminLoginFailures.waitUntil, new Date(at - LOGIN_BACKOFF.windowMs)))
+    .for('update', { skipLocked: true });
+  await tx.delete(adminLoginFailures).where(inArray(adminLoginFailures.key, forgotten));
+}
+
+const toRow = (key: string, record: FailureRecord) => ({ key, failures: record.failures, waitUntil: new Date(record.waitUntil) });
