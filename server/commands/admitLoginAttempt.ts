@@ -1,5 +1,5 @@
-import { inArray, lt, sql } from 'drizzle-orm';
-import { judgeLoginAttempt, LOGIN_BACKOFF, loginThrottleKeys, NO_FAILURES, type FailureRecord, type LoginAttempt } from '../auth/admin/loginThrottle';
+import { sql } from 'drizzle-orm';
+import { judgeLoginAttempt, loginThrottleKeys, NO_FAILURES, type FailureRecord, type LoginAttempt } from '../auth/admin/loginThrottle';
 import { adminLoginFailures } from '../db/schema';
 import type { Db } from '../db/client';
 import type { Services } from '../services';
@@ -11,7 +11,9 @@ import type { Services } from '../services';
  *
  * One short transaction before the password check (which costs far more): the two rows are
  * locked first, always address then username, so concurrent attempts on either key, from
- * any process, are judged one after the other on what the previous one wrote.
+ * any process, are judged one after the other on what the previous one wrote. (One statement
+ * cannot do it: its snapshot is taken before it waits for a lock.) Old rows are pruned by the
+ * prune-limits job.
  */
 export async function admitLoginAttempt({ db, now }: Services, attempt: LoginAttempt): Promise<number> {
   const at = now().getTime();
@@ -21,10 +23,7 @@ export async function admitLoginAttempt({ db, now }: Services, attempt: LoginAtt
     const record = (key: string) => rows.get(key) ?? NO_FAILURES;
     const verdict = judgeLoginAttempt(record(keys.address), record(keys.username), at);
     if (!('address' in verdict)) return verdict.waitMs;
-    await tx.insert(adminLoginFailures).values([
-      toRow(keys.address, verdict.address), toRow(keys.username, verdict.username),
-    ]).onConflictDoUpdate({ target: adminLoginFailures.key, set: { failures: sql`excluded.failures`, waitUntil: sql`excluded.wait_until` } });
-    await pruneForgotten(tx, at);
+    await saveRecords(tx, [[keys.address, verdict.address], [keys.username, verdict.username]]);
     return 0;
   });
 }
@@ -33,8 +32,7 @@ export async function admitLoginAttempt({ db, now }: Services, attempt: LoginAtt
 export async function clearLoginFailures({ db }: Services, attempt: LoginAttempt): Promise<void> {
   const keys = loginThrottleKeys(attempt);
   // An upsert, not a delete: it takes the rows in the same order as admitLoginAttempt.
-  await db.insert(adminLoginFailures).values([toRow(keys.address, NO_FAILURES), toRow(keys.username, NO_FAILURES)])
-    .onConflictDoUpdate({ target: adminLoginFailures.key, set: { failures: sql`excluded.failures`, waitUntil: sql`excluded.wait_until` } });
+  await saveRecords(db, [[keys.address, NO_FAILURES], [keys.username, NO_FAILURES]]);
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -47,13 +45,9 @@ async function lockRows(tx: Tx, keys: string[]): Promise<Map<string, FailureReco
   return new Map(rows.map((r) => [r.key, { failures: r.failures, waitUntil: r.waitUntil.getTime() }]));
 }
 
-// A row whose wait ended a window ago has no failure left in it. Rows another attempt holds
-// are skipped, never waited for: a prune never deadlocks with an attempt.
-async function pruneForgotten(tx: Tx, at: number): Promise<void> {
-  const forgotten = tx.select({ key: adminLoginFailures.key }).from(adminLoginFailures)
-    .where(lt(adminLoginFailures.waitUntil, new Date(at - LOGIN_BACKOFF.windowMs)))
-    .for('update', { skipLocked: true });
-  await tx.delete(adminLoginFailures).where(inArray(adminLoginFailures.key, forgotten));
+async function saveRecords(db: Db | Tx, records: [string, FailureRecord][]): Promise<void> {
+  await db.insert(adminLoginFailures).values(records.map(([key, record]) => toRow(key, record)))
+    .onConflictDoUpdate({ target: adminLoginFailures.key, set: { failures: sql`excluded.failures`, waitUntil: sql`excluded.wait_until` } });
 }
 
 const toRow = (key: string, record: FailureRecord) => ({ key, failures: record.failures, waitUntil: new Date(record.waitUntil) });

@@ -6,7 +6,8 @@ import { tooManyRequests } from '../http/errors';
 import type { Services } from '../services';
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 3_600_000;
+/** The quota's day: uploads older than this no longer count. */
+export const QUOTA_DAY_MS = 24 * 3_600_000;
 const MB = 1024 * 1024;
 // A shared address (an office, a mobile carrier) carries several creators' uploads.
 export const ADDRESS_QUOTA_FACTOR = 4;
@@ -73,7 +74,7 @@ export class UploadLimits {
     const oldest = (who: typeof byWallet) => sql`extract(epoch from min(${uploads.createdAt}) filter (where ${who})) * 1000`.mapWith(Number);
     const [row] = await this.db.select({
       walletBytes: bytes(byWallet), walletOldest: oldest(byWallet), addressBytes: bytes(byAddress), addressOldest: oldest(byAddress),
-    }).from(uploads).where(and(gt(uploads.createdAt, new Date(this.now() - DAY_MS)), or(byWallet, byAddress)));
+    }).from(uploads).where(and(gt(uploads.createdAt, new Date(this.now() - QUOTA_DAY_MS)), or(byWallet, byAddress)));
     return {
       wallet: { bytes: row?.walletBytes ?? 0, oldest: row?.walletOldest ?? null },
       address: { bytes: row?.addressBytes ?? 0, oldest: row?.addressOldest ?? null },
@@ -81,7 +82,7 @@ export class UploadLimits {
   }
 
   private retryAfter(used: StoredToday): number {
-    return used.oldest === null ? DAY_MS : used.oldest + DAY_MS - this.now();
+    return used.oldest === null ? QUOTA_DAY_MS : used.oldest + QUOTA_DAY_MS - this.now();
   }
 
   private sweepNowAndThen(): void {

@@ -36,7 +36,7 @@ export const adminAuditLog = pgTable('admin_audit_log', {
 /**
  * The admin login throttle's failures, one row per source address ('a:…') and per submitted
  * username ('u:…') (auth/admin/loginThrottle.ts): in the database so every web process
- * meets the same throttle. Rows whose last failure left the window are pruned as attempts come.
+ * meets the same throttle. Rows whose wait ended a window ago are pruned (jobs/pruneLimits.ts).
  */
 export const adminLoginFailures = pgTable('admin_login_failures', {
   key: text('key').primaryKey(),

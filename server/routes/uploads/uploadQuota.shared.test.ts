@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema';
+import { pruneLimitsJob } from '../../jobs/pruneLimits';
 import { uploadMessages } from '../../policies/uploadLimits';
 import { multipartBody } from '../../testing/multipart';
 import { signInWallet, testIp } from '../../testing/wallet';
@@ -68,12 +69,20 @@ describe('the daily upload quota across web processes (two apps, one database)',
     for (const web of [0, 1]) expectQuota(await upload(web, (await signInWallet(pair.apps[web]!)).cookie, 1_000_000, address));
   });
 
-  it('records each stored upload with its size and address, and none of a refused one', async () => {
+  it('records each stored upload with its size and address, none of a refused one, and forgets the address after the day', async () => {
     const address = testIp();
     const dave = await signInWallet(pair.apps[0]);
     expect((await upload(1, dave.cookie, 700_000, address)).statusCode).toBe(200);
     expectQuota(await upload(0, dave.cookie, 700_000, address));
-    const rows = await pair.services[0].db.select({ size: uploads.sizeBytes, address: uploads.clientAddress, by: uploads.uploadedBy }).from(uploads);
-    expect(rows.filter((r) => r.by === dave.wallet)).toEqual([{ size: 700_000, address, by: dave.wallet }]);
+    const daves = async () => (await pair.services[0].db.select({ size: uploads.sizeBytes, address: uploads.clientAddress, by: uploads.uploadedBy })
+      .from(uploads)).filter((r) => r.by === dave.wallet);
+    expect(await daves()).toEqual([{ size: 700_000, address, by: dave.wallet }]);
+    // The prune-limits job keeps the address while the quota counts the upload...
+    await pruneLimitsJob.run(pair.services[0]);
+    expect(await daves()).toEqual([{ size: 700_000, address, by: dave.wallet }]);
+    // ...and forgets it once the upload is a day old; the upload's row stays.
+    clock += DAY_MS;
+    await pruneLimitsJob.run(pair.services[1]);
+    expect(await daves()).toEqual([{ size: 700_000, address: null, by: dave.wallet }]);
   });
 });
