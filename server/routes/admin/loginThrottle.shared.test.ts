@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_BACKOFF, loginThrottleKeys } from '../../auth/admin/loginThrottle';
 import { adminLoginFailures } from '../../db/schema';
 import { pruneLimitsJob } from '../../jobs/pruneLimits';
+import { fingerprinter } from '../../testing/dbFingerprint';
 import { createWebPair, type WebPair } from '../../testing/webPair';
 import { TEST_ADMIN, TEST_ADMIN_ENV } from './testAdmin';
 
@@ -59,6 +60,15 @@ describe('admin login throttling across web processes (two apps, one database)',
       expect(held.statusCode).toBe(429);
       expect(Number(held.headers['retry-after'])).toBeGreaterThan(60);
     }
+  });
+
+  it('refuses a throttled attempt without writing anything, on either process', async () => {
+    const address = ip();
+    for (let i = 0; i < FREE; i++) expect(await status(wrong(), address)).toBe(401);
+    const fingerprint = await fingerprinter(pair.services[0].database);
+    const before = await fingerprint();
+    for (let i = 0; i < 6; i++) expect(await status(i % 3 === 0 ? TEST_ADMIN : wrong(`w${i}`), address)).toBe(429);
+    expect(await fingerprint()).toBe(before);
   });
 
   it('counts a burst of concurrent guesses sent to both processes before any of them is checked', async () => {
