@@ -19,8 +19,7 @@ export const uploadMessages = {
   quota: (mb: number) => `Upload quota reached: ${mb} MB a day. Try again tomorrow.`,
 };
 
-/** What a wallet and an address stored in the last day, and when the oldest of it was (ms). */
-export type UploadUsage = { wallet: StoredToday; address: StoredToday };
+/** What a wallet or an address stored in the last day, and when the oldest of it was (ms). */
 type StoredToday = { bytes: number; oldest: number | null };
 
 /**
@@ -28,11 +27,12 @@ type StoredToday = { bytes: number; oldest: number | null };
  * `perMinute` uploads a minute and store at most `quotaMb` a day (an address four times
  * that).
  *
- * The daily quota is storage cost, so it holds across the fleet: it is read from the
- * `uploads` rows (their sizes and client addresses), one indexed statement per upload, and
- * every stored upload is its own row (commands/storeUpload.ts). The usage is read once,
- * before the body; concurrent uploads of one wallet may each pass on it and overshoot by
- * what they carry, which the per-minute rate bounds.
+ * The daily quota is storage cost, so it holds across the fleet: it is summed from the
+ * `uploads` rows (their sizes and client addresses; one indexed statement, well under a
+ * millisecond), and every stored upload is its own row, written before its bytes are stored
+ * (commands/storeUpload.ts). It is read before the body (a full wallet sends nothing) and
+ * again once the size is known, so uploads running side by side on any processes can
+ * overshoot it only if their checks and rows interleave within those milliseconds.
  *
  * The per-minute rate stays in this process's memory, like the other per-client rates: it
  * paces the work of receiving and hashing bodies on the process doing it, and behind N web
@@ -47,27 +47,26 @@ export class UploadLimits {
     this.lastSweep = now();
   }
 
-  /** Before the body is read: the upload is counted, or refused with a 429. Returns the day's usage so far. */
-  async admit(wallet: string, address: string): Promise<UploadUsage> {
+  /** Before the body is read: the upload is counted, or refused with a 429. */
+  async admit(wallet: string, address: string): Promise<void> {
     this.sweepNowAndThen();
     for (const key of [`w:${wallet}`, `a:${address}`]) {
       const taken = this.rate.take(key);
       if (!taken.ok) throw tooManyRequests(uploadMessages.tooFast, taken.retryAfterMs);
     }
-    const usage = await this.usage(wallet, address);
-    this.assertRoom(usage, 0);
-    return usage;
+    await this.assertRoom(wallet, address, 0);
   }
 
   /** Once the size is known, before anything is stored. */
-  assertRoom(usage: UploadUsage, bytes: number): void {
+  async assertRoom(wallet: string, address: string, bytes: number): Promise<void> {
+    const usage = await this.usage(wallet, address);
     const quota = this.settings.quotaMb * MB;
     for (const [used, max] of [[usage.wallet, quota], [usage.address, quota * ADDRESS_QUOTA_FACTOR]] as const) {
       if (used.bytes + bytes > max) throw tooManyRequests(uploadMessages.quota(this.settings.quotaMb), this.retryAfter(used));
     }
   }
 
-  private async usage(wallet: string, address: string): Promise<UploadUsage> {
+  private async usage(wallet: string, address: string): Promise<{ wallet: StoredToday; address: StoredToday }> {
     const byWallet = eq(uploads.uploadedBy, wallet);
     const byAddress = eq(uploads.clientAddress, address);
     const bytes = (who: typeof byWallet) => sql`coalesce(sum(${uploads.sizeBytes}) filter (where ${who}), 0)::float8`.mapWith(Number);
