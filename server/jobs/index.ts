@@ -9,6 +9,7 @@ import { expireQuotesJob } from './expireQuotes';
 import { indexDonationsJob } from './indexDonations';
 import { resumeLaunchesJob } from './resumeLaunches';
 import { officialTokenJob } from './officialToken';
+import { pruneLimitsJob } from './pruneLimits';
 import { refreshMarketFiguresJob } from './refreshMarketFigures';
 
 export function jobsFor(env: Env): Job[] {
@@ -21,6 +22,7 @@ export function jobsFor(env: Env): Job[] {
     demoActivityJob(env.DEMO_ACTIVITY_MS),
     distributorJob(env.distributorIntervalMs),
     refreshMarketFiguresJob,
+    pruneLimitsJob,
   ];
 }
 
