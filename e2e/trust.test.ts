@@ -66,6 +66,12 @@ describe('the trust panel', () => {
     await expect(page.getByTestId('trust-creator-trades').textContent()).resolves.toMatch(/Sold of what they bought(7[5-9]|80)\.\d\d%/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByTestId('trust-panel').screenshot({ path: path.join(OUTPUT_DIR, 'dumped-panel-390.png') });
+    // Where someone is about to trade: the same warning, with the way to the panel.
+    await page.goto(`${baseUrl}/trade/${dumped.mint}`);
+    await page.getByTestId('high-flags').locator('[data-flag="creator_sold"]').waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'trade-390.png'), fullPage: true });
+    await page.goto(`${baseUrl}/campaign/${dumped.mint}`);
+    await page.getByTestId('trust-panel').waitFor();
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'dumped-390.png'), fullPage: true });
     await page.getByRole('tab', { name: 'Holders' }).click();
     await page.getByTestId('holders-tab').waitFor();

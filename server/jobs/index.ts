@@ -9,6 +9,7 @@ import { expireQuotesJob } from './expireQuotes';
 import { indexDonationsJob } from './indexDonations';
 import { resumeLaunchesJob } from './resumeLaunches';
 import { officialTokenJob } from './officialToken';
+import { pruneLimitsJob } from './pruneLimits';
 import { refreshMarketFiguresJob } from './refreshMarketFigures';
 import { settleOrphanedTradesJob } from './settleOrphanedTrades';
 
@@ -23,6 +24,7 @@ export function jobsFor(env: Env): Job[] {
     demoActivityJob(env.DEMO_ACTIVITY_MS),
     distributorJob(env.distributorIntervalMs),
     refreshMarketFiguresJob,
+    pruneLimitsJob,
   ];
 }
 

@@ -7,6 +7,7 @@ import { useMarket, useTradeCampaign, type TradeCampaign } from '../../api/marke
 import type { OfficialToken } from '../../api/officialToken';
 import { CurveStrip } from '../../components/campaign/CurveStrip';
 import { FundingCard } from '../../components/campaign/FundingCard';
+import { HighFlagsNote } from '../../components/campaign/HighFlagsNote';
 import { TradeWidget } from '../../components/trade/TradeWidget';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -64,6 +65,7 @@ function Trade({ mint }: { mint: string }) {
           </Link>
         )}
       <TradeHeader campaign={header} market={market.data} official={isOfficial} />
+      {!isOfficial && <HighFlagsNote mint={mint} />}
       {market.data === null
         // A token with no curve pool here (a launch still in progress, or an official token trading elsewhere): nothing to trade yet.
         ? (

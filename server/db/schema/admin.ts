@@ -32,3 +32,16 @@ export const adminAuditLog = pgTable('admin_audit_log', {
   ipAddress: text('ip_address'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('admin_audit_log_created_idx').on(t.createdAt)]);
+
+/**
+ * The admin login throttle's failures, one row per source address ('a:…') and per submitted
+ * username ('u:…') (auth/admin/loginThrottle.ts): in the database so every web process
+ * meets the same throttle. Rows whose wait ended a window ago are pruned (jobs/pruneLimits.ts).
+ */
+export const adminLoginFailures = pgTable('admin_login_failures', {
+  key: text('key').primaryKey(),
+  // Failure times (ms) within the window, oldest first; only the newest few are kept.
+  failures: jsonb('failures').$type<number[]>().notNull().default([]),
+  // The key's next attempt is considered from then on.
+  waitUntil: timestamp('wait_until', { withTimezone: true }).notNull(),
+}, (t) => [index('admin_login_failures_wait_until').on(t.waitUntil)]);

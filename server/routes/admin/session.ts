@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionCookieOptions } from '../../http/cookies';
 import { ADMIN_COOKIE, findAdminSession } from '../../auth/admin/session';
-import { LoginThrottle } from '../../auth/admin/loginThrottle';
+import { admitLoginAttempt, clearLoginFailures } from '../../commands/admitLoginAttempt';
 import { loginAdmin } from '../../commands/loginAdmin';
 import { logoutAdmin } from '../../commands/logoutAdmin';
 import { unauthorized } from '../../http/errors';
@@ -13,14 +13,12 @@ import { LoginSchema } from './schema';
 
 /** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/session. */
 export const adminSessionRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  const throttle = new LoginThrottle();
-
   app.post('/admin/login', async (request, reply) => {
     assertSameOrigin(request, services.env);
     const input = parseInput(LoginSchema, request.body);
     const attempt = { ip: request.ip, username: input.username };
-    // Refused before any lookup or password check: the same instant answer for every username.
-    const waitMs = throttle.begin(attempt, services.now().getTime());
+    // Refused before any lookup or password check: the same answer, as fast, for every username.
+    const waitMs = await admitLoginAttempt(services, attempt);
     if (waitMs > 0) {
       return reply.status(429).header('retry-after', String(Math.ceil(waitMs / 1000))).send({ error: tooManyAttempts(waitMs) });
     }
@@ -28,7 +26,7 @@ export const adminSessionRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       ...input, ip: request.ip, userAgent: request.headers['user-agent'] ?? null,
     });
     if (!result.ok) throw unauthorized('Invalid username or password');
-    throttle.succeeded(attempt);
+    await clearLoginFailures(services, attempt);
     reply.setCookie(ADMIN_COOKIE, result.token, sessionCookieOptions(services.env, result.expiresAt));
     return { username: result.username, expiresAt: result.expiresAt.toISOString() };
   });

@@ -31,7 +31,7 @@ export const uploadsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
 
   app.post('/uploads', { preHandler: requireWallet(services) }, async (request) => {
     const wallet = currentWallet(request);
-    limits.admit(wallet, request.ip);
+    await limits.admit(wallet, request.ip);
     const tempPath = await staging.tempPath();
     try {
       const { fields, file } = await receiveUpload(request, tempPath, (early) => limitsOf(ruleOf(early)));
@@ -42,13 +42,13 @@ export const uploadsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       const type = detectFileType(file.head);
       if (file.refused === 'type' || !ruleAccepts(rule, type)) throw refusal(rule.wrongType(file.filename));
       if (file.refused === 'size' || file.size > rule.maxBytes) throw refusal(rule.tooLarge);
-      limits.assertRoom(wallet, request.ip, file.size);
+      await limits.assertRoom(wallet, request.ip, file.size);
       const stored = await storeUpload(services, {
         file: { path: file.path, cid: cidFromSha256(file.sha256), size: file.size, contentType: type!.mime },
         metadata: { kind: input.kind, name: input.name || file.filename || input.kind, keyvalues: { ...input.keyvalues, uploadedBy: wallet } },
         wallet,
+        clientAddress: request.ip,
       });
-      limits.record(wallet, request.ip, file.size);
       return stored;
     } finally {
       await fs.promises.rm(tempPath, { force: true });

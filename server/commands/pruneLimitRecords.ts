@@ -1,0 +1,23 @@
+import { and, inArray, isNotNull, lte, lt } from 'drizzle-orm';
+import { LOGIN_BACKOFF } from '../auth/admin/loginThrottle';
+import { adminLoginFailures, uploads } from '../db/schema';
+import { QUOTA_DAY_MS } from '../policies/uploadLimits';
+import type { Services } from '../services';
+
+/**
+ * Drops what the fleet-wide limits no longer need: admin login throttle rows whose wait ended
+ * a window ago (none of their failures counts any more), and the client address of uploads
+ * older than the quota's day (kept only for the quota; the upload's wallet stays).
+ */
+export async function pruneLimitRecords({ db, now }: Services): Promise<{ loginKeys: number; uploadAddresses: number }> {
+  const at = now().getTime();
+  // Rows an attempt holds are skipped, never waited for: a prune never deadlocks with a login.
+  const forgotten = db.select({ key: adminLoginFailures.key }).from(adminLoginFailures)
+    .where(lt(adminLoginFailures.waitUntil, new Date(at - LOGIN_BACKOFF.windowMs)))
+    .for('update', { skipLocked: true });
+  const logins = await db.delete(adminLoginFailures).where(inArray(adminLoginFailures.key, forgotten)).returning({ key: adminLoginFailures.key });
+  const addresses = await db.update(uploads).set({ clientAddress: null })
+    .where(and(isNotNull(uploads.clientAddress), lte(uploads.createdAt, new Date(at - QUOTA_DAY_MS))))
+    .returning({ id: uploads.id });
+  return { loginKeys: logins.length, uploadAddresses: addresses.length };
+}
