@@ -67,7 +67,8 @@ export type FundingCluster = { funder: string; wallets: string[]; tokensNow: big
 
 export type DonationWalletKind = 'verified_charity' | 'creator_wallet' | 'proven' | 'unproven' | 'none';
 
-export type VerificationStatus = 'verified' | 'pending' | 'rejected' | 'not_requested';
+/** revoked: an approved request whose campaign an admin has since un-verified. */
+export type CampaignVerification = 'verified' | 'pending' | 'rejected' | 'revoked' | 'not_requested';
 
 export type CauseFacts = {
   donationWallet: string | null;
@@ -78,7 +79,7 @@ export type CauseFacts = {
   /** False when the wallet has so many transactions that firstSeenAt is only a lower bound of its age. */
   firstSeenExact: boolean;
   payouts: { count: number; lamports: bigint; lastAt: Date | null };
-  verification: VerificationStatus;
+  verification: CampaignVerification;
 };
 
 export type PastCampaign = {
@@ -93,7 +94,9 @@ export type PastCampaign = {
 };
 
 export type CreatorHistoryFacts = {
-  /** The creator's other campaigns, newest first. */
+  /** How many other campaigns the creator launched. */
+  count: number;
+  /** The newest of them (at most 20). */
   campaigns: PastCampaign[];
   raisedLamports: bigint;
   graduated: number;

@@ -26,7 +26,7 @@ function honest(): TrustFacts {
       donationWallet: 'Charity', kind: 'verified_charity', charityName: 'Water', firstSeenAt: new Date(0), firstSeenExact: true,
       payouts: { count: 0, lamports: 0n, lastAt: null }, verification: 'not_requested',
     },
-    creatorHistory: { campaigns: [], raisedLamports: 0n, graduated: 0, soldMostWithinDay: 0 },
+    creatorHistory: { count: 0, campaigns: [], raisedLamports: 0n, graduated: 0, soldMostWithinDay: 0 },
   };
 }
 

@@ -2,3 +2,4 @@
 export * from './facts';
 export * from './flags';
 export * from './share';
+export * from './custody';

@@ -1,0 +1,77 @@
+// Assembles a campaign's trust facts from our indexes (curve_trades, launch_requests,
+// campaigns, donation_wallet_proofs, verified_charities, distribution_runs) and the chain
+// read through the chain service: the mint's accounts once, the mint itself, two status
+// reads that are kept. Never a scan of the chain's history.
+
+import { eq } from 'drizzle-orm';
+import type { TrustFacts } from '../../core/trust';
+import { readCampaignMint } from '../chain/token';
+import { campaigns, curvePools } from '../db/schema';
+import { platformAddressesAmong } from '../policies/donationWallet';
+import type { Services } from '../services';
+import { causeFacts } from './cause';
+import { creatorHistoryFacts } from './creatorHistory';
+import { creatorTradeFacts } from './creatorTrades';
+import { earlyBuyerFacts } from './earlyBuyers';
+import { holderBalances } from './holderBalances';
+import { holderFacts } from './holderFacts';
+import { launchRecordOf, launchSlotOf } from './launchRecord';
+
+export type TrustCampaign = typeof campaigns.$inferSelect & { tokenAddress: string };
+
+export async function trustCampaignByToken(services: Services, tokenAddress: string): Promise<TrustCampaign | undefined> {
+  const [row] = await services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, tokenAddress));
+  return row && { ...row, tokenAddress };
+}
+
+export async function computeTrustFacts(services: Services, campaign: TrustCampaign): Promise<TrustFacts> {
+  const { db, chain } = services;
+  const mint = campaign.tokenAddress;
+  const [launch, [pool], balances, mintAccount] = await Promise.all([
+    launchRecordOf(db, mint),
+    db.select({ poolWallet: curvePools.poolWallet }).from(curvePools).where(eq(curvePools.mint, mint)),
+    // A provider that refuses program-account scans leaves the holder figures unknown, not wrong.
+    holderBalances(chain, mint).catch((err: unknown) => {
+      services.log.warn({ err, mint }, 'trust: holders scan failed');
+      return null;
+    }),
+    readCampaignMint(chain.connection, mint).catch((err: unknown) => {
+      services.log.warn({ err, mint }, 'trust: mint read failed');
+      return null;
+    }),
+  ]);
+  const poolWallet = pool?.poolWallet ?? campaign.poolAddress;
+  const metadataAuthority = mintAccount?.metadata?.updateAuthority ?? null;
+  const platform = await platformAddressesAmong(services, [...(balances?.keys() ?? []), ...(metadataAuthority ? [metadataAuthority] : [])]);
+  const initialBuySignature = launch?.buySignature ?? null;
+  const [creatorTrades, launchSlot, cause, creatorHistory] = await Promise.all([
+    creatorTradeFacts(db, mint, campaign.creatorWallet, initialBuySignature),
+    launchSlotOf(chain, mint, launch),
+    causeFacts(db, chain, campaign),
+    creatorHistoryFacts(db, campaign.creatorWallet, campaign.id),
+  ]);
+  const earlyBuyers = launchSlot === null || balances === null ? null : await earlyBuyerFacts(db, {
+    mint, launchSlot, creatorWallet: campaign.creatorWallet, initialBuySignature, isPlatform: (w) => platform.has(w), balances,
+  });
+  return {
+    tokenAddress: mint,
+    asOf: services.now(),
+    authorities: mintAccount && {
+      mintAuthority: mintAccount.mintAuthority,
+      freezeAuthority: mintAccount.freezeAuthority,
+      feeConfigAuthority: mintAccount.transferFee?.configAuthority ?? null,
+      withdrawWithheldAuthority: mintAccount.transferFee?.withdrawWithheldAuthority ?? null,
+      metadataUpdateAuthority: metadataAuthority,
+      distributorWallet: campaign.distributorWallet,
+      poolWallet,
+      metadataAuthorityIsPlatform: metadataAuthority !== null && platform.has(metadataAuthority),
+      transferFeeBps: mintAccount.transferFee?.bps ?? null,
+    },
+    holders: balances && holderFacts(balances, { pool: poolWallet, distributor: campaign.distributorWallet, creator: campaign.creatorWallet, platform }),
+    creatorTrades,
+    earlyBuyers,
+    fundingClusters: null,
+    cause,
+    creatorHistory,
+  };
+}
