@@ -57,7 +57,8 @@ describe('trustFlags', () => {
     ['exactly half, 30 holders', 500n, 30, []],
     ['over half, 30 holders', 501n, 30, ['top_holders']],
     ['everything, but only 10 holders: the top 10 are everyone', 1_000n, 10, []],
-    ['over half, 11 holders', 501n, 11, ['top_holders']],
+    ['over half, 20 holders: 10 of 20 equal holders already hold half', 501n, 20, []],
+    ['over half, 21 holders', 501n, 21, ['top_holders']],
   ])('top 10: %s', (_, top10, holderCount, expected) => {
     const facts = honest();
     facts.holders = { ...facts.holders!, top10Tokens: top10, holderCount };

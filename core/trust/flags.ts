@@ -12,8 +12,11 @@ export const CREATOR_SOLD_LIMIT: Ratio = { num: 1n, den: 2n };
 /** The 10 largest holders (platform keys left out) hold more than this share of the circulating supply. */
 export const TOP_HOLDERS_LIMIT: Ratio = { num: 1n, den: 2n };
 export const TOP_HOLDERS = 10;
-/** With this many holders or fewer the top 10 are everyone: their share says nothing yet. */
-export const CONCENTRATION_MIN_HOLDERS = TOP_HOLDERS + 1;
+/**
+ * Below 21 holders the top 10 hold more than half even when every wallet holds the same:
+ * their share says something only from this many holders on.
+ */
+export const CONCENTRATION_MIN_HOLDERS = 2 * TOP_HOLDERS + 1;
 /** Early buyers (launch slot and the next 2) still hold more than this share of the circulating supply. */
 export const EARLY_BUYERS_LIMIT: Ratio = { num: 1n, den: 5n };
 export const EARLY_SLOTS_AFTER_LAUNCH = 2;
