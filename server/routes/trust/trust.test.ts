@@ -241,7 +241,7 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     });
   });
 
-  it('a few wallets holding most of 21 holders raise the concentration flag; the distributor's payout to the cause is counted', async () => {
+  it('a few wallets holding most of 21 holders raise the concentration flag; the distributor\'s payout to the cause is counted', async () => {
     const creator = await signedInCreator(t.app, t.services, 5);
     const c = await launch(creator, { ticker: 'whale', initialBuy: '0.01' });
     afterLaunchWindow(await trust(c.mint));
