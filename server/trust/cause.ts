@@ -11,11 +11,13 @@ type CauseCampaign = { id: number; tokenAddress: string; creatorWallet: string; 
 /** A wallet's age is read from at most this many of its newest signatures; busier wallets are old enough to say "at least". */
 const AGE_PAGE = 1_000;
 
-// A first transaction, once seen, stays the first: kept per wallet (a never-used wallet is asked again next time).
-const firstSeen = new Map<string, { at: Date; exact: boolean }>();
+// A first transaction, once seen, stays the first: kept per wallet and chain (a never-used wallet is asked again next time).
+const firstSeenByChain = new WeakMap<object, Map<string, { at: Date; exact: boolean }>>();
 
 /** The wallet's oldest transaction we can see, through RPC (one getSignaturesForAddress), so the same on a cluster. */
 async function walletFirstSeen(chain: Pick<ChainService, 'connection'>, wallet: string): Promise<{ at: Date | null; exact: boolean }> {
+  let firstSeen = firstSeenByChain.get(chain);
+  if (!firstSeen) firstSeenByChain.set(chain, firstSeen = new Map());
   const known = firstSeen.get(wallet);
   if (known) return known;
   const page = await chain.connection.getSignaturesForAddress(new PublicKey(wallet), { limit: AGE_PAGE }, 'confirmed');

@@ -12,14 +12,16 @@ export async function launchRecordOf(db: Db, mint: string): Promise<LaunchRecord
   return row ?? null;
 }
 
-// A landed transaction's slot never changes: one status read per mint per process.
-const launchSlots = new Map<string, bigint>();
+// A landed transaction's slot never changes: one status read per mint per chain (per process).
+const launchSlotsByChain = new WeakMap<object, Map<string, bigint>>();
 
 /**
  * The slot the launch minted the supply in, read through RPC (getSignatureStatuses, so the
  * same on a cluster); null when unknown (no launch record, or the chain no longer has it).
  */
 export async function launchSlotOf(chain: Pick<ChainService, 'connection'>, mint: string, launch: LaunchRecord | null): Promise<bigint | null> {
+  let launchSlots = launchSlotsByChain.get(chain);
+  if (!launchSlots) launchSlotsByChain.set(chain, launchSlots = new Map());
   const known = launchSlots.get(mint);
   if (known !== undefined) return known;
   if (!launch?.mintSignature) return null;
