@@ -46,7 +46,11 @@ export type CreatorTradeFacts = {
   /** Tokens the creator received from the curve, the initial buy included: what they held to sell. */
   boughtTokens: bigint;
   lastSellAt: Date | null;
-  /** Tokens moved out of the creator's wallet to other wallets: not computed yet (needs a transfer index). */
+  /**
+   * Tokens that left the creator's wallet other than by curve sells, net of any received
+   * other than by curve buys: bought - sold - held now (0 when more came in than went out).
+   * null when the balance could not be read.
+   */
   transferredOutTokens: bigint | null;
 };
 

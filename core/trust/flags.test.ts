@@ -47,6 +47,19 @@ describe('trustFlags', () => {
     expect(ids(facts)).toEqual(expected);
   });
 
+  it.each([
+    ['sold 40%, moved 10% out: exactly half', 40n, 10n, []],
+    ['sold 40%, moved 11% out', 40n, 11n, ['creator_moved']],
+    ['sold nothing, moved everything out', 0n, 100n, ['creator_moved']],
+    ['sold 60%, moved 30% out: the sale says it', 60n, 30n, ['creator_sold']],
+    ['moves not computed', 50n, null, []],
+  ])('creator: %s', (_, sold, moved, expected) => {
+    const facts = honest();
+    facts.creatorTrades.sells = { count: 1, tokens: sold, lamports: 1n };
+    facts.creatorTrades.transferredOutTokens = moved;
+    expect(ids(facts)).toEqual(expected);
+  });
+
   it('a creator who bought nothing and sold nothing raises nothing', () => {
     const facts = honest();
     facts.creatorTrades.boughtTokens = 0n;

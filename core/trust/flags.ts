@@ -52,6 +52,11 @@ const rules: Rule[] = [
     id: 'creator_sold', severity: 'high',
     sentence: 'The creator has sold more than half of the tokens they held.',
   } : null,
+  ({ creatorTrades: c }) => !moreThan(c.sells.tokens, c.boughtTokens, CREATOR_SOLD_LIMIT)
+    && moreThan(c.sells.tokens + (c.transferredOutTokens ?? 0n), c.boughtTokens, CREATOR_SOLD_LIMIT) ? {
+      id: 'creator_moved', severity: 'high',
+      sentence: 'The creator has sold or moved to other wallets more than half of the tokens they held; moving tokens to other wallets can hide a sale.',
+    } : null,
   ({ holders: h }) => h && h.holderCount >= CONCENTRATION_MIN_HOLDERS && moreThan(h.top10Tokens, h.circulatingTokens, TOP_HOLDERS_LIMIT) ? {
     id: 'top_holders', severity: 'medium',
     sentence: 'The 10 largest holders own more than half of the tokens in circulation: a few sellers could crash the price.',

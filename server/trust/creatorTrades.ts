@@ -4,10 +4,12 @@ import type { Db } from '../db/client';
 import { curveTrades } from '../db/schema';
 
 /**
- * The creator's curve trades from curve_trades: their own wallet's, and the launch's
+ * The creator's curve trades from curve_trades (what moved by transfer needs their balance: trustFacts.ts): their own wallet's, and the launch's
  * initial buy (the funding wallet pays it, the tokens go to the creator).
  */
-export async function creatorTradeFacts(db: Db, mint: string, creatorWallet: string, initialBuySignature: string | null): Promise<CreatorTradeFacts> {
+export async function creatorTradeFacts(
+  db: Db, mint: string, creatorWallet: string, initialBuySignature: string | null,
+): Promise<Omit<CreatorTradeFacts, 'transferredOutTokens'>> {
   const t = curveTrades;
   const isInitial = initialBuySignature === null ? sql`false` : sql`${t.signature} = ${initialBuySignature}`;
   const rows = await db.select({
@@ -35,6 +37,5 @@ export async function creatorTradeFacts(db: Db, mint: string, creatorWallet: str
     sells: totals(sells, 'tokensOut'),
     boughtTokens: BigInt(initial?.tokensIn ?? 0) + BigInt(buys?.tokensIn ?? 0),
     lastSellAt: sells ? new Date(sells.lastAt) : null,
-    transferredOutTokens: null,
   };
 }

@@ -24,6 +24,15 @@ export async function trustCampaignByToken(services: Services, tokenAddress: str
   return row && { ...row, tokenAddress };
 }
 
+/**
+ * The creator's balance moves only by curve trades and transfers: what it lacks beyond its
+ * sells left by transfer (net of transfers in, so a lower bound when tokens also came in).
+ */
+function netTransferredOut(bought: bigint, sold: bigint, heldNow: bigint): bigint {
+  const out = bought - sold - heldNow;
+  return out > 0n ? out : 0n;
+}
+
 export async function computeTrustFacts(services: Services, campaign: TrustCampaign): Promise<TrustFacts> {
   const { db, chain } = services;
   const mint = campaign.tokenAddress;
@@ -68,7 +77,7 @@ export async function computeTrustFacts(services: Services, campaign: TrustCampa
       transferFeeBps: mintAccount.transferFee?.bps ?? null,
     },
     holders: balances && holderFacts(balances, { pool: poolWallet, distributor: campaign.distributorWallet, creator: campaign.creatorWallet, platform }),
-    creatorTrades,
+    creatorTrades: { ...creatorTrades, transferredOutTokens: balances && netTransferredOut(creatorTrades.boughtTokens, creatorTrades.sells.tokens, balances.get(campaign.creatorWallet) ?? 0n) },
     earlyBuyers,
     fundingClusters: null,
     cause,

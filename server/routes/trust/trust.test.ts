@@ -71,6 +71,21 @@ async function sell(mint: string, wallet: Keypair, tokens: bigint) {
   const quote = await t.services.trading.book.buildSellQuote({ mint, trader: wallet.publicKey.toBase58(), tokens, slippageBps: 10_000 });
   return t.services.trading.book.execute(signFast(quote.transactionBase64, wallet));
 }
+/** A plain Token-2022 transfer (no curve trade, so no trade event) to a fresh wallet, which it returns. */
+async function transferTokens(mint: string, from: Keypair, amount: bigint): Promise<Keypair> {
+  const friend = Keypair.generate();
+  expect((await ledger().airdrop(friend.publicKey.toBase58(), 10_000_000n)).kind).toBe('landed');
+  const mintKey = new PublicKey(mint);
+  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: ledger().latestBlockhash.blockhash }).add(
+    createAssociatedTokenAccountIdempotentInstruction(from.publicKey, tokenAccountOf(mintKey, friend.publicKey), friend.publicKey, mintKey, TOKEN_2022_PROGRAM_ID, ASSOCIATED_TOKEN_PROGRAM_ID),
+    createTransferCheckedWithFeeInstruction(tokenAccountOf(mintKey, from.publicKey), mintKey, tokenAccountOf(mintKey, friend.publicKey), from.publicKey,
+      amount, 9, calculateTransferFee(amount, CAMPAIGN_TRANSFER_FEE), [], TOKEN_2022_PROGRAM_ID),
+  );
+  const sent = await ledger().send(signTransaction(tx, [from]), { preflight: true });
+  expect(sent.kind).toBe('landed');
+  if (sent.kind === 'landed') expect(sent.record.err).toBeNull();
+  return friend;
+}
 /** Warps the ledger past the launch's early slots, so later buys are nobody's snipe. */
 const afterLaunchWindow = (answer: TrustResponse) => ledger().warp(BigInt(answer.earlyBuyers!.launchSlot) + 3n);
 
@@ -111,7 +126,7 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
       donationWallet: charity.wallet_address, kind: 'verified_charity', charityName: charity.name, verification: 'not_requested',
       payouts: { count: 0, lamports: '0', lastAt: null },
     });
-    expect(answer.creatorTrades).toMatchObject({ wallet: creator.wallet, buys: { count: 0 }, sells: { count: 0, tokens: '0' }, lastSellAt: null, soldPercentOfBought: '0.00', transferredOutTokens: null });
+    expect(answer.creatorTrades).toMatchObject({ wallet: creator.wallet, buys: { count: 0 }, sells: { count: 0, tokens: '0' }, lastSellAt: null, soldPercentOfBought: '0.00', transferredOutTokens: '0' });
     expect(answer.earlyBuyers).toMatchObject({ count: 0, tokensNow: '0', wallets: [] });
     expect(answer.fundingClusters).toBeNull();
     expect(answer.creatorHistory).toMatchObject({ count: 0, campaigns: [], graduated: 0, soldMostWithinDay: 0 });
@@ -157,7 +172,7 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
       boughtTokens: held.toString(),
       soldPercentOfBought: '75.00',
       lastSellAt: expect.any(String),
-      transferredOutTokens: null,
+      transferredOutTokens: '0',
     });
     const [sellRow] = await t.services.db.select().from(curveTrades).where(eq(curveTrades.signature, sale.transactionSignature));
     expect(answer.creatorTrades.lastSellAt).toBe(sellRow!.blockTime.toISOString());
@@ -188,6 +203,28 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     expect(history.flags[0]).toEqual({
       id: 'creator_history', severity: 'high', sentence: 'In 1 earlier campaign, this creator sold most of their tokens within a day of launch.',
     });
+  });
+
+  it('a creator who moves tokens to another wallet instead of selling: the net moved out is exact and flagged', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const c = await launch(creator, { ticker: 'hide', initialBuy: '0.5' });
+    afterLaunchWindow(await trust(c.mint));
+    const held = await tokensOf(creator.wallet, c.mint);
+    const sold = held / 10n;
+    await sell(c.mint, creator.keypair, sold);
+    const moved = (held * 45n) / 100n;
+    const friend = await transferTokens(c.mint, creator.keypair, moved);
+    await new Promise((resolve) => setTimeout(resolve, TRUST_CACHE_MS + 50));
+    const answer = await trust(c.mint);
+    expect(answer.creatorTrades).toMatchObject({ boughtTokens: held.toString(), sells: { count: 1, tokens: sold.toString() }, transferredOutTokens: moved.toString() });
+    expect(answer.holders!.creator.tokens).toBe((held - sold - moved).toString());
+    // The friend's wallet is an ordinary holder: nothing links it to the creator but the transfer.
+    expect(answer.holders!.top.find((h) => h.wallet === friend.publicKey.toBase58())).toMatchObject({ label: null });
+    expect(answer.flags[0]).toEqual({
+      id: 'creator_moved', severity: 'high',
+      sentence: 'The creator has sold or moved to other wallets more than half of the tokens they held; moving tokens to other wallets can hide a sale.',
+    });
+    expect(flagIds(answer)).toEqual(['creator_moved', 'donation_wallet_unproven']);
   });
 
   it('snipers in the launch slot and the next 2 are early buyers with their share now; a buy 3 slots later is not', async () => {
@@ -222,17 +259,8 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
 
     // A sniper moves its tokens to a fresh wallet (no trade, so no event): the figures follow once the cache lapses.
     const from = snipers[0]!;
-    const friend = Keypair.generate();
-    await ledger().airdrop(friend.publicKey.toBase58(), 10_000_000n);
-    const mintKey = new PublicKey(c.mint);
     const amount = now[0]!;
-    const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: ledger().latestBlockhash.blockhash }).add(
-      createAssociatedTokenAccountIdempotentInstruction(from.publicKey, tokenAccountOf(mintKey, friend.publicKey), friend.publicKey, mintKey, TOKEN_2022_PROGRAM_ID, ASSOCIATED_TOKEN_PROGRAM_ID),
-      createTransferCheckedWithFeeInstruction(tokenAccountOf(mintKey, from.publicKey), mintKey, tokenAccountOf(mintKey, friend.publicKey), from.publicKey,
-        amount, 9, calculateTransferFee(amount, CAMPAIGN_TRANSFER_FEE), [], TOKEN_2022_PROGRAM_ID),
-    );
-    const sent = await ledger().send(signTransaction(tx, [from]), { preflight: true });
-    expect(sent.kind).toBe('landed');
+    const friend = await transferTokens(c.mint, from, amount);
     await new Promise((resolve) => setTimeout(resolve, TRUST_CACHE_MS + 50));
     const moved = await trust(c.mint);
     expect(moved.earlyBuyers!.wallets.find((w) => w.wallet === from.publicKey.toBase58())).toMatchObject({ boughtTokens: amount.toString(), tokensNow: '0' });
