@@ -16,7 +16,7 @@ import { tradeHooksIdle } from '../../market';
 import type { TrustResponse } from '../../presenters/trust';
 import { createTestApp, type TestApp } from '../../testing/app';
 import type { SignedIn } from '../../testing/wallet';
-import { testIp } from '../../testing/wallet';
+import { signMessage, testIp } from '../../testing/wallet';
 import { chainHoldings } from '../../trading';
 import { signFast } from '../../trading/testing/market';
 import { TRUST_CACHE_MS } from '../../trust';
@@ -225,6 +225,28 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
       sentence: 'The creator has sold or moved to other wallets more than half of the tokens they held; moving tokens to other wallets can hide a sale.',
     });
     expect(flagIds(answer)).toEqual(['creator_moved', 'donation_wallet_unproven']);
+  });
+
+  it('a donation wallet whose holder proves it: the live event drops the cached answer, and the flag goes', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const wallet = Keypair.generate();
+    const c = await launch(creator, { ticker: 'proven', initialBuy: '0.1', donationWallet: wallet.publicKey.toBase58() });
+    const cachedAt = Date.now();
+    const before = await trust(c.mint);
+    expect([before.cause.kind, flagIds(before)]).toEqual(['unproven', ['donation_wallet_unproven']]);
+
+    const asked = await t.app.inject({ method: 'POST', url: '/api/donation-wallets/challenge', headers: { cookie: creator.cookie }, payload: { wallet: wallet.publicKey.toBase58() } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const request = asked.json<{ nonce: string; message: string }>();
+    const proved = await t.app.inject({ method: 'POST', url: '/api/donation-wallets/proof', payload: { nonce: request.nonce, signature: signMessage(wallet, request.message) } });
+    expect(proved.statusCode, proved.body).toBe(200);
+    // The event arrives through the database's NOTIFY (as in another process of a fleet): poll for it, well within the cache's life.
+    let after = await trust(c.mint);
+    while (after.cause.kind !== 'proven' && Date.now() - cachedAt < TRUST_CACHE_MS) after = await trust(c.mint);
+    const elapsed = Date.now() - cachedAt;
+    console.log(`trust after a proof: ${elapsed} ms from the cached answer (cache lives ${TRUST_CACHE_MS} ms)`);
+    expect(elapsed).toBeLessThan(TRUST_CACHE_MS);
+    expect([after.cause.kind, after.flags]).toEqual(['proven', []]);
   });
 
   it('snipers in the launch slot and the next 2 are early buyers with their share now; a buy 3 slots later is not', async () => {
