@@ -24,6 +24,18 @@ export async function trustCampaignByToken(services: Services, tokenAddress: str
   return row && { ...row, tokenAddress };
 }
 
+// Each lookup binds every address once per platform column: chunks keep a token with many
+// holders under PostgreSQL's 65,535 bound parameters.
+const PLATFORM_LOOKUP_CHUNK = 5_000;
+
+async function platformAddressesIn(services: Services, addresses: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < addresses.length; i += PLATFORM_LOOKUP_CHUNK) {
+    for (const a of await platformAddressesAmong(services, addresses.slice(i, i + PLATFORM_LOOKUP_CHUNK))) found.add(a);
+  }
+  return found;
+}
+
 /**
  * The creator's balance moves only by curve trades and transfers: what it lacks beyond its
  * sells left by transfer (net of transfers in, so a lower bound when tokens also came in).
@@ -51,7 +63,7 @@ export async function computeTrustFacts(services: Services, campaign: TrustCampa
   ]);
   const poolWallet = pool?.poolWallet ?? campaign.poolAddress;
   const metadataAuthority = mintAccount?.metadata?.updateAuthority ?? null;
-  const platform = await platformAddressesAmong(services, [...(balances?.keys() ?? []), ...(metadataAuthority ? [metadataAuthority] : [])]);
+  const platform = await platformAddressesIn(services, [...(balances?.keys() ?? []), ...(metadataAuthority ? [metadataAuthority] : [])]);
   const initialBuySignature = launch?.buySignature ?? null;
   const [creatorTrades, launchSlot, cause, creatorHistory] = await Promise.all([
     creatorTradeFacts(db, mint, campaign.creatorWallet, initialBuySignature),
