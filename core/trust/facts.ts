@@ -66,7 +66,10 @@ export type EarlyBuyerFacts = {
   tokensNow: bigint;
 };
 
-/** Wallets funded from one source shortly before buying: not computed yet (needs a funding index). */
+/**
+ * Wallets among the largest holders whose first SOL came from one wallet (not a platform key)
+ * within the 24 hours before their first buy: likely one person's wallets.
+ */
 export type FundingCluster = { funder: string; wallets: string[]; tokensNow: bigint };
 
 export type DonationWalletKind = 'verified_charity' | 'creator_wallet' | 'proven' | 'unproven' | 'none';
@@ -114,7 +117,7 @@ export type TrustFacts = {
   holders: HolderFacts | null;
   creatorTrades: CreatorTradeFacts;
   earlyBuyers: EarlyBuyerFacts | null;
-  /** null: not computed yet. */
+  /** Clusters of 2 wallets or more, largest first; null when the holders could not be read. */
   fundingClusters: FundingCluster[] | null;
   cause: CauseFacts;
   creatorHistory: CreatorHistoryFacts;

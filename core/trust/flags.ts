@@ -22,6 +22,8 @@ export const EARLY_BUYERS_LIMIT: Ratio = { num: 1n, den: 5n };
 export const EARLY_SLOTS_AFTER_LAUNCH = 2;
 /** One funding cluster holds more than this share of the circulating supply. */
 export const CLUSTER_LIMIT: Ratio = { num: 1n, den: 5n };
+/** Wallets whose first SOL came from one source within this long before their first buy form a funding cluster. */
+export const FUNDING_WINDOW_MS = 86_400_000;
 /** A donation wallet first used less than this long ago is new. */
 export const NEW_WALLET_MS = 7 * 86_400_000;
 /** "Sold most within a day of launch", in the creator's history. */

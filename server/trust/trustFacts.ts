@@ -13,6 +13,7 @@ import { causeFacts } from './cause';
 import { creatorHistoryFacts } from './creatorHistory';
 import { creatorTradeFacts } from './creatorTrades';
 import { earlyBuyerFacts } from './earlyBuyers';
+import { fundingClusterFacts } from './fundingClusters';
 import { holderBalances } from './holderBalances';
 import { holderFacts } from './holderFacts';
 import { launchRecordOf, launchSlotOf } from './launchRecord';
@@ -74,6 +75,13 @@ export async function computeTrustFacts(services: Services, campaign: TrustCampa
   const earlyBuyers = launchSlot === null || balances === null ? null : await earlyBuyerFacts(db, {
     mint, launchSlot, creatorWallet: campaign.creatorWallet, initialBuySignature, isPlatform: (w) => platform.has(w), balances,
   });
+  const holders = balances && holderFacts(balances, { pool: poolWallet, distributor: campaign.distributorWallet, creator: campaign.creatorWallet, platform });
+  const fundingClusters = holders && await fundingClusterFacts(db, chain, {
+    mint, holders: holders.top.filter((h) => h.label === null || h.label === 'creator'), isPlatform: (wallets) => platformAddressesIn(services, wallets),
+  }).catch((err: unknown) => {
+    services.log.warn({ err, mint }, 'trust: funding clusters failed');
+    return null;
+  });
   return {
     tokenAddress: mint,
     asOf: services.now(),
@@ -88,10 +96,10 @@ export async function computeTrustFacts(services: Services, campaign: TrustCampa
       metadataAuthorityIsPlatform: metadataAuthority !== null && platform.has(metadataAuthority),
       transferFeeBps: mintAccount.transferFee?.bps ?? null,
     },
-    holders: balances && holderFacts(balances, { pool: poolWallet, distributor: campaign.distributorWallet, creator: campaign.creatorWallet, platform }),
+    holders,
     creatorTrades: { ...creatorTrades, transferredOutTokens: balances && netTransferredOut(creatorTrades.boughtTokens, creatorTrades.sells.tokens, balances.get(campaign.creatorWallet) ?? 0n) },
     earlyBuyers,
-    fundingClusters: null,
+    fundingClusters,
     cause,
     creatorHistory,
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedWithFeeInstruction,
 } from '@solana/spl-token';
@@ -128,7 +128,8 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     });
     expect(answer.creatorTrades).toMatchObject({ wallet: creator.wallet, buys: { count: 0 }, sells: { count: 0, tokens: '0' }, lastSellAt: null, soldPercentOfBought: '0.00', transferredOutTokens: '0' });
     expect(answer.earlyBuyers).toMatchObject({ count: 0, tokensNow: '0', wallets: [] });
-    expect(answer.fundingClusters).toBeNull();
+    // Every wallet here got its first SOL from the local faucet, a platform address: that links nobody.
+    expect(answer.fundingClusters).toEqual([]);
     expect(answer.creatorHistory).toMatchObject({ count: 0, campaigns: [], graduated: 0, soldMostWithinDay: 0 });
   });
 
@@ -293,6 +294,35 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     expect(moved.holders!.top.find((h) => h.wallet === friend.publicKey.toBase58())).toMatchObject({
       tokens: (amount - calculateTransferFee(amount, CAMPAIGN_TRANSFER_FEE)).toString(), label: null,
     });
+  });
+
+  it('wallets whose first SOL came from one wallet shortly before they bought form a cluster with its share', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const c = await launch(creator, { ticker: 'sybil', initialBuy: '0.2' });
+    afterLaunchWindow(await trust(c.mint));
+    const funder = await trader(20);
+    const sybils = [Keypair.generate(), Keypair.generate(), Keypair.generate()];
+    for (const s of sybils) {
+      const tx = new Transaction({ feePayer: funder.publicKey, recentBlockhash: ledger().latestBlockhash.blockhash })
+        .add(SystemProgram.transfer({ fromPubkey: funder.publicKey, toPubkey: s.publicKey, lamports: 2_000_000_000 }));
+      expect((await ledger().send(signTransaction(tx, [funder]), { preflight: true })).kind).toBe('landed');
+    }
+    for (const s of sybils) await buy(c.mint, s, '0.6');
+    const others = [await trader(3), await trader(3)];
+    for (const o of others) await buy(c.mint, o, '0.3');
+
+    const answer = await trust(c.mint);
+    const sybilTokens = await Promise.all(sybils.map((s) => tokensOf(s.publicKey, c.mint)));
+    const total = sybilTokens.reduce((x, y) => x + y, 0n);
+    const circulating = BigInt(answer.holders!.circulatingTokens);
+    expect(answer.fundingClusters).toHaveLength(1);
+    expect(answer.fundingClusters![0]).toMatchObject({ funder: funder.publicKey.toBase58(), tokensNow: total.toString(), percent: percentOf(total, circulating) });
+    expect([...answer.fundingClusters![0]!.wallets].sort()).toEqual(sybils.map((s) => s.publicKey.toBase58()).sort());
+    expect(answer.flags[0]).toEqual({
+      id: 'funding_cluster', severity: 'high',
+      sentence: 'A group of wallets paid for by the same source holds more than a fifth of the tokens in circulation: it may be one person.',
+    });
+    expect(flagIds(answer)).toEqual(['funding_cluster', 'donation_wallet_unproven']);
   });
 
   it('a few wallets holding most of 21 holders raise the concentration flag; the distributor\'s payout to the cause is counted', async () => {
