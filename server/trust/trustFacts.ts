@@ -28,13 +28,24 @@ export async function trustCampaignByToken(services: Services, tokenAddress: str
 // Each lookup binds every address once per platform column: chunks keep a token with many
 // holders under PostgreSQL's 65,535 bound parameters.
 const PLATFORM_LOOKUP_CHUNK = 5_000;
+const KNOWN_ADDRESSES_MAX = 200_000;
+
+// Whether an address is a platform key does not change (keys are made new, never taken over
+// from a holder): kept per Services, as the donation indexer keeps it, so an answer looks up
+// only holders it has not seen before (10,000 holders cost ~1 s of lookups on PGlite otherwise).
+const knownByServices = new WeakMap<Services, Map<string, boolean>>();
 
 async function platformAddressesIn(services: Services, addresses: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let i = 0; i < addresses.length; i += PLATFORM_LOOKUP_CHUNK) {
-    for (const a of await platformAddressesAmong(services, addresses.slice(i, i + PLATFORM_LOOKUP_CHUNK))) found.add(a);
+  let known = knownByServices.get(services);
+  if (!known) knownByServices.set(services, known = new Map());
+  const unknown = [...new Set(addresses.filter((a) => !known.has(a)))];
+  if (known.size + unknown.length > KNOWN_ADDRESSES_MAX) known.clear();
+  for (let i = 0; i < unknown.length; i += PLATFORM_LOOKUP_CHUNK) {
+    const chunk = unknown.slice(i, i + PLATFORM_LOOKUP_CHUNK);
+    const platform = await platformAddressesAmong(services, chunk);
+    for (const a of chunk) known.set(a, platform.has(a));
   }
-  return found;
+  return new Set(addresses.filter((a) => known.get(a) ?? false));
 }
 
 /**

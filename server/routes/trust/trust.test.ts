@@ -155,7 +155,10 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     const sold = (held * 3n) / 4n;
     const soldAt = Date.now();
     const sale = await sell(c.mint, creator.keypair, sold);
-    const answer = await trust(c.mint);
+    // Two requests at once after the trade: the first recomputes and waits for it; the second,
+    // arriving while that runs, gets the answer the trade dropped (it is under 2 s old).
+    const [answer, meanwhile] = await Promise.all([trust(c.mint), trust(c.mint)]);
+    expect(meanwhile).toEqual(first);
     const elapsed = Date.now() - soldAt;
     // Served within the cache's life: the trade itself dropped the cached answer.
     console.log(`trust after a trade: ${elapsed} ms (cache lives ${TRUST_CACHE_MS} ms)`);
