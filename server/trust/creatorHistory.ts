@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { HIDDEN_TICKER } from '../../core/constants';
 import { EARLY_DUMP_WINDOW_MS, type CreatorHistoryFacts } from '../../core/trust';
 import type { Db } from '../db/client';
 
@@ -10,7 +11,7 @@ type Row = {
 };
 
 /**
- * The creator's other campaigns: raised, graduated, and whether they sold more than half of
+ * The creator's other public campaigns (test campaigns and the hidden TEST ticker left out): raised, graduated, and whether they sold more than half of
  * what they bought within a day of launch (their own trades and the launch's initial buy).
  */
 export async function creatorHistoryFacts(db: Db, creatorWallet: string, campaignId: number): Promise<CreatorHistoryFacts> {
@@ -27,6 +28,7 @@ export async function creatorHistoryFacts(db: Db, creatorWallet: string, campaig
         and ct.block_time < c.created_at + ${window}::interval
     ) t on true
     where c.creator_wallet = ${creatorWallet} and c.id <> ${campaignId} and c.token_address is not null
+      and not c.is_test and c.ticker <> ${HIDDEN_TICKER}
     order by c.created_at desc, c.id desc`);
   const rows = (result as unknown as { rows: Row[] }).rows;
   const campaigns = rows.map((r) => ({

@@ -7,8 +7,6 @@ import { trustFlags, type TrustFacts, type TrustFlag } from '../../core/trust';
 import { DONATION_EVENT } from '../donations/indexer';
 import { GRADUATED_EVENT, TRADE_EVENT } from '../market/registerTradeHooks';
 import type { AppEvent } from '../events/hub';
-import { notFound } from '../http/errors';
-import { CAMPAIGN_NOT_FOUND } from '../policies/campaigns';
 import type { Services } from '../services';
 import { computeTrustFacts, trustCampaignByToken } from './trustFacts';
 
@@ -53,7 +51,6 @@ function createTrustService(services: Services): TrustService {
 
   const compute = async (tokenAddress: string): Promise<TrustAnswer> => {
     const campaign = await trustCampaignByToken(services, tokenAddress);
-    if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
     const facts = await computeTrustFacts(services, campaign);
     return { facts, flags: trustFlags(facts) };
   };

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { TrustFacts } from '../../core/trust';
 import { readCampaignMint } from '../chain/token';
 import { campaigns, curvePools } from '../db/schema';
+import { findPublicCampaign } from '../policies/campaigns';
 import { platformAddressesAmong } from '../policies/donationWallet';
 import type { Services } from '../services';
 import { causeFacts } from './cause';
@@ -20,9 +21,9 @@ import { launchRecordOf, launchSlotOf } from './launchRecord';
 
 export type TrustCampaign = typeof campaigns.$inferSelect & { tokenAddress: string };
 
-export async function trustCampaignByToken(services: Services, tokenAddress: string): Promise<TrustCampaign | undefined> {
-  const [row] = await services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, tokenAddress));
-  return row && { ...row, tokenAddress };
+/** The campaign as the public sees it (404 'Campaign not found' for an unknown token or the hidden TEST ticker). */
+export async function trustCampaignByToken(services: Services, tokenAddress: string): Promise<TrustCampaign> {
+  return { ...await findPublicCampaign(services, tokenAddress), tokenAddress };
 }
 
 // Each lookup binds every address once per platform column: chunks keep a token with many

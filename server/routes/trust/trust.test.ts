@@ -5,12 +5,13 @@ import {
 } from '@solana/spl-token';
 import { eq, inArray } from 'drizzle-orm';
 import { BUILT_IN_CHARITIES } from '../../../core/charities';
+import { HIDDEN_TICKER } from '../../../core/constants';
 import { parseSol } from '../../../core/money';
 import { CAMPAIGN_TRANSFER_FEE, calculateTransferFee } from '../../../core/tokenFee';
 import { percentOf } from '../../../core/trust';
 import { tokenAccountOf } from '../../chain/curve';
 import { signTransaction } from '../../chain/token';
-import { curveTrades, distributionRuns, launchRequests } from '../../db/schema';
+import { campaigns, curveTrades, distributionRuns, launchRequests } from '../../db/schema';
 import { create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
 import { tradeHooksIdle } from '../../market';
 import type { TrustResponse } from '../../presenters/trust';
@@ -97,6 +98,11 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     }
     const res = await get(`/api/campaigns/${Keypair.generate().publicKey.toBase58()}/trust`);
     expect([res.statusCode, res.json()]).toEqual([404, { error: 'Campaign not found' }]);
+    // The hidden TEST ticker is not public anywhere, here neither.
+    const hidden = Keypair.generate().publicKey.toBase58();
+    await t.services.db.insert(campaigns).values({ creatorWallet: Keypair.generate().publicKey.toBase58(), ticker: HIDDEN_TICKER, name: 'Hidden', goalLamports: 1n, tokenAddress: hidden });
+    const hiddenRes = await get(`/api/campaigns/${hidden}/trust`);
+    expect([hiddenRes.statusCode, hiddenRes.json()]).toEqual([404, { error: 'Campaign not found' }]);
   });
 
   it('an honest campaign (verified charity, creator holds, buyers after the launch) raises no flag; its custody is stated in words', async () => {
