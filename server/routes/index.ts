@@ -16,6 +16,7 @@ import { campaignsRoutes } from './campaigns/campaigns';
 import { donationsRoutes } from './donations/donations';
 import { donationWalletsRoutes } from './donation-wallets/donationWallets';
 import { proofRoutes } from './proof/proof';
+import { trustRoutes } from './trust/trust';
 import { officialTokenRoutes } from './official-token/officialToken';
 import { charitiesRoutes } from './charities/charities';
 import { gatewayRoutes } from './rpc/gateway';
@@ -46,6 +47,7 @@ export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
   donationsRoutes,
   donationWalletsRoutes,
   proofRoutes,
+  trustRoutes,
   officialTokenRoutes,
   charitiesRoutes,
   gatewayRoutes,

@@ -39,6 +39,8 @@ export async function launchClusterMarket(services: Services, ticker: string) {
   });
   return {
     mint: mint.publicKey.toBase58(),
+    pool: pool.publicKey.toBase58(),
+    distributor: distributor.publicKey.toBase58(),
     async trader(sol: number): Promise<Keypair> {
       const trader = Keypair.generate();
       await fund(trader.publicKey, sol);

@@ -1,0 +1,375 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedWithFeeInstruction,
+} from '@solana/spl-token';
+import { eq, inArray } from 'drizzle-orm';
+import { BUILT_IN_CHARITIES } from '../../../core/charities';
+import { HIDDEN_TICKER } from '../../../core/constants';
+import { parseSol } from '../../../core/money';
+import { CAMPAIGN_TRANSFER_FEE, calculateTransferFee } from '../../../core/tokenFee';
+import { percentOf } from '../../../core/trust';
+import { tokenAccountOf } from '../../chain/curve';
+import { signTransaction } from '../../chain/token';
+import { campaigns, curveTrades, distributionRuns, launchRequests } from '../../db/schema';
+import { create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
+import { tradeHooksIdle } from '../../market';
+import type { TrustResponse } from '../../presenters/trust';
+import { createTestApp, type TestApp } from '../../testing/app';
+import type { SignedIn } from '../../testing/wallet';
+import { signMessage, testIp } from '../../testing/wallet';
+import { chainHoldings } from '../../trading';
+import { signFast } from '../../trading/testing/market';
+import { TRUST_CACHE_MS } from '../../trust';
+import { TEST_ADMIN_ENV, loginTestAdmin } from '../admin/testAdmin';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  // Slots as long as the test: a slot moves only when a test warps the clock, so "the launch
+  // slot and the next 2" are exactly the slots the test chooses.
+  t = await createTestApp({ ...TEST_ADMIN_ENV, LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3', LEDGER_SLOT_MS: '60000' });
+}, 60_000);
+afterAll(async () => {
+  await tradeHooksIdle(t.services);
+  await t.close();
+});
+
+const ledger = () => t.services.chain.ledger!;
+const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: testIp() });
+async function trust(mint: string): Promise<TrustResponse> {
+  const res = await get(`/api/campaigns/${mint}/trust`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as TrustResponse;
+}
+const flagIds = (answer: TrustResponse) => answer.flags.map((f) => f.id);
+const tokensOf = async (owner: PublicKey | string, mint: string) => (await chainHoldings(t.services.chain)(owner.toString(), mint)).tokens;
+
+type Launched = { mint: string; pool: string; distributor: string; creator: SignedIn };
+
+/** A campaign launched through the real launch flow (prepare, fund, create) by this creator. */
+async function launch(creator: SignedIn, options: { ticker: string; initialBuy: string; donationWallet?: string }): Promise<Launched> {
+  const prepared = await prepare(t.app, creator, options.initialBuy);
+  await fund(t.services, creator.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
+  const res = await create(t.app, creator, createBody(creator, prepared.request_id, {
+    ticker: options.ticker, initialBuy: options.initialBuy, donationWallet: options.donationWallet ?? Keypair.generate().publicKey.toBase58(),
+  }));
+  expect(res.statusCode, res.body).toBe(200);
+  return { mint: prepared.token_address, pool: prepared.bonding_curve, distributor: prepared.distribution_wallet, creator };
+}
+
+async function trader(sol: number): Promise<Keypair> {
+  const wallet = Keypair.generate();
+  const outcome = await ledger().airdrop(wallet.publicKey.toBase58(), BigInt(sol * 1e9));
+  expect(outcome.kind).toBe('landed');
+  return wallet;
+}
+async function buy(mint: string, wallet: Keypair, sol: string) {
+  const quote = await t.services.trading.book.buildBuyQuote({ mint, trader: wallet.publicKey.toBase58(), solIn: parseSol(sol), slippageBps: 10_000 });
+  return t.services.trading.book.execute(signFast(quote.transactionBase64, wallet));
+}
+async function sell(mint: string, wallet: Keypair, tokens: bigint) {
+  const quote = await t.services.trading.book.buildSellQuote({ mint, trader: wallet.publicKey.toBase58(), tokens, slippageBps: 10_000 });
+  return t.services.trading.book.execute(signFast(quote.transactionBase64, wallet));
+}
+/** A plain Token-2022 transfer (no curve trade, so no trade event) to a fresh wallet, which it returns. */
+async function transferTokens(mint: string, from: Keypair, amount: bigint): Promise<Keypair> {
+  const friend = Keypair.generate();
+  expect((await ledger().airdrop(friend.publicKey.toBase58(), 10_000_000n)).kind).toBe('landed');
+  const mintKey = new PublicKey(mint);
+  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: ledger().latestBlockhash.blockhash }).add(
+    createAssociatedTokenAccountIdempotentInstruction(from.publicKey, tokenAccountOf(mintKey, friend.publicKey), friend.publicKey, mintKey, TOKEN_2022_PROGRAM_ID, ASSOCIATED_TOKEN_PROGRAM_ID),
+    createTransferCheckedWithFeeInstruction(tokenAccountOf(mintKey, from.publicKey), mintKey, tokenAccountOf(mintKey, friend.publicKey), from.publicKey,
+      amount, 9, calculateTransferFee(amount, CAMPAIGN_TRANSFER_FEE), [], TOKEN_2022_PROGRAM_ID),
+  );
+  const sent = await ledger().send(signTransaction(tx, [from]), { preflight: true });
+  expect(sent.kind).toBe('landed');
+  if (sent.kind === 'landed') expect(sent.record.err).toBeNull();
+  return friend;
+}
+/** Warps the ledger past the launch's early slots, so later buys are nobody's snipe. */
+const afterLaunchWindow = (answer: TrustResponse) => ledger().warp(BigInt(answer.earlyBuyers!.launchSlot) + 3n);
+
+describe('GET /api/campaigns/{tokenAddress}/trust', () => {
+  it('answers a malformed address 400 and an unknown token 404, in the API\'s words', async () => {
+    for (const bad of ['not-an-address', '0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl', 'x'.repeat(80)]) {
+      const res = await get(`/api/campaigns/${bad}/trust`);
+      expect([res.statusCode, res.json().error], bad).toEqual([400, 'Invalid token address']);
+    }
+    const res = await get(`/api/campaigns/${Keypair.generate().publicKey.toBase58()}/trust`);
+    expect([res.statusCode, res.json()]).toEqual([404, { error: 'Campaign not found' }]);
+    // The hidden TEST ticker is not public anywhere, here neither.
+    const hidden = Keypair.generate().publicKey.toBase58();
+    await t.services.db.insert(campaigns).values({ creatorWallet: Keypair.generate().publicKey.toBase58(), ticker: HIDDEN_TICKER, name: 'Hidden', goalLamports: 1n, tokenAddress: hidden });
+    const hiddenRes = await get(`/api/campaigns/${hidden}/trust`);
+    expect([hiddenRes.statusCode, hiddenRes.json()]).toEqual([404, { error: 'Campaign not found' }]);
+  });
+
+  it('an honest campaign (verified charity, creator holds, buyers after the launch) raises no flag; its custody is stated in words', async () => {
+    const charity = BUILT_IN_CHARITIES[0]!;
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const c = await launch(creator, { ticker: 'honest', initialBuy: '0.5', donationWallet: charity.wallet_address });
+    afterLaunchWindow(await trust(c.mint));
+    const buyers = [await trader(3), await trader(3), await trader(3)];
+    for (const [i, b] of buyers.entries()) await buy(c.mint, b, ['0.4', '0.3', '0.2'][i]!);
+    const answer = await trust(c.mint);
+
+    expect(answer.flags).toEqual([]);
+    const treasury = (await t.services.keys.treasury()).publicKey.toBase58();
+    expect(answer.authorities).toMatchObject({
+      mintAuthority: null, freezeAuthority: null, feeConfigAuthority: null, withdrawWithheldAuthority: c.distributor, distributorWallet: c.distributor,
+      metadataUpdateAuthority: treasury, metadataAuthorityIsPlatform: true, poolWallet: c.pool, transferFeeBps: 600,
+    });
+    expect(answer.authorities!.statements).toEqual([
+      'Nobody can create more tokens: the supply is fixed for ever.',
+      'Nobody can freeze or take anyone\'s tokens: only a holder can move their own.',
+      'Nobody can change the 6% trade tax.',
+      'Only this campaign\'s distributor wallet can collect the 6% trade tax; the platform\'s distributor sells it and pays 80% of the SOL to the donation wallet and 20% to the platform.',
+      'The platform can change the token\'s name, symbol and image link, nothing else.',
+      'The curve\'s pool wallet is a platform key: it holds the SOL paid into the curve and the tokens not yet sold, and the server signs with it only trades at the curve\'s quoted price. Whoever runs the platform holds that key.',
+    ]);
+    expect(answer.cause).toMatchObject({
+      donationWallet: charity.wallet_address, kind: 'verified_charity', charityName: charity.name, verification: 'not_requested',
+      payouts: { count: 0, lamports: '0', lastAt: null },
+    });
+    expect(answer.creatorTrades).toMatchObject({ wallet: creator.wallet, buys: { count: 0 }, sells: { count: 0, tokens: '0' }, lastSellAt: null, soldPercentOfBought: '0.00', transferredOutTokens: '0' });
+    expect(answer.earlyBuyers).toMatchObject({ count: 0, tokensNow: '0', wallets: [] });
+    // Every wallet here got its first SOL from the local faucet, a platform address: that links nobody.
+    expect(answer.fundingClusters).toEqual([]);
+    expect(answer.creatorHistory).toMatchObject({ count: 0, campaigns: [], graduated: 0, soldMostWithinDay: 0 });
+  });
+
+  it('a creator who dumps: exact trades and share sold, the flag, and the dump in the creator\'s history of their next campaign', async () => {
+    const creator = await signedInCreator(t.app, t.services, 10);
+    const c = await launch(creator, { ticker: 'dump', initialBuy: '1' });
+    afterLaunchWindow(await trust(c.mint));
+    const [a, b] = [await trader(3), await trader(3)];
+    await buy(c.mint, a, '0.5');
+    await buy(c.mint, b, '0.25');
+    const held = await tokensOf(creator.wallet, c.mint);
+    const [launchRow] = await t.services.db.select().from(launchRequests).where(eq(launchRequests.mint, c.mint));
+    const [initial] = await t.services.db.select().from(curveTrades).where(eq(curveTrades.signature, launchRow!.buySignature!));
+    // What the creator holds is what the launch's initial buy delivered.
+    expect(initial!.tokensReceived).toBe(held);
+
+    const first = await trust(c.mint);
+    expect(flagIds(first)).toEqual(['donation_wallet_unproven']);
+    expect(first.flags[0]).toEqual({
+      id: 'donation_wallet_unproven', severity: 'medium', sentence: 'Nobody has proven who controls the donation wallet, and it has never been used before.',
+    });
+
+    const sold = (held * 3n) / 4n;
+    const soldAt = Date.now();
+    const sale = await sell(c.mint, creator.keypair, sold);
+    // Two requests at once after the trade: the first recomputes and waits for it; the second,
+    // arriving while that runs, gets the answer the trade dropped (it is under 2 s old).
+    const [answer, meanwhile] = await Promise.all([trust(c.mint), trust(c.mint)]);
+    expect(meanwhile).toEqual(first);
+    const elapsed = Date.now() - soldAt;
+    // Served within the cache's life: the trade itself dropped the cached answer.
+    console.log(`trust after a trade: ${elapsed} ms (cache lives ${TRUST_CACHE_MS} ms)`);
+    expect(elapsed).toBeLessThan(TRUST_CACHE_MS);
+
+    expect(answer.flags).toEqual([
+      { id: 'creator_sold', severity: 'high', sentence: 'The creator has sold more than half of the tokens they held.' },
+      { id: 'donation_wallet_unproven', severity: 'medium', sentence: 'Nobody has proven who controls the donation wallet, and it has never been used before.' },
+    ]);
+    expect(answer.creatorTrades).toEqual({
+      wallet: creator.wallet,
+      initialBuy: { tokens: held.toString(), lamports: initial!.solLamports.toString(), sol: '1', signature: launchRow!.buySignature, time: initial!.blockTime.toISOString() },
+      buys: { count: 0, tokens: '0', lamports: '0', sol: '0' },
+      sells: { count: 1, tokens: sold.toString(), lamports: sale.expectedOutput.toString(), sol: expect.any(String) },
+      boughtTokens: held.toString(),
+      soldPercentOfBought: '75.00',
+      lastSellAt: expect.any(String),
+      transferredOutTokens: '0',
+    });
+    const [sellRow] = await t.services.db.select().from(curveTrades).where(eq(curveTrades.signature, sale.transactionSignature));
+    expect(answer.creatorTrades.lastSellAt).toBe(sellRow!.blockTime.toISOString());
+
+    // Holders: exactly the chain's balances; the pool labelled and outside the circulating supply.
+    const balances = { creator: held - sold, a: await tokensOf(a.publicKey, c.mint), b: await tokensOf(b.publicKey, c.mint) };
+    expect(balances.creator).toBe(await tokensOf(creator.wallet, c.mint));
+    const circulating = balances.creator + balances.a + balances.b;
+    expect(answer.holders).toMatchObject({
+      circulatingTokens: circulating.toString(), holderCount: 3,
+      top10: { tokens: circulating.toString(), percent: '100.00' },
+      creator: { tokens: balances.creator.toString(), percent: percentOf(balances.creator, circulating) },
+    });
+    const pool = answer.holders!.top.find((h) => h.label === 'pool')!;
+    expect(pool).toEqual({ wallet: c.pool, tokens: (await tokensOf(c.pool, c.mint)).toString(), percent: null, label: 'pool' });
+    expect(answer.holders!.top.find((h) => h.wallet === creator.wallet)).toMatchObject({ label: 'creator', tokens: balances.creator.toString() });
+    expect(answer.holders!.top.find((h) => h.wallet === a.publicKey.toBase58())).toEqual({
+      wallet: a.publicKey.toBase58(), tokens: balances.a.toString(), percent: percentOf(balances.a, circulating), label: null,
+    });
+
+    // The same creator's next campaign carries the dump in their history.
+    const next = await launch(creator, { ticker: 'again', initialBuy: '0.1' });
+    const history = await trust(next.mint);
+    expect(history.creatorHistory).toMatchObject({
+      count: 1, graduated: 0, soldMostWithinDay: 1,
+      campaigns: [{ tokenAddress: c.mint, ticker: 'DUMP', graduated: false, soldMostWithinDay: true }],
+    });
+    expect(history.flags[0]).toEqual({
+      id: 'creator_history', severity: 'high', sentence: 'In 1 earlier campaign, this creator sold most of their tokens within a day of launch.',
+    });
+  });
+
+  it('a creator who moves tokens to another wallet instead of selling: the net moved out is exact and flagged', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const c = await launch(creator, { ticker: 'hide', initialBuy: '0.5' });
+    afterLaunchWindow(await trust(c.mint));
+    const held = await tokensOf(creator.wallet, c.mint);
+    const sold = held / 10n;
+    await sell(c.mint, creator.keypair, sold);
+    const moved = (held * 45n) / 100n;
+    const friend = await transferTokens(c.mint, creator.keypair, moved);
+    await new Promise((resolve) => setTimeout(resolve, TRUST_CACHE_MS + 50));
+    const answer = await trust(c.mint);
+    expect(answer.creatorTrades).toMatchObject({ boughtTokens: held.toString(), sells: { count: 1, tokens: sold.toString() }, transferredOutTokens: moved.toString() });
+    expect(answer.holders!.creator.tokens).toBe((held - sold - moved).toString());
+    // The friend's wallet is an ordinary holder: nothing links it to the creator but the transfer.
+    expect(answer.holders!.top.find((h) => h.wallet === friend.publicKey.toBase58())).toMatchObject({ label: null });
+    expect(answer.flags[0]).toEqual({
+      id: 'creator_moved', severity: 'high',
+      sentence: 'The creator has sold or moved to other wallets more than half of the tokens they held; moving tokens to other wallets can hide a sale.',
+    });
+    expect(flagIds(answer)).toEqual(['creator_moved', 'donation_wallet_unproven']);
+  });
+
+  it('a donation wallet whose holder proves it: the live event drops the cached answer, and the flag goes', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const wallet = Keypair.generate();
+    const c = await launch(creator, { ticker: 'proven', initialBuy: '0.1', donationWallet: wallet.publicKey.toBase58() });
+    const cachedAt = Date.now();
+    const before = await trust(c.mint);
+    expect([before.cause.kind, flagIds(before)]).toEqual(['unproven', ['donation_wallet_unproven']]);
+
+    const asked = await t.app.inject({ method: 'POST', url: '/api/donation-wallets/challenge', headers: { cookie: creator.cookie }, payload: { wallet: wallet.publicKey.toBase58() } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const request = asked.json<{ nonce: string; message: string }>();
+    const proved = await t.app.inject({ method: 'POST', url: '/api/donation-wallets/proof', payload: { nonce: request.nonce, signature: signMessage(wallet, request.message) } });
+    expect(proved.statusCode, proved.body).toBe(200);
+    // The event arrives through the database's NOTIFY (as in another process of a fleet): poll for it, well within the cache's life.
+    let after = await trust(c.mint);
+    // (A pause between polls: cached answers come back without I/O, and a tight loop would starve the database socket the event arrives on.)
+    while (after.cause.kind !== 'proven' && Date.now() - cachedAt < TRUST_CACHE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await trust(c.mint);
+    }
+    const elapsed = Date.now() - cachedAt;
+    console.log(`trust after a proof: ${elapsed} ms from the cached answer (cache lives ${TRUST_CACHE_MS} ms)`);
+    expect(elapsed).toBeLessThan(TRUST_CACHE_MS);
+    expect([after.cause.kind, after.flags]).toEqual(['proven', []]);
+  });
+
+  it('snipers in the launch slot and the next 2 are early buyers with their share now; a buy 3 slots later is not', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const c = await launch(creator, { ticker: 'snipe', initialBuy: '0.2' });
+    const launchSlot = BigInt((await trust(c.mint)).earlyBuyers!.launchSlot);
+    const snipers = [await trader(5), await trader(5), await trader(5)];
+    await buy(c.mint, snipers[0]!, '1');
+    await buy(c.mint, snipers[1]!, '1');
+    ledger().warp(launchSlot + 2n);
+    await buy(c.mint, snipers[2]!, '0.5');
+    ledger().warp(launchSlot + 3n);
+    const late = await trader(5);
+    await buy(c.mint, late, '0.5');
+    const slots = await t.services.db.select({ wallet: curveTrades.wallet, slot: curveTrades.slot }).from(curveTrades)
+      .where(inArray(curveTrades.wallet, [...snipers, late].map((w) => w.publicKey.toBase58())));
+    expect(slots.map((s) => s.slot! - launchSlot).sort()).toEqual([0n, 0n, 2n, 3n]);
+
+    const answer = await trust(c.mint);
+    const now = await Promise.all(snipers.map((s) => tokensOf(s.publicKey, c.mint)));
+    const circulating = BigInt(answer.holders!.circulatingTokens);
+    expect(circulating).toBe(now.reduce((x, y) => x + y, 0n) + await tokensOf(late.publicKey, c.mint) + await tokensOf(creator.wallet, c.mint));
+    const early = now.reduce((x, y) => x + y, 0n);
+    expect(answer.earlyBuyers).toEqual({
+      launchSlot: launchSlot.toString(), slotsAfter: 2, count: 3, tokensNow: early.toString(), percent: percentOf(early, circulating),
+      wallets: snipers.map((s, i) => ({ wallet: s.publicKey.toBase58(), boughtTokens: now[i]!.toString(), tokensNow: now[i]!.toString(), percent: percentOf(now[i]!, circulating) }))
+        .sort((x, y) => (BigInt(x.tokensNow) === BigInt(y.tokensNow) ? (x.wallet < y.wallet ? -1 : 1) : BigInt(x.tokensNow) > BigInt(y.tokensNow) ? -1 : 1)),
+    });
+    expect(answer.flags.find((f) => f.id === 'early_buyers')).toEqual({
+      id: 'early_buyers', severity: 'medium', sentence: '3 wallets that bought within seconds of the launch still hold more than a fifth of the tokens in circulation.',
+    });
+
+    // A sniper moves its tokens to a fresh wallet (no trade, so no event): the figures follow once the cache lapses.
+    const from = snipers[0]!;
+    const amount = now[0]!;
+    const friend = await transferTokens(c.mint, from, amount);
+    await new Promise((resolve) => setTimeout(resolve, TRUST_CACHE_MS + 50));
+    const moved = await trust(c.mint);
+    expect(moved.earlyBuyers!.wallets.find((w) => w.wallet === from.publicKey.toBase58())).toMatchObject({ boughtTokens: amount.toString(), tokensNow: '0' });
+    expect(moved.holders!.top.find((h) => h.wallet === friend.publicKey.toBase58())).toMatchObject({
+      tokens: (amount - calculateTransferFee(amount, CAMPAIGN_TRANSFER_FEE)).toString(), label: null,
+    });
+  });
+
+  it('wallets whose first SOL came from one wallet shortly before they bought form a cluster with its share', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const c = await launch(creator, { ticker: 'sybil', initialBuy: '0.2' });
+    afterLaunchWindow(await trust(c.mint));
+    const funder = await trader(20);
+    const sybils = [Keypair.generate(), Keypair.generate(), Keypair.generate()];
+    for (const s of sybils) {
+      const tx = new Transaction({ feePayer: funder.publicKey, recentBlockhash: ledger().latestBlockhash.blockhash })
+        .add(SystemProgram.transfer({ fromPubkey: funder.publicKey, toPubkey: s.publicKey, lamports: 2_000_000_000 }));
+      expect((await ledger().send(signTransaction(tx, [funder]), { preflight: true })).kind).toBe('landed');
+    }
+    for (const s of sybils) await buy(c.mint, s, '0.6');
+    const others = [await trader(3), await trader(3)];
+    for (const o of others) await buy(c.mint, o, '0.3');
+
+    const answer = await trust(c.mint);
+    const sybilTokens = await Promise.all(sybils.map((s) => tokensOf(s.publicKey, c.mint)));
+    const total = sybilTokens.reduce((x, y) => x + y, 0n);
+    const circulating = BigInt(answer.holders!.circulatingTokens);
+    expect(answer.fundingClusters).toHaveLength(1);
+    expect(answer.fundingClusters![0]).toMatchObject({ funder: funder.publicKey.toBase58(), tokensNow: total.toString(), percent: percentOf(total, circulating) });
+    expect([...answer.fundingClusters![0]!.wallets].sort()).toEqual(sybils.map((s) => s.publicKey.toBase58()).sort());
+    expect(answer.flags[0]).toEqual({
+      id: 'funding_cluster', severity: 'high',
+      sentence: 'A group of wallets paid for by the same source holds more than a fifth of the tokens in circulation: it may be one person.',
+    });
+    expect(flagIds(answer)).toEqual(['funding_cluster', 'donation_wallet_unproven']);
+  });
+
+  it('a few wallets holding most of 21 holders raise the concentration flag; the distributor\'s payout to the cause is counted', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const c = await launch(creator, { ticker: 'whale', initialBuy: '0.01' });
+    afterLaunchWindow(await trust(c.mint));
+    const whales = [await trader(20), await trader(20)];
+    for (const w of whales) await buy(c.mint, w, '6');
+    const minnows: Keypair[] = [];
+    for (let i = 0; i < 18; i++) {
+      const m = await trader(1);
+      await buy(c.mint, m, '0.01');
+      minnows.push(m);
+    }
+    const answer = await trust(c.mint);
+    const balances = await Promise.all([creator.keypair, ...whales, ...minnows].map((w) => tokensOf(w.publicKey, c.mint)));
+    const circulating = balances.reduce((x, y) => x + y, 0n);
+    const top10 = [...balances].sort((x, y) => (x > y ? -1 : x < y ? 1 : 0)).slice(0, 10).reduce((x, y) => x + y, 0n);
+    expect(answer.holders).toMatchObject({
+      holderCount: 21, circulatingTokens: circulating.toString(), top10: { tokens: top10.toString(), percent: percentOf(top10, circulating) },
+    });
+    expect(answer.flags.map((f) => [f.id, f.severity])).toEqual([['top_holders', 'medium'], ['donation_wallet_unproven', 'medium']]);
+    expect(answer.flags[0]!.sentence).toBe('The 10 largest holders own more than half of the tokens in circulation: a few sellers could crash the price.');
+
+    // The distributor collects the tax and pays the cause: its payout shows.
+    const cookie = await loginTestAdmin(t.app);
+    const treasury = (await t.services.keys.treasury()).publicKey;
+    expect((await ledger().airdrop(treasury.toBase58(), 5_000_000_000n)).kind).toBe('landed');
+    const run = await t.app.inject({ method: 'POST', url: '/api/admin/distributor/run', headers: { cookie } });
+    expect(run.statusCode, run.body).toBe(200);
+    const [paid] = await t.services.db.select().from(distributionRuns).where(eq(distributionRuns.mint, c.mint));
+    expect(paid).toMatchObject({ state: 'paid' });
+    const after = await trust(c.mint);
+    expect(after.cause.payouts).toEqual({
+      count: 1, lamports: paid!.donationLamports!.toString(), sol: expect.any(String), lastAt: paid!.paidAt!.toISOString(),
+    });
+    // The run sold the tax through the pool: no holder came or went, and the flags stand.
+    expect(after.holders!.holderCount).toBe(21);
+    expect(flagIds(after)).toEqual(['top_holders', 'donation_wallet_unproven']);
+  });
+});

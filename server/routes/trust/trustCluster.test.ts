@@ -1,0 +1,97 @@
+// The trust panel in cluster mode: the chain is a second Causemint server running the local
+// ledger, reached only over JSON-RPC as a provider would be, so the holders come from
+// getProgramAccounts (owner and amount slices), the mint and the wallet's age from RPC reads.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Keypair } from '@solana/web3.js';
+import { parseSol } from '../../../core/money';
+import { percentOf } from '../../../core/trust';
+import { startServer, type StartedServer } from '../../../e2e/server';
+import { campaigns, curvePools } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { tradeHooksIdle } from '../../market';
+import type { TrustResponse } from '../../presenters/trust';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { testIp } from '../../testing/wallet';
+import { chainHoldings } from '../../trading';
+import { signFast } from '../../trading/testing/market';
+import { launchClusterMarket } from '../curve/testing/clusterMarket';
+
+let upstream: StartedServer;
+let t: TestApp;
+
+beforeAll(async () => {
+  // The upstream keeps its own embedded database even when this suite runs on PostgreSQL.
+  upstream = await startServer({ DATABASE_URL: '', RPC_RATE_LIMIT: '10000000', FAUCET_PER_MINUTE: '100000' });
+  t = await createTestApp({ SOLANA_RPC_URL: `${upstream.url}/api/rpc`, SOLANA_CLUSTER: 'devnet' });
+}, 180_000);
+afterAll(async () => {
+  if (t) {
+    await tradeHooksIdle(t.services);
+    await t.close();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await upstream?.stop();
+});
+
+describe('GET /api/campaigns/{tokenAddress}/trust on a cluster', () => {
+  it('reads holders, authorities, funding and the creator\'s trades through RPC and our indexes, and flags the dump', async () => {
+    expect(t.services.chain.ledger).toBeUndefined();
+    const m = await launchClusterMarket(t.services, 'CLTR');
+    const creator = await m.trader(5);
+    const [row] = await t.services.db.insert(campaigns).values({
+      creatorWallet: creator.publicKey.toBase58(), ticker: 'CLTR', name: 'Cluster trust', goalLamports: parseSol('50'),
+      tokenAddress: m.mint, poolAddress: m.pool, distributorWallet: m.distributor, donationWallet: creator.publicKey.toBase58(),
+    }).returning({ id: campaigns.id });
+    await t.services.db.update(curvePools).set({ campaignId: row!.id }).where(eq(curvePools.mint, m.mint));
+    const book = t.services.trading.book;
+    const buy = async (wallet: Keypair, sol: string) => book.execute(signFast((await book.buildBuyQuote({
+      mint: m.mint, trader: wallet.publicKey.toBase58(), solIn: parseSol(sol), slippageBps: 10_000,
+    })).transactionBase64, wallet));
+    const holdings = chainHoldings(t.services.chain);
+
+    await buy(creator, '1');
+    const buyer = await m.trader(5);
+    await buy(buyer, '0.5');
+    const held = (await holdings(creator.publicKey.toBase58(), m.mint)).tokens;
+    const quote = await book.buildSellQuote({ mint: m.mint, trader: creator.publicKey.toBase58(), tokens: held - held / 3n, slippageBps: 10_000 });
+    await book.execute(signFast(quote.transactionBase64, creator));
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/campaigns/${m.mint}/trust`, remoteAddress: testIp() });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as TrustResponse;
+    expect(answer.flags.map((f) => [f.id, f.severity])).toEqual([['creator_sold', 'high'], ['funding_cluster', 'high'], ['donation_wallet_is_creator', 'low']]);
+
+    const creatorNow = (await holdings(creator.publicKey.toBase58(), m.mint)).tokens;
+    const buyerNow = (await holdings(buyer.publicKey.toBase58(), m.mint)).tokens;
+    const poolNow = (await holdings(m.pool, m.mint)).tokens;
+    const circulating = creatorNow + buyerNow;
+    expect(answer.holders).toEqual({
+      circulatingTokens: circulating.toString(), holderCount: 2,
+      top10: { tokens: circulating.toString(), percent: '100.00' },
+      creator: { tokens: creatorNow.toString(), percent: percentOf(creatorNow, circulating) },
+      top: [
+        { wallet: m.pool, tokens: poolNow.toString(), percent: null, label: 'pool' },
+        ...[
+          { wallet: creator.publicKey.toBase58(), tokens: creatorNow.toString(), percent: percentOf(creatorNow, circulating), label: 'creator' },
+          { wallet: buyer.publicKey.toBase58(), tokens: buyerNow.toString(), percent: percentOf(buyerNow, circulating), label: null },
+        ].sort((a, b) => (BigInt(b.tokens) > BigInt(a.tokens) ? 1 : -1)),
+      ],
+    });
+    // On this cluster (SOLANA_CLUSTER=devnet) the upstream's test faucet is not a known platform address and has
+    // few transactions: the two wallets it funded minutes before they bought are one cluster, read through
+    // getSignaturesForAddress and getTransaction over HTTP.
+    expect(answer.fundingClusters).toHaveLength(1);
+    expect(answer.fundingClusters![0]).toMatchObject({ tokensNow: circulating.toString(), percent: '100.00' });
+    expect([...answer.fundingClusters![0]!.wallets].sort()).toEqual([creator.publicKey.toBase58(), buyer.publicKey.toBase58()].sort());
+    expect(answer.creatorTrades).toMatchObject({
+      initialBuy: null, buys: { count: 1, tokens: held.toString() }, sells: { count: 1, tokens: (held - held / 3n).toString() }, soldPercentOfBought: '66.66',
+    });
+    expect(answer.authorities).toMatchObject({ mintAuthority: null, freezeAuthority: null, feeConfigAuthority: null, withdrawWithheldAuthority: m.distributor });
+    // No launch record (this token was not launched through the launch flow): no launch slot to count early buyers from.
+    expect(answer.earlyBuyers).toBeNull();
+    // The creator's own wallet: its first transaction read back through getSignaturesForAddress.
+    expect(answer.cause).toMatchObject({ kind: 'creator_wallet', firstSeenExact: true });
+    expect(Date.parse(answer.cause.firstSeenAt!)).not.toBeNaN();
+  });
+});

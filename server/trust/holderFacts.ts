@@ -1,0 +1,29 @@
+import { TOP_HOLDERS, type Holder, type HolderFacts, type HolderLabel } from '../../core/trust';
+
+/** How many holders the panel's Holders tab lists. */
+export const LISTED_HOLDERS = 50;
+
+export type HolderWallets = { pool: string | null; distributor: string | null; creator: string; platform: ReadonlySet<string> };
+
+/**
+ * The holder figures from the balances: platform keys (the pool, the distributor, any
+ * other platform key) are labelled and left out of the circulating supply and the top 10.
+ */
+export function holderFacts(balances: ReadonlyMap<string, bigint>, wallets: HolderWallets): HolderFacts {
+  const labelOf = (wallet: string): HolderLabel | null => {
+    if (wallet === wallets.pool) return 'pool';
+    if (wallet === wallets.distributor) return 'distributor';
+    if (wallets.platform.has(wallet)) return 'platform';
+    return wallet === wallets.creator ? 'creator' : null;
+  };
+  const all: Holder[] = [...balances].map(([wallet, tokens]) => ({ wallet, tokens, label: labelOf(wallet) }))
+    .sort((a, b) => (a.tokens === b.tokens ? (a.wallet < b.wallet ? -1 : 1) : a.tokens > b.tokens ? -1 : 1));
+  const people = all.filter((h) => h.label === null || h.label === 'creator');
+  return {
+    circulatingTokens: people.reduce((sum, h) => sum + h.tokens, 0n),
+    holderCount: people.length,
+    top10Tokens: people.slice(0, TOP_HOLDERS).reduce((sum, h) => sum + h.tokens, 0n),
+    creatorTokens: balances.get(wallets.creator) ?? 0n,
+    top: all.slice(0, LISTED_HOLDERS),
+  };
+}

@@ -1,0 +1,102 @@
+// One trust service per Services (a WeakMap, as marketOf): a campaign's facts and flags
+// cached briefly per mint, dropped when a trade on that mint commits in this process, and
+// in every process of a fleet when a live event says something they rest on changed. The
+// request after a drop recomputes and waits; requests meanwhile get the dropped answer.
+
+import { trustFlags, type TrustFacts, type TrustFlag } from '../../core/trust';
+import { DONATION_EVENT } from '../donations/indexer';
+import { GRADUATED_EVENT, TRADE_EVENT } from '../market/registerTradeHooks';
+import type { AppEvent } from '../events/hub';
+import type { Services } from '../services';
+import { computeTrustFacts, trustCampaignByToken } from './trustFacts';
+
+/**
+ * No answer served is older than this (from the start of its computation). Trades and events
+ * drop an answer at once; wallet-to-wallet transfers raise no event, so this bounds how late
+ * they show (issue 23: 2 s).
+ */
+export const TRUST_CACHE_MS = 2_000;
+
+export type TrustAnswer = { facts: TrustFacts; flags: TrustFlag[] };
+
+export type TrustService = {
+  /** The campaign's facts and flags; 404 'Campaign not found' for a token with no campaign. */
+  get(tokenAddress: string): Promise<TrustAnswer>;
+  /** Drop the answer (a trade, an event): the next request recomputes it. */
+  invalidate(tokenAddress: string): void;
+};
+
+/** Events about one token (its address under `mint` or `tokenAddress`) and events that may touch any campaign's facts. */
+const TOKEN_EVENTS = new Set([TRADE_EVENT, GRADUATED_EVENT, DONATION_EVENT, 'campaign_moderated', 'campaign_flagged']);
+const GLOBAL_EVENTS = new Set(['donation_wallet_proved', 'verification_request_reviewed', 'charities_changed', 'campaign_created']);
+
+const instances = new WeakMap<Services, TrustService>();
+
+export function trustOf(services: Services): TrustService {
+  let trust = instances.get(services);
+  if (!trust) {
+    trust = createTrustService(services);
+    instances.set(services, trust);
+  }
+  return trust;
+}
+
+function createTrustService(services: Services): TrustService {
+  // `at` is when the answer's computation began: the state it shows is no older than that.
+  // `fresh` is false once a trade or an event dropped it.
+  const cache = new Map<string, { at: number; answer: TrustAnswer; fresh: boolean }>();
+  const refreshing = new Map<string, Promise<TrustAnswer>>();
+  // Bumped by every drop: a computation that a drop overtook is kept, but not as fresh.
+  const versions = new Map<string, number>();
+
+  const compute = async (tokenAddress: string): Promise<TrustAnswer> => {
+    const campaign = await trustCampaignByToken(services, tokenAddress);
+    const facts = await computeTrustFacts(services, campaign);
+    return { facts, flags: trustFlags(facts) };
+  };
+
+  const refresh = (tokenAddress: string): Promise<TrustAnswer> => {
+    const at = services.now().getTime();
+    const version = versions.get(tokenAddress) ?? 0;
+    const value = compute(tokenAddress).then((answer) => {
+      cache.set(tokenAddress, { at, answer, fresh: (versions.get(tokenAddress) ?? 0) === version });
+      if (cache.size > 5_000) for (const [key, entry] of cache) if (at - entry.at >= TRUST_CACHE_MS) cache.delete(key);
+      return answer;
+    }).finally(() => refreshing.delete(tokenAddress));
+    refreshing.set(tokenAddress, value);
+    return value;
+  };
+
+  const drop = (tokenAddress: string) => {
+    versions.set(tokenAddress, (versions.get(tokenAddress) ?? 0) + 1);
+    const entry = cache.get(tokenAddress);
+    if (entry) entry.fresh = false;
+    if (versions.size > 5_000) for (const key of versions.keys()) if (!refreshing.has(key)) versions.delete(key);
+  };
+
+  // This process's trades at once (the curve_trade event follows within CAMPAIGN_REFRESH_MS, for the other processes).
+  services.trading.onTrade((event) => drop(event.mint));
+  services.events.subscribe((event: AppEvent) => {
+    if (GLOBAL_EVENTS.has(event.type)) for (const key of cache.keys()) drop(key);
+    else if (TOKEN_EVENTS.has(event.type)) {
+      const token = event.mint ?? event.tokenAddress;
+      if (typeof token === 'string') drop(token);
+    }
+  });
+
+  return {
+    get(tokenAddress) {
+      const entry = cache.get(tokenAddress);
+      const young = entry !== undefined && services.now().getTime() - entry.at < TRUST_CACHE_MS;
+      if (young && entry.fresh) return Promise.resolve(entry.answer);
+      const running = refreshing.get(tokenAddress);
+      // A dropped answer under TRUST_CACHE_MS old serves the requests that arrive while another
+      // request's recomputation runs (hundreds of ms with 10,000 holders): the one that started
+      // it waits for the new answer, the crowd behind it does not.
+      if (running) return young ? Promise.resolve(entry.answer) : running;
+      // A failure (an unknown token included) is not kept: the next read tries again.
+      return refresh(tokenAddress);
+    },
+    invalidate: drop,
+  };
+}
