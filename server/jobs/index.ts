@@ -11,6 +11,7 @@ import { resumeLaunchesJob } from './resumeLaunches';
 import { officialTokenJob } from './officialToken';
 import { pruneLimitsJob } from './pruneLimits';
 import { refreshMarketFiguresJob } from './refreshMarketFigures';
+import { refreshTrustFlagsJob } from './refreshTrustFlags';
 import { settleOrphanedTradesJob } from './settleOrphanedTrades';
 
 export function jobsFor(env: Env): Job[] {
@@ -24,6 +25,7 @@ export function jobsFor(env: Env): Job[] {
     demoActivityJob(env.DEMO_ACTIVITY_MS),
     distributorJob(env.distributorIntervalMs),
     refreshMarketFiguresJob,
+    refreshTrustFlagsJob,
     pruneLimitsJob,
   ];
 }

@@ -84,6 +84,8 @@ export function presentCampaign(row: CampaignRow, { solUsd }: { solUsd: number }
     cached_volume_24h_sol: solOrNull(row.cachedVolume24hLamports),
     cached_bonding_progress: numberOrNull(row.cachedBondingProgress),
     market_data_updated_at: row.marketDataUpdatedAt?.toISOString() ?? null,
+    // The trust panel's high-severity flags (issue 23), as last computed: the card's "High risk" badge.
+    high_flags: row.highFlags,
     created_at: row.createdAt.toISOString(),
   };
 }

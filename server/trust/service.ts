@@ -4,6 +4,7 @@
 // request after a drop recomputes and waits; requests meanwhile get the dropped answer.
 
 import { trustFlags, type TrustFacts, type TrustFlag } from '../../core/trust';
+import { storeHighFlags } from '../commands/storeHighFlags';
 import { DONATION_EVENT } from '../donations/indexer';
 import { GRADUATED_EVENT, TRADE_EVENT } from '../market/registerTradeHooks';
 import type { AppEvent } from '../events/hub';
@@ -24,6 +25,8 @@ export type TrustService = {
   get(tokenAddress: string): Promise<TrustAnswer>;
   /** Drop the answer (a trade, an event): the next request recomputes it. */
   invalidate(tokenAddress: string): void;
+  /** Computes the answer now whatever the cache holds (the trust-flags job), storing its high flags. */
+  recompute(tokenAddress: string): Promise<TrustAnswer>;
 };
 
 /** Events about one token (its address under `mint` or `tokenAddress`) and events that may touch any campaign's facts. */
@@ -49,16 +52,21 @@ function createTrustService(services: Services): TrustService {
   // Bumped by every drop: a computation that a drop overtook is kept, but not as fresh.
   const versions = new Map<string, number>();
 
-  const compute = async (tokenAddress: string): Promise<TrustAnswer> => {
+  // Every computation keeps the high flags on the campaign row (cards, Explore's filter): a
+  // failure to store them is logged, never the visitor's error; the trust-flags job retries.
+  const compute = async (tokenAddress: string, at: number): Promise<TrustAnswer> => {
     const campaign = await trustCampaignByToken(services, tokenAddress);
     const facts = await computeTrustFacts(services, campaign);
-    return { facts, flags: trustFlags(facts) };
+    const flags = trustFlags(facts);
+    await storeHighFlags(services, tokenAddress, flags, new Date(at))
+      .catch((err: unknown) => services.log.error({ err, tokenAddress }, 'storing high trust flags failed'));
+    return { facts, flags };
   };
 
   const refresh = (tokenAddress: string): Promise<TrustAnswer> => {
     const at = services.now().getTime();
     const version = versions.get(tokenAddress) ?? 0;
-    const value = compute(tokenAddress).then((answer) => {
+    const value = compute(tokenAddress, at).then((answer) => {
       cache.set(tokenAddress, { at, answer, fresh: (versions.get(tokenAddress) ?? 0) === version });
       if (cache.size > 5_000) for (const [key, entry] of cache) if (at - entry.at >= TRUST_CACHE_MS) cache.delete(key);
       return answer;
@@ -98,5 +106,6 @@ function createTrustService(services: Services): TrustService {
       return refresh(tokenAddress);
     },
     invalidate: drop,
+    recompute: refresh,
   };
 }

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, index, integer, numeric, pgTable, serial, smallint, text, timestamp,
+  bigint, boolean, check, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp,
 } from 'drizzle-orm/pg-core';
 import { campaignSearchDocument } from './campaignSearch';
 import { campaignCategory, campaignStatus } from './enums';
+
+/** A high-severity trust flag as a card shows it (core/trust/flags.ts). */
+export type HighFlag = { id: string; sentence: string };
 
 const lamports = (name: string) => bigint(name, { mode: 'bigint' });
 
@@ -56,6 +59,10 @@ export const campaigns = pgTable('campaigns', {
   cachedBondingProgress: numeric('cached_bonding_progress', { precision: 6, scale: 2 }),
   marketDataUpdatedAt: timestamp('market_data_updated_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // The trust panel's high-severity flags (issue 23) as of `trustFlagsAt` (when their
+  // computation began), kept so cards and Explore's "hide high-risk" need no computation per view.
+  highFlags: jsonb('high_flags').$type<HighFlag[]>().notNull().default(sql`'[]'::jsonb`),
+  trustFlagsAt: timestamp('trust_flags_at', { withTimezone: true }),
 }, (t) => [
   check('campaigns_ticker_upper', sql`${t.ticker} = upper(${t.ticker})`),
   check('campaigns_curve_type', sql`${t.bondingCurveType} in (1, 2)`),
@@ -75,6 +82,8 @@ export const campaigns = pgTable('campaigns', {
   index('campaigns_verified_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.verified}`),
   index('campaigns_bonded_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`(${t.isBonded} or ${t.bondingCurveProgress} = 100)`),
   index('campaigns_reached_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.raisedLamports} >= ${t.goalLamports}`),
+  // The trust-flags job's work list: never computed, or traded since (server/jobs/refreshTrustFlags.ts).
+  index('campaigns_trust_stale_idx').on(t.id).where(sql`${t.tokenAddress} is not null and (${t.trustFlagsAt} is null or ${t.marketDataUpdatedAt} > ${t.trustFlagsAt})`),
   index('campaigns_search_trgm_idx').using('gin', sql`${campaignSearchDocument(t)} gin_trgm_ops`),
 ]);
 

@@ -27,6 +27,8 @@ export function campaignListWhere(query: ListConditions, trendingIds: readonly n
   if (query.category === 'Other') conditions.push(notInArray(campaigns.category, NAMED_CATEGORIES));
   else if (query.category) conditions.push(eq(campaigns.category, query.category));
   if (query.status) conditions.push(eq(campaigns.status, query.status));
+  // The flags stored on the row (server/commands/storeHighFlags.ts), never computed per list.
+  if (query.hide_high_risk) conditions.push(sql`${campaigns.highFlags} = '[]'::jsonb`);
   if (query.search) {
     const pattern = `%${likeEscape(query.search)}%`;
     conditions.push(ilike(campaignSearchDocument(campaigns), pattern));

@@ -21,6 +21,9 @@ export const CampaignListQuery = z.object({
     .refine((text) => ![...text].some((c) => c.charCodeAt(0) < 32), 'search must not contain control characters').optional(),
   // An Explore chip.
   filter: z.enum(CAMPAIGN_FILTERS, { error: `filter must be one of: ${CAMPAIGN_FILTERS.join(', ')}` }).default('all'),
+  // Explore's "Hide high-risk campaigns": leaves out campaigns with a high-severity trust flag.
+  hide_high_risk: z.enum(['true', 'false'], { error: 'hide_high_risk must be one of: true, false' })
+    .transform((value) => value === 'true').default(false),
   // Order of the rows; omitted: newest, or market cap for filter=trending.
   sort: z.enum(CAMPAIGN_SORTS, { error: `sort must be one of: ${CAMPAIGN_SORTS.join(', ')}` }).optional(),
 });

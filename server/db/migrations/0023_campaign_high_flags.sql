@@ -1,0 +1,3 @@
+ALTER TABLE "campaigns" ADD COLUMN "high_flags" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "trust_flags_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "campaigns_trust_stale_idx" ON "campaigns" USING btree ("id") WHERE "campaigns"."token_address" is not null and ("campaigns"."trust_flags_at" is null or "campaigns"."market_data_updated_at" > "campaigns"."trust_flags_at");
