@@ -19,17 +19,20 @@ export type CampaignListParams = {
   sort?: CampaignSort;
   search?: string;
   category?: string;
+  /** Leave out campaigns with a high-severity trust flag (issue 23). */
+  hideHighRisk?: boolean;
   limit: number;
   offset: number;
 };
 
 /** The query string of GET /api/campaigns, defaults left out so equal views share one URL. */
-export function campaignListQuery({ filter, sort, search, category, limit, offset }: CampaignListParams): string {
+export function campaignListQuery({ filter, sort, search, category, hideHighRisk, limit, offset }: CampaignListParams): string {
   const query = new URLSearchParams();
   if (filter && filter !== 'all') query.set('filter', filter);
   if (sort) query.set('sort', sort);
   if (search?.trim()) query.set('search', search.trim());
   if (category) query.set('category', category);
+  if (hideHighRisk) query.set('hide_high_risk', 'true');
   query.set('limit', String(limit));
   query.set('offset', String(offset));
   return query.toString();

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { BadgeCheck, Flame, Users } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { BadgeCheck, Flame, TriangleAlert, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import clsx from 'clsx';
 import { formatCompactNumber, formatMarketCap, formatMarketCapOrDefault } from '../../../core/format';
@@ -16,6 +16,9 @@ type Props = { campaign: CampaignSummary; index: number };
  */
 export function CampaignCard({ campaign, index }: Props) {
   const tilt = useTilt();
+  const riskId = useId();
+  const highFlags = campaign.high_flags ?? [];
+  const risk = highFlags.length > 0 ? `High risk: ${highFlags.map((flag) => flag.sentence).join(' ')}` : undefined;
   const title = campaign.title || campaign.name;
   const progress = campaign.bonding_curve_progress ?? (campaign.is_bonded ? 100 : 0);
   if (!campaign.token_address) return null;
@@ -24,6 +27,8 @@ export function CampaignCard({ campaign, index }: Props) {
       to={`/campaign/${campaign.token_address}`}
       data-testid="campaign-card"
       aria-label={`${title} ($${campaign.ticker})`}
+      // The link's label replaces its content for screen readers: the badge is its description.
+      aria-describedby={risk ? riskId : undefined}
       className={clsx(
         'group relative flex min-w-0 flex-col overflow-hidden rounded-2xl border bg-gradient-to-br bg-surface-2 transition-transform duration-150 ease-out will-change-transform',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400',
@@ -40,6 +45,16 @@ export function CampaignCard({ campaign, index }: Props) {
             <span className="inline-flex items-center gap-1 rounded-full bg-orange-500 px-2 py-0.5 text-xs font-bold text-white"><Flame className="h-3 w-3" aria-hidden /> TRENDING</span>
           )}
           {campaign.is_bonded && <span className="rounded-full bg-gold-500 px-2 py-0.5 text-xs font-bold text-slate-950">Bonded</span>}
+          {risk && (
+            <span
+              id={riskId}
+              role="img"
+              aria-label={risk}
+              title={highFlags.map((flag) => flag.sentence).join('\n')}
+              data-testid="high-risk-badge"
+              className="inline-flex items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white"
+            ><TriangleAlert className="h-3 w-3" aria-hidden /> High risk</span>
+          )}
         </div>
       </div>
       {/* The ticket's perforation between picture and stub. */}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Search } from 'lucide-react';
+import { Search, ShieldAlert } from 'lucide-react';
 import clsx from 'clsx';
 import { CAMPAIGN_CATEGORIES } from '../../../core/enums';
 import { CAMPAIGN_FILTERS, CAMPAIGN_FILTER_LABELS } from '../../../core/campaignList';
@@ -11,7 +11,7 @@ const SEARCH_SETTLE_MS = 300;
 
 type Props = { view: ExploreView; onChange: (change: Partial<ExploreView>) => void };
 
-/** Category dropdown, the search box and the filter chips of /explore. */
+/** Category dropdown, the search box, the filter chips and the high-risk toggle of /explore. */
 export function ExploreControls({ view, onChange }: Props) {
   // Typing updates the box at once and the URL (and the query) once the text settles.
   const [text, setText] = useState(view.search);
@@ -55,6 +55,17 @@ export function ExploreControls({ view, onChange }: Props) {
             )}
           >{CAMPAIGN_FILTER_LABELS[filter]}</button>
         ))}
+        {/* Not a chip: it combines with any of them (issue 23's high-severity trust flags). */}
+        <button
+          type="button"
+          aria-pressed={view.hideHighRisk}
+          onClick={() => onChange({ hideHighRisk: !view.hideHighRisk })}
+          data-testid="hide-high-risk"
+          className={clsx(
+            'inline-flex items-center gap-1.5 rounded-full border px-4 py-1.5 text-sm font-semibold transition-colors sm:ml-auto',
+            view.hideHighRisk ? 'border-red-500 bg-red-500 text-white' : 'border-line bg-surface-2 hover:bg-surface-3',
+          )}
+        ><ShieldAlert className="h-4 w-4" aria-hidden /> Hide high-risk campaigns</button>
       </div>
     </div>
   );

@@ -15,7 +15,7 @@ export function ExplorePage() {
   const view = readExploreView(params);
   const list = useCampaigns({
     filter: view.filter, category: view.category || undefined, search: view.search || undefined,
-    limit: EXPLORE_PAGE_SIZE, offset: (view.page - 1) * EXPLORE_PAGE_SIZE,
+    hideHighRisk: view.hideHighRisk, limit: EXPLORE_PAGE_SIZE, offset: (view.page - 1) * EXPLORE_PAGE_SIZE,
   });
   const change = (next: Partial<ExploreView>) => {
     // From the address bar, not this render's view: router updates render in a transition,

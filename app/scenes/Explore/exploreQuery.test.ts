@@ -3,17 +3,19 @@ import { readExploreView, showingLine, writeExploreView } from './exploreQuery';
 
 describe('explore view in the URL', () => {
   it('reads filter, category, search and page, with defaults for anything unknown', () => {
-    expect(readExploreView(new URLSearchParams('filter=verified&category=Animals&q=dogs&page=3')))
-      .toEqual({ filter: 'verified', category: 'Animals', search: 'dogs', page: 3 });
-    expect(readExploreView(new URLSearchParams('filter=nope&category=Cars&page=-2')))
-      .toEqual({ filter: 'all', category: '', search: '', page: 1 });
+    expect(readExploreView(new URLSearchParams('filter=verified&category=Animals&q=dogs&hide_high_risk=true&page=3')))
+      .toEqual({ filter: 'verified', category: 'Animals', search: 'dogs', hideHighRisk: true, page: 3 });
+    expect(readExploreView(new URLSearchParams('filter=nope&category=Cars&hide_high_risk=yes&page=-2')))
+      .toEqual({ filter: 'all', category: '', search: '', hideHighRisk: false, page: 1 });
   });
 
   it('goes back to page 1 on any change but a page change', () => {
-    const view = { filter: 'bonded' as const, category: 'Medical', search: 'x', page: 4 };
+    const view = { filter: 'bonded' as const, category: 'Medical', search: 'x', hideHighRisk: false, page: 4 };
     expect(writeExploreView(view, { search: 'water' }).toString()).toBe('filter=bonded&category=Medical&q=water');
     expect(writeExploreView(view, { filter: 'all' }).toString()).toBe('category=Medical&q=x');
     expect(writeExploreView(view, { page: 5 }).toString()).toBe('filter=bonded&category=Medical&q=x&page=5');
+    expect(writeExploreView({ ...view, hideHighRisk: true }, { page: 2 }).toString()).toBe('filter=bonded&category=Medical&q=x&hide_high_risk=true&page=2');
+    expect(writeExploreView({ ...view, hideHighRisk: true }, { hideHighRisk: false }).toString()).toBe('filter=bonded&category=Medical&q=x');
   });
 
   it("says 'Showing X-Y of Z campaigns'", () => {

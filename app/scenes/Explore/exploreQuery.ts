@@ -2,7 +2,7 @@ import { CAMPAIGN_CATEGORIES } from '../../../core/enums';
 import { CAMPAIGN_FILTERS, type CampaignFilter } from '../../../core/campaignList';
 
 /** Explore's view as the URL holds it (shareable, and kept across a reload). */
-export type ExploreView = { filter: CampaignFilter; category: string; search: string; page: number };
+export type ExploreView = { filter: CampaignFilter; category: string; search: string; hideHighRisk: boolean; page: number };
 
 const isFilter = (value: string | null): value is CampaignFilter => CAMPAIGN_FILTERS.includes(value as CampaignFilter);
 
@@ -15,6 +15,7 @@ export function readExploreView(params: URLSearchParams): ExploreView {
     filter: isFilter(filter) ? filter : 'all',
     category: (CAMPAIGN_CATEGORIES as readonly string[]).includes(category) ? category : '',
     search: (params.get('q') ?? '').slice(0, 100),
+    hideHighRisk: params.get('hide_high_risk') === 'true',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -30,6 +31,7 @@ export function writeExploreView(current: ExploreView, change: Partial<ExploreVi
   if (next.filter !== 'all') params.set('filter', next.filter);
   if (next.category) params.set('category', next.category);
   if (next.search) params.set('q', next.search);
+  if (next.hideHighRisk) params.set('hide_high_risk', 'true');
   if (next.page > 1) params.set('page', String(next.page));
   return params;
 }
