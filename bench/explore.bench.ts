@@ -18,6 +18,7 @@ const P95_TARGET_MS = 30;
 const QUERIES = [
   'filter=all', 'filter=verified', 'filter=bonded', 'filter=trending', 'filter=new', 'filter=reached',
   'sort=market_cap', 'sort=volume_24h', 'category=Other', 'search=water', 'filter=all&offset=3200&limit=32',
+  'hide_high_risk=true', 'filter=verified&hide_high_risk=true', 'sort=market_cap&hide_high_risk=true',
 ];
 // Every request of these asks something no other request asked, so no answer (nor a search's
 // total) comes from the list cache: the database's own work under a crowd. Only
@@ -26,6 +27,7 @@ const UNCACHED: { name: string; path: (i: number) => string }[] = [
   // Explore's page buttons, pages 1-1,000 of the newest-first list.
   { name: 'filter=all&offset=<distinct page 1-1000>', path: (i) => `/api/campaigns?filter=all&limit=32&offset=${(i * 7919 % 1000) * 32}` },
   { name: 'sort=market_cap&offset=<distinct page 1-1000>', path: (i) => `/api/campaigns?sort=market_cap&limit=32&offset=${(i * 7919 % 1000) * 32}` },
+  { name: 'hide_high_risk=true&offset=<distinct page 1-1000>', path: (i) => `/api/campaigns?hide_high_risk=true&limit=32&offset=${(i * 7919 % 1000) * 32}` },
   // What a person types: a campaign's name, one per request.
   { name: 'search=<distinct name: Campaign n>', path: (i) => `/api/campaigns?search=${encodeURIComponent(`Campaign ${1 + (i * 104729) % CAMPAIGNS}`)}` },
   // A short hex fragment (descriptions are md5 hex): each of its trigrams is in ~1.5% of rows, the trigram index's hard case.
@@ -159,11 +161,12 @@ async function floorRow(): Promise<ExploreBenchRow> {
 
 type Db = Awaited<ReturnType<typeof createServices>>['db'];
 
-/** One statement: varied names, categories, flags and figures; about 1 in 100 mentions water. */
+/** One statement: varied names, categories, flags and figures; about 1 in 100 mentions water, 1 in 29 has a high trust flag. */
 export async function seedCampaigns(db: Db, count: number): Promise<void> {
   await db.execute(sql.raw(`
     insert into campaigns (creator_wallet, ticker, name, title, description, category, verified, flagged, is_test, token_address,
-      goal_lamports, raised_lamports, is_bonded, market_cap_lamports, holders, bonding_curve_progress, cached_volume_24h_lamports, created_at)
+      goal_lamports, raised_lamports, is_bonded, market_cap_lamports, holders, bonding_curve_progress, cached_volume_24h_lamports, created_at,
+      high_flags, trust_flags_at)
     select 'Creator' || (g % 5000), 'T' || upper(substr(md5(g::text), 1, 6)), 'Campaign ' || g,
       case when g % 100 = 0 then 'Clean water for village ' || g else 'Help project ' || substr(md5(g::text), 1, 10) end,
       'Description ' || md5((g * 7)::text) || ' ' || md5((g * 13)::text),
@@ -172,6 +175,8 @@ export async function seedCampaigns(db: Db, count: number): Promise<void> {
       case when g % 10 = 0 then null else (g * 7919 % 100000)::bigint * 10000000 end, g % 500,
       case when g % 53 = 0 then 100 else (g % 10000) / 100.0 end,
       case when g % 3 = 0 then null else (g * 104729 % 50000)::bigint * 1000000 end,
+      timestamptz '2026-01-01' + g * interval '1 minute',
+      case when g % 29 = 0 then '[{"id":"creator_sold","sentence":"The creator has sold more than half of the tokens they held."}]'::jsonb else '[]'::jsonb end,
       timestamptz '2026-01-01' + g * interval '1 minute'
     from generate_series(1::bigint, ${count}) g`));
   await db.execute(sql`analyze campaigns`);
