@@ -22,6 +22,9 @@ const invalidates: Record<string, QueryKey[]> = {
   curve_graduated: [tradingRootKey, ['campaigns'], ['ticker']],
   // The server recomputed stale 24h volumes (a token stopped trading): cards and lists show the new figure.
   market_figures_refreshed: [['campaigns']],
+  // A campaign's stored high-severity trust flags changed (server/commands/storeHighFlags.ts):
+  // cards show or drop the "High risk" badge, Explore's high-risk filter moves.
+  campaign_high_flags: [['campaigns']],
   // A creator changed a campaign's gallery, updates or video.
   campaign_content_changed: [['campaigns']],
   // A launch finished (anyone's, or the demo market's): lists, counts and stats grow.
