@@ -108,7 +108,7 @@ export function CandleChart({ candles, formatPrice, height, scale = 1, markers, 
         data-last-close={last?.close ?? ''}
         data-markers={placed.series.length}
       />
-      {tooltip && <MarkerTooltipBox tooltip={tooltip} width={container.current?.clientWidth ?? 0} />}
+      {tooltip && <MarkerTooltipBox tooltip={tooltip} width={container.current?.clientWidth ?? 0} height={height} />}
     </div>
   );
 }

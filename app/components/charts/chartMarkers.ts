@@ -34,10 +34,13 @@ export function snapToCandle(time: number, intervalSeconds: number, candleTimes:
   return found;
 }
 
+// A tooltip lists what a donor most needs first (a long list is cut after a few lines).
+const TOOLTIP_ORDER: ChartMarkerKind[] = ['graduation', 'creator_sell', 'creator_buy', 'payout', 'large_trade'];
+
 export type PlacedMarkers = {
   /** Sorted by time, as the series markers plugin wants them. */
   series: SeriesMarker<UTCTimestamp>[];
-  /** A bar's start time -> the tooltip lines of its markers, oldest first. */
+  /** A bar's start time -> the tooltip lines of its markers: by TOOLTIP_ORDER, then oldest first. */
   textsByBar: Map<number, { kind: ChartMarkerKind; text: string }[]>;
 };
 
@@ -48,7 +51,8 @@ export function placeMarkers(markers: ChartMarker[], intervalSeconds: number, ca
     .filter((x): x is { m: ChartMarker; bar: number } => x.bar !== null)
     .sort((a, b) => a.bar - b.bar || KIND_ORDER.indexOf(a.m.kind) - KIND_ORDER.indexOf(b.m.kind) || a.m.time - b.m.time);
   const textsByBar = new Map<number, { kind: ChartMarkerKind; text: string }[]>();
-  for (const { m, bar } of [...placed].sort((a, b) => a.m.time - b.m.time)) {
+  const rank = (kind: ChartMarkerKind) => TOOLTIP_ORDER.indexOf(kind);
+  for (const { m, bar } of [...placed].sort((a, b) => rank(a.m.kind) - rank(b.m.kind) || a.m.time - b.m.time)) {
     const list = textsByBar.get(bar) ?? [];
     list.push({ kind: m.kind, text: m.text });
     textsByBar.set(bar, list);
