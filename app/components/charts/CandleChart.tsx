@@ -49,6 +49,8 @@ export function CandleChart({ candles, formatPrice, height, scale = 1, markers, 
   const fitted = useRef(false);
   const format = useRef(formatPrice);
   format.current = formatPrice;
+  // Prices are never negative: the room the scale makes below a low bar for its markers gets no label.
+  const axisLabel = (p: number) => (p < 0 ? '' : format.current(p));
 
   useEffect(() => {
     const el = container.current!;
@@ -58,12 +60,12 @@ export function CandleChart({ candles, formatPrice, height, scale = 1, markers, 
       grid: { vertLines: { color: 'rgba(148,163,184,0.08)' }, horzLines: { color: 'rgba(148,163,184,0.08)' } },
       timeScale: { timeVisible: true, secondsVisible: false, borderVisible: false },
       rightPriceScale: { borderVisible: false },
-      localization: { priceFormatter: (p: number) => format.current(p) },
+      localization: { priceFormatter: (p: number) => axisLabel(p) },
     });
     series.current = api.addSeries(CandlestickSeries, {
       upColor: UP, downColor: DOWN, borderUpColor: UP, borderDownColor: DOWN, wickUpColor: UP, wickDownColor: DOWN,
       // Prices of a fresh curve are ~1e-8 SOL: the default 0.01 step would flatten every candle.
-      priceFormat: { type: 'custom', formatter: (p: number) => format.current(p), minMove: 1e-12 },
+      priceFormat: { type: 'custom', formatter: (p: number) => axisLabel(p), minMove: 1e-12 },
     });
     seriesMarkers.current = createSeriesMarkers(series.current, []);
     chart.current = api;
