@@ -64,6 +64,8 @@ afterAll(async () => { await browser?.close(); });
 /** Opens the campaign page at a width and waits until the chart has drawn its markers. */
 async function openChart(width: number): Promise<Page> {
   const { page } = await newPage(browser, { width, height: 1000 });
+  // Consent given before: the cookie banner would cover the chart in the screenshots.
+  await page.context().addCookies([{ name: 'cookie-consent', value: 'true', url: baseUrl }]);
   await page.goto(`${baseUrl}/campaign/${campaign.mint}`);
   const chart = page.getByTestId('candle-chart');
   await chart.waitFor({ timeout: 30_000 });
