@@ -22,9 +22,12 @@ export type ChartMarkersResponse = { markers: ChartMarker[] };
 /** Per kind, the newest this many: the answer stays small on a token with a long history. */
 export const MARKER_CAPS = { creator: 100, payout: 50, largeTrades: 5 } as const;
 
-/** SOL to 4 decimals, rounded half up ('0.42', '0.0312', '2.5'); a nonzero dust amount reads '<0.0001'. */
+/**
+ * SOL to 4 decimals, cut as the trades list cuts them, so a marker and its trade's row agree
+ * ('0.42', '0.0312', '2.5'); a nonzero dust amount reads '<0.0001'.
+ */
 export function markerSol(lamports: bigint): string {
-  const text = formatSol(lamports, 4, { rounding: 'halfUp' });
+  const text = formatSol(lamports, 4);
   return lamports > 0n && text === '0' ? '<0.0001' : text;
 }
 
