@@ -23,12 +23,15 @@ let dumped: LaunchedCampaign;
 beforeAll(async () => {
   browser = await launchBrowser();
   fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+  // The honest campaign pays a verified charity; its supporter buys well after the launch slot.
+  const { charities } = await (await fetch(`${baseUrl}/api/charities`)).json() as { charities: { wallet_address: string }[] };
   [honest, dumped] = await Promise.all([
-    launchCampaign(baseUrl, { name: 'Trust Honest Shelter', initialBuy: '0.2' }),
+    launchCampaign(baseUrl, { name: 'Trust Honest Shelter', initialBuy: '0.2', donationWallet: charities[0]!.wallet_address }),
     launchCampaign(baseUrl, { name: 'Trust Dumped Shelter', initialBuy: '0.5' }),
   ]);
   const supporter = Keypair.generate();
   await airdrop(baseUrl, supporter.publicKey, 3);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
   await trade(baseUrl, baseUrl, honest.mint, 'buy', supporter, '0.3');
   await trade(baseUrl, baseUrl, dumped.mint, 'buy', supporter, '0.3');
   // The creator sells 80% of what their initial buy gave them.
@@ -39,6 +42,8 @@ afterAll(async () => { await browser?.close(); });
 
 describe('the trust panel', () => {
   it('an honest campaign: no warning sign, who controls the token in words, the holders tab labels the pool and the creator', async () => {
+    const answer = await (await fetch(`${baseUrl}/api/campaigns/${honest.mint}/trust`)).json() as { flags: unknown[] };
+    expect(answer.flags).toEqual([]);
     const { page, errors } = await newPage(browser, { width: 1440, height: 900 });
     await page.goto(`${baseUrl}/campaign/${honest.mint}`);
     const panel = page.getByTestId('trust-panel');

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ChartMarkersResponse } from '../../core/chartMarkers';
 import type { CandleInterval, CandlesResponse, MarketDataResponse, TradesResponse } from '../../core/schemas/trade';
 import { api, orNull } from './client';
 import { TRADING_POLL_MS, tradingKey } from './curve';
@@ -49,6 +50,15 @@ export function useCandles(mint: string, interval: CandleInterval) {
   return useQuery({
     queryKey: [...tradingKey(mint), 'candles', interval],
     queryFn: () => api.get<CandlesResponse>(`${campaignPath(mint)}/candles?interval=${interval}`),
+    refetchInterval: TRADING_POLL_MS,
+  });
+}
+
+/** The chart's markers: the creator's trades, payouts, graduation, the largest trades (a trade's live event refetches them). */
+export function useChartMarkers(mint: string) {
+  return useQuery({
+    queryKey: [...tradingKey(mint), 'markers'],
+    queryFn: () => api.get<ChartMarkersResponse>(`${campaignPath(mint)}/markers`),
     refetchInterval: TRADING_POLL_MS,
   });
 }

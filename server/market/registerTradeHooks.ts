@@ -1,6 +1,6 @@
 // What follows a committed curve trade, registered on services.trading at start-up:
 // the campaign row's market columns (and is_bonded on graduation), the trader's
-// 'made_trade' session activity, the market cache, and a live event for browsers.
+// 'made_trade' session activity, the market and chart-marker caches, and a live event for browsers.
 
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { bondingProgressPercent, marketCapLamports } from '../../core/curve';
@@ -10,6 +10,7 @@ import { backersSql } from '../donations/totals';
 import type { Services } from '../services';
 import type { TradeEvent } from '../trading';
 import { countHolders } from './holders';
+import { markersOf } from './markers';
 import { marketOf } from './service';
 
 /** Live event types (app/api/liveEvents.ts maps them to query invalidations); curve_trade names a mint's newest trade, one per burst. */
@@ -124,6 +125,7 @@ export function registerTradeHooks(services: Services): void {
 
   services.trading.onTrade((event) => {
     marketOf(services).invalidate(event.mint);
+    markersOf(services).invalidate(event.mint);
     refreshCampaign(event);
     track(recordSessionActivity(services.db, event.wallet, 'made_trade', services.now()).then(() => {}));
   });

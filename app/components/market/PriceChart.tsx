@@ -1,12 +1,13 @@
 import clsx from 'clsx';
 import { useState } from 'react';
 import { formatCompactUsd2, formatSubscriptPrice } from '../../../core/format';
-import { CANDLE_INTERVALS, type CandleInterval } from '../../../core/schemas/trade';
+import { CANDLE_INTERVALS, CANDLE_INTERVAL_SECONDS, type CandleInterval } from '../../../core/schemas/trade';
 import { errorMessage } from '../../api/client';
-import { useCandles } from '../../api/market';
+import { useCandles, useChartMarkers } from '../../api/market';
 import { CandleChart } from '../charts/CandleChart';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
+import { ChartMarkerLegend } from './ChartMarkerLegend';
 import { useClientConfig } from '../../solana/useClientConfig';
 
 // A whole token's price times the fixed supply of 1,000,000,000 tokens is the market cap.
@@ -24,6 +25,8 @@ export function PriceChart({ mint, height = CHART_HEIGHT }: { mint: string; heig
   const [interval, setCandleInterval] = useState<CandleInterval>('1m');
   const candles = useCandles(mint, interval);
   const data = candles.data?.candles;
+  // Markers are extra: the chart draws without them while they load or if they fail.
+  const markers = useChartMarkers(mint).data?.markers;
   const solUsd = useClientConfig().data?.solUsd;
   const last = data?.at(-1);
 
@@ -52,7 +55,12 @@ export function PriceChart({ mint, height = CHART_HEIGHT }: { mint: string; heig
       </div>
       <div className="relative" style={{ height }}>
         {/* The chart stays mounted through refetches, so live updates keep the zoom. */}
-        {data && solUsd && <CandleChart candles={data} formatPrice={formatCompactUsd2} scale={SUPPLY_TOKENS * solUsd} height={height} />}
+        {data && solUsd && (
+          <CandleChart
+            candles={data} formatPrice={formatCompactUsd2} scale={SUPPLY_TOKENS * solUsd} height={height}
+            markers={markers} intervalSeconds={CANDLE_INTERVAL_SECONDS[interval]}
+          />
+        )}
         {data?.length === 0 && (
           <p className="absolute inset-0 flex items-center justify-center text-muted" data-testid="trade-chart-empty">No trades yet</p>
         )}
@@ -64,6 +72,7 @@ export function PriceChart({ mint, height = CHART_HEIGHT }: { mint: string; heig
           </div>
         )}
       </div>
+      {data && data.length > 0 && <ChartMarkerLegend markers={markers} />}
     </section>
   );
 }

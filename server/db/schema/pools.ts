@@ -112,5 +112,7 @@ export const curveTrades = pgTable('curve_trades', {
 }, (t) => [
   index('curve_trades_mint_time').on(t.mint, t.blockTime),
   index('curve_trades_wallet').on(t.wallet),
+  // A mint's largest trades (the chart's markers) without reading all its trades.
+  index('curve_trades_mint_sol').on(t.mint, t.solLamports),
   check('curve_trades_side', sql`${t.side} in ('buy', 'sell')`),
 ]);

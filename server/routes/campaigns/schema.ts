@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_CATEGORIES, CAMPAIGN_STATUSES } from '../../../core/enums';
 import { CAMPAIGN_FILTERS, CAMPAIGN_SORTS } from '../../../core/campaignList';
+import { isSolanaAddress } from '../../../core/schemas/creation';
 
 export const CAMPAIGN_PAGE_MAX = 100;
 
@@ -28,3 +29,8 @@ export const CampaignListQuery = z.object({
   sort: z.enum(CAMPAIGN_SORTS, { error: `sort must be one of: ${CAMPAIGN_SORTS.join(', ')}` }).optional(),
 });
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
+
+/** Path of GET /api/campaigns/{tokenAddress}/markers: a base58 mint address (anything else is a 400, not a 404). */
+export const markersParamsSchema = z.object({
+  tokenAddress: z.string().trim().refine(isSolanaAddress, 'Invalid token address'),
+});

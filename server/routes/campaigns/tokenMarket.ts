@@ -1,18 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ChartMarkersResponse } from '../../../core/chartMarkers';
 import { candlesQuerySchema, tradesQuerySchema, type CandlesResponse, type TradesResponse } from '../../../core/schemas/trade';
 import { notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { asService } from '../../http/serviceError';
-import { listCandles, listTrades, marketOf } from '../../market';
+import { listCandles, listTrades, marketOf, markersOf } from '../../market';
 import { rateLimit } from '../../policies/rateLimit';
 import type { RouteOptions } from '../../services';
+import { markersParamsSchema } from './schema';
 import { TRADE_ERRORS, findCurvePool } from '../../trading';
 
 type TokenParams = { Params: { tokenAddress: string } };
 
 const READ_LIMIT = { max: 300, windowMs: 60_000, message: 'Too many requests. Try again later.' };
 
-/** GET /api/campaigns/{tokenAddress}/trades, /candles and /market: a curve token's stored trades and figures. */
+/** GET /api/campaigns/{tokenAddress}/trades, /candles, /market and /markers: a curve token's stored trades and figures. */
 export const tokenMarketRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const limit = rateLimit(READ_LIMIT);
   const requirePool = async (mint: string) => {
@@ -33,5 +35,9 @@ export const tokenMarketRoutes: FastifyPluginAsync<RouteOptions> = async (app, {
 
   app.get<TokenParams>('/campaigns/:tokenAddress/market', { preHandler: limit }, async (request) => {
     return asService(request.log, 'Failed to get campaign stats', () => marketOf(services).get(request.params.tokenAddress));
+  });
+  app.get<TokenParams>('/campaigns/:tokenAddress/markers', { preHandler: limit }, async (request): Promise<ChartMarkersResponse> => {
+    const { tokenAddress } = parseInput(markersParamsSchema, request.params);
+    return markersOf(services).get(tokenAddress);
   });
 };

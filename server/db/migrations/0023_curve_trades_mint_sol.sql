@@ -1,0 +1,1 @@
+CREATE INDEX "curve_trades_mint_sol" ON "curve_trades" USING btree ("mint","sol_lamports");

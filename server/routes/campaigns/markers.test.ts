@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Keypair, type PublicKey } from '@solana/web3.js';
+import { markerSol, markerTokens, type ChartMarker, type ChartMarkersResponse } from '../../../core/chartMarkers';
+import type { TradesResponse } from '../../../core/schemas/trade';
+import { distributorFor } from '../../distributor';
+import { SOL, lamportsOf, launchCampaign, type LaunchedCampaign } from '../../distributor/testing/campaigns';
+import { airdrop } from '../../launch/testing/launchFlow';
+import { tradeHooksIdle } from '../../market';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { testIp } from '../../testing/wallet';
+
+let t: TestApp;
+let c: LaunchedCampaign;
+const TOKEN = 10n ** 9n;
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: testIp() });
+async function markers(): Promise<ChartMarker[]> {
+  const res = await get(`/api/campaigns/${c.mint}/markers`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as ChartMarkersResponse).markers;
+}
+const ofKind = (list: ChartMarker[], kind: ChartMarker['kind']) => list.filter((m) => m.kind === kind);
+
+/** Runs a trade and returns what the chain says moved: the pool's SOL change and the wallet's token change. */
+async function traded(wallet: PublicKey, run: () => Promise<{ transactionSignature: string }>) {
+  const [poolBefore, tokensBefore] = [lamportsOf(t.services, c.pool), await c.tokens(wallet)];
+  const { transactionSignature } = await run();
+  const solMoved = lamportsOf(t.services, c.pool) - poolBefore;
+  const tokensMoved = (await c.tokens(wallet)) - tokensBefore;
+  return { signature: transactionSignature, sol: solMoved < 0n ? -solMoved : solMoved, tokens: tokensMoved < 0n ? -tokensMoved : tokensMoved };
+}
+
+const expected = {} as {
+  launchBuy: string; creatorBuy: { text: string; signature: string }; creatorSell: { text: string; signature: string };
+  large: string[]; payout: string; graduation: string;
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
+  await airdrop(t.services, (await t.services.keys.treasury()).publicKey, 5);
+  c = await launchCampaign(t.app, t.services, { ticker: 'mark', initialBuy: '0.2' });
+  const creator = c.creator;
+  // The launch's initial buy is paid by the funding wallet, the tokens land with the creator.
+  expected.launchBuy = `Creator's launch buy: ${markerTokens(await c.tokens(creator.publicKey))} tokens for 0.2 SOL`;
+
+  const buy = await traded(creator.publicKey, () => c.buy(creator, 3n * SOL / 10n));
+  expect(buy.sol).toBe(3n * SOL / 10n);
+  expected.creatorBuy = { signature: buy.signature, text: `Creator bought ${markerTokens(buy.tokens)} tokens for 0.3 SOL` };
+  const sell = await traded(creator.publicKey, () => c.sell(creator, 1_000_000n * TOKEN));
+  expect(sell.tokens).toBe(1_000_000n * TOKEN);
+  expected.creatorSell = { signature: sell.signature, text: `Creator sold 1,000,000 tokens for ${markerSol(sell.sol)} SOL` };
+
+  // Six buyers of 0.1..0.6 SOL: the five largest are marked, the 0.1 SOL buy is not.
+  const buyers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => c.trader(2)));
+  for (const [i, buyer] of buyers.entries()) await c.buy(buyer, BigInt(i + 1) * SOL / 10n);
+
+  // A distributor pass sells the withheld fees and pays the cause.
+  const donationBefore = lamportsOf(t.services, c.donationWallet);
+  expect(await distributorFor(t.services).run()).toMatchObject({ paid: 1, unfinished: 0 });
+  const donated = lamportsOf(t.services, c.donationWallet) - donationBefore;
+  expect(donated).toBeGreaterThan(0n);
+  expected.payout = `${markerSol(donated)} SOL paid to the cause`;
+
+  // A whale fills the curve: graduation, and the largest trade.
+  const whale = await c.trader(30);
+  const filled = await traded(whale.publicKey, () => c.buy(whale, 25n * SOL));
+  expected.graduation = filled.signature;
+  expected.large = [`Large buy: ${markerSol(filled.sol)} SOL`, 'Large buy: 0.6 SOL', 'Large buy: 0.5 SOL', 'Large buy: 0.4 SOL', 'Large buy: 0.3 SOL'];
+  await tradeHooksIdle(t.services);
+}, 180_000);
+afterAll(async () => {
+  await tradeHooksIdle(t.services);
+  await t?.close();
+});
+
+describe('GET /api/campaigns/{tokenAddress}/markers', () => {
+  it("marks the creator's trades, the payout, graduation and the five largest other trades, with their tooltip texts", async () => {
+    const list = await markers();
+    expect(ofKind(list, 'creator_buy').map((m) => m.text).sort()).toEqual([expected.creatorBuy.text, expected.launchBuy].sort());
+    expect(ofKind(list, 'creator_buy').find((m) => m.signature === expected.creatorBuy.signature)?.text).toBe(expected.creatorBuy.text);
+    expect(ofKind(list, 'creator_sell')).toEqual([expect.objectContaining({ text: expected.creatorSell.text, signature: expected.creatorSell.signature })]);
+    expect(expected.creatorSell.text).toMatch(/^Creator sold 1,000,000 tokens for 0\.\d{1,4} SOL$/);
+    expect(ofKind(list, 'payout').map((m) => m.text)).toEqual([expected.payout]);
+    expect(expected.payout).toMatch(/^0\.\d{1,4} SOL paid to the cause$/);
+    expect(ofKind(list, 'graduation')).toEqual([expect.objectContaining({ text: 'Graduated: the curve filled', signature: expected.graduation })]);
+    // The whale's buy took only what filled the curve; the creator's trades and the distributor's fee sale are not 'large'.
+    expect(ofKind(list, 'large_trade').map((m) => m.text)).toEqual(expected.large);
+    expect(list).toHaveLength(2 + 1 + 1 + 1 + 5);
+
+    // Each trade marker sits at its trade's time (what the candles bucket by), newest first.
+    const { trades } = (await get(`/api/campaigns/${c.mint}/trades?limit=100`)).json() as TradesResponse;
+    for (const m of list.filter((x) => x.kind !== 'payout')) {
+      const trade = trades.find((x) => x.signature === m.signature);
+      expect(trade, m.text).toBeDefined();
+      expect(m.time).toBe(Math.floor(Date.parse(trade!.time) / 1000));
+    }
+    expect(list.map((m) => m.time)).toEqual([...list.map((m) => m.time)].sort((a, b) => b - a));
+  });
+
+  it('shows a new largest trade at once: a trade drops the cached answer', async () => {
+    expect(ofKind(await markers(), 'large_trade')).toHaveLength(5);
+    const big = await c.trader(10);
+    await c.buy(big, 7n * SOL);
+    await tradeHooksIdle(t.services);
+    const large = ofKind(await markers(), 'large_trade').map((m) => m.text);
+    expect(large).toHaveLength(5);
+    expect(large).toContain('Large buy: 7 SOL');
+    expect(large).not.toContain('Large buy: 0.3 SOL');
+  });
+
+  it('answers 400 for a malformed address and 404 for a token without a curve', async () => {
+    const bad = await get('/api/campaigns/not-an-address/markers');
+    expect([bad.statusCode, bad.json().error]).toEqual([400, 'Invalid token address']);
+    const unknown = await get(`/api/campaigns/${Keypair.generate().publicKey.toBase58()}/markers`);
+    expect([unknown.statusCode, unknown.json().error]).toEqual([404, 'Pool not found']);
+  });
+});
