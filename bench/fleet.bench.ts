@@ -194,7 +194,9 @@ export default async function fleetBench(): Promise<FleetBenchRow[]> {
     report('one token', alone, aloneReading);
     rows.push({
       bench: `fleet: ${TRADERS} traders on one token, ${peak.webs} web`, value: alone.perSecond, unit: 'trades/s',
-      target: '>= 250', ok: alone.perSecond >= 250 && alone.errors.size === 0, saturated: saturatedResource(aloneReading, single),
+      target: '>= 250', ok: alone.perSecond >= 250 && alone.errors.size === 0,
+      // One token's executes run one at a time behind its pool's send lock (in the process nginx hashes it to).
+      saturated: `${saturatedResource(aloneReading, single)}; one token's executes run one at a time behind its send lock`,
     });
 
     const half = Math.max(1, Math.round(peak.perSecond / 2));
