@@ -24,3 +24,19 @@ export type Services = {
 };
 
 export type RouteOptions = { services: Services };
+
+/**
+ * One `T` per Services (an app, a test's app), made on first use: the per-process caches and
+ * state that routes, hooks and jobs share without a module-level singleton between apps.
+ */
+export function perServices<T>(create: (services: Services) => T): (services: Services) => T {
+  const instances = new WeakMap<Services, T>();
+  return (services) => {
+    let instance = instances.get(services);
+    if (instance === undefined) {
+      instance = create(services);
+      instances.set(services, instance);
+    }
+    return instance;
+  };
+}

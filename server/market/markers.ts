@@ -6,7 +6,7 @@
 import type { ChartMarkersResponse } from '../../core/chartMarkers';
 import { notFound } from '../http/errors';
 import { presentChartMarkers } from '../presenters/chartMarkers';
-import type { Services } from '../services';
+import { perServices, type Services } from '../services';
 import { TRADE_ERRORS, findCurvePool } from '../trading';
 import { readMarkerFacts } from './markerFacts';
 import { MARKET_CACHE_MS } from './service';
@@ -18,16 +18,7 @@ export type MarkersService = {
 };
 
 const MAX_ENTRIES = 5_000;
-const instances = new WeakMap<Services, MarkersService>();
-
-export function markersOf(services: Services): MarkersService {
-  let service = instances.get(services);
-  if (!service) {
-    service = createMarkersService(services);
-    instances.set(services, service);
-  }
-  return service;
-}
+export const markersOf: (services: Services) => MarkersService = perServices(createMarkersService);
 
 function createMarkersService(services: Services): MarkersService {
   const cache = new Map<string, { at: number; value: Promise<ChartMarkersResponse> }>();

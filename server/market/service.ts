@@ -7,7 +7,7 @@ import { bondingProgressPercent, marketCapLamports } from '../../core/curve';
 import type { MarketDataResponse } from '../../core/schemas/trade';
 import { campaigns } from '../db/schema';
 import { notFound } from '../http/errors';
-import type { Services } from '../services';
+import { perServices, type Services } from '../services';
 import { TRADE_ERRORS, findCurvePool, stateOfPool } from '../trading';
 import { countHolders } from './holders';
 import { buildMarketData, readTradeWindow } from './marketData';
@@ -22,16 +22,7 @@ export type MarketService = {
   invalidate(mint: string): void;
 };
 
-const instances = new WeakMap<Services, MarketService>();
-
-export function marketOf(services: Services): MarketService {
-  let market = instances.get(services);
-  if (!market) {
-    market = createMarketService(services);
-    instances.set(services, market);
-  }
-  return market;
-}
+export const marketOf: (services: Services) => MarketService = perServices(createMarketService);
 
 function createMarketService(services: Services): MarketService {
   const cache = new Map<string, { at: number; value: Promise<MarketDataResponse> }>();

@@ -8,7 +8,7 @@ import { storeHighFlags } from '../commands/storeHighFlags';
 import { DONATION_EVENT } from '../donations/indexer';
 import { GRADUATED_EVENT, TRADE_EVENT } from '../market/registerTradeHooks';
 import type { AppEvent } from '../events/hub';
-import type { Services } from '../services';
+import { perServices, type Services } from '../services';
 import { computeTrustFacts, trustCampaignByToken } from './trustFacts';
 
 /**
@@ -33,16 +33,7 @@ export type TrustService = {
 const TOKEN_EVENTS = new Set([TRADE_EVENT, GRADUATED_EVENT, DONATION_EVENT, 'campaign_moderated', 'campaign_flagged']);
 const GLOBAL_EVENTS = new Set(['donation_wallet_proved', 'verification_request_reviewed', 'charities_changed', 'campaign_created']);
 
-const instances = new WeakMap<Services, TrustService>();
-
-export function trustOf(services: Services): TrustService {
-  let trust = instances.get(services);
-  if (!trust) {
-    trust = createTrustService(services);
-    instances.set(services, trust);
-  }
-  return trust;
-}
+export const trustOf: (services: Services) => TrustService = perServices(createTrustService);
 
 function createTrustService(services: Services): TrustService {
   // `at` is when the answer's computation began: the state it shows is no older than that.
