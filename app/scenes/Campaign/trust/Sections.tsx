@@ -47,11 +47,18 @@ export function CreatorTradesSection({ trades }: { trades: CampaignTrust['creato
   );
 }
 
-export function EarlyBuyersSection({ early }: { early: NonNullable<CampaignTrust['earlyBuyers']> }) {
+export function EarlyBuyersSection({ early, clusters }: { early: CampaignTrust['earlyBuyers']; clusters: CampaignTrust['fundingClusters'] }) {
+  const largest = clusters?.reduce<NonNullable<CampaignTrust['fundingClusters']>[number] | null>(
+    (top, c) => (top === null || BigInt(c.tokensNow) > BigInt(top.tokensNow) ? c : top), null) ?? null;
   return (
     <Section title="Early buyers" testId="trust-early-buyers">
-      <Row label={`Bought in the launch slot or the next ${early.slotsAfter}`}>{early.count === 0 ? 'Nobody' : `${early.count} wallet${early.count === 1 ? '' : 's'}`}</Row>
-      {early.count > 0 && <Row label="They hold now">{percent(early.percent)}</Row>}
+      {early && <Row label={`Bought in the launch slot or the next ${early.slotsAfter}`}>{early.count === 0 ? 'Nobody' : `${early.count} wallet${early.count === 1 ? '' : 's'}`}</Row>}
+      {early && early.count > 0 && <Row label="They hold now">{percent(early.percent)}</Row>}
+      {clusters && (
+        <Row label="Funded by one wallet just before buying">
+          {largest === null ? 'No such group' : `${clusters.length} group${clusters.length === 1 ? '' : 's'}; the largest, ${largest.wallets.length} wallets, holds ${percent(largest.percent)}`}
+        </Row>
+      )}
     </Section>
   );
 }

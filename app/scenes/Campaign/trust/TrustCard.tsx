@@ -29,7 +29,7 @@ export function TrustCard({ mint }: { mint: string }) {
           )}
           {t.holders && <HolderSection holders={t.holders} />}
           <CreatorTradesSection trades={t.creatorTrades} />
-          {t.earlyBuyers && <EarlyBuyersSection early={t.earlyBuyers} />}
+          {(t.earlyBuyers || t.fundingClusters) && <EarlyBuyersSection early={t.earlyBuyers} clusters={t.fundingClusters} />}
           <CauseSection cause={t.cause} />
           <HistorySection history={t.creatorHistory} />
         </>
