@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatUsdCents, recipientDescription, usdCentsAt } from './receipt';
+import { formatUsdCents, formatUsdText, recipientDescription, usdCentsAt } from './receipt';
 
 describe('usdCentsAt', () => {
   it('values lamports at a decimal rate, rounded half up to the cent', () => {
@@ -38,5 +38,14 @@ describe('recipientDescription', () => {
     expect(recipientDescription('verified_charity', 'Clean Water Trust')).toBe('Clean Water Trust (a verified charity)');
     expect(recipientDescription('creator_wallet', null)).toBe('The campaign creator\'s own wallet');
     expect(recipientDescription('unproven', null)).toContain('has not confirmed');
+  });
+});
+
+describe('formatUsdText', () => {
+  it('prints stored decimals as dollars and cents', () => {
+    expect(formatUsdText('30.86')).toBe('$30.86');
+    expect(formatUsdText('123.45000000')).toBe('$123.45');
+    expect(formatUsdText('1234.005')).toBe('$1,234.01');
+    expect(formatUsdText('0')).toBe('$0.00');
   });
 });

@@ -43,3 +43,10 @@ export function recipientDescription(kind: DonationWalletKind, charityName: stri
 
 /** The CSV's years: none before Solana's mainnet, none in the future (checked by the server against its clock). */
 export const FIRST_DONATION_YEAR = 2020;
+
+/** A USD decimal string ("30.86", a rate "123.45000000") as "$30.86", rounded half up to the cent. */
+export function formatUsdText(amount: string): string {
+  const units = parseUnits(amount, RATE_DECIMALS, 'USD amount');
+  const perCent = 10n ** BigInt(RATE_DECIMALS - 2);
+  return formatUsdCents((units + perCent / 2n) / perCent);
+}

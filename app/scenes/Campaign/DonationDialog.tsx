@@ -19,7 +19,7 @@ export function DonationDialog({ campaign, open, onOpenChange }: Props) {
         )}
         <section aria-label="Donate directly">
           <h3 className="mb-2 text-sm font-bold">Donate SOL directly</h3>
-          <DirectDonation mint={campaign.token_address!} />
+          <DirectDonation mint={campaign.token_address!} onDonated={() => onOpenChange(false)} />
         </section>
       </div>
     </Dialog>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Download, ExternalLink } from 'lucide-react';
+import { Download, ExternalLink, ReceiptText } from 'lucide-react';
+import { Link } from 'react-router';
 import clsx from 'clsx';
 import { DONATIONS_PAGE_SIZE } from '../../../core/constants';
 import { formatSolFixed, relativeTime, shortAddress } from '../../../core/format';
@@ -47,6 +48,11 @@ export function DonationsTab({ mint }: { mint: string }) {
                 <span className="font-mono text-xs text-muted">{shortAddress(d.from)}</span>
                 <span className="ml-auto text-xs text-muted">{relativeTime(d.timestamp, now)}</span>
                 <span className={clsx('text-xs font-semibold', newest ? 'text-gold-500' : 'text-muted')}>{newest ? 'New' : 'Confirmed'}</span>
+                {d.kind === 'direct' && (
+                  <Link to={`/receipt/${d.signature}`} aria-label="Donation receipt" title="Receipt" className="text-brand-400 hover:text-brand-500" data-testid="donation-receipt">
+                    <ReceiptText className="h-4 w-4" aria-hidden />
+                  </Link>
+                )}
                 {explorer && (
                   <a href={explorer.tx(d.signature)} target="_blank" rel="noopener noreferrer" aria-label="View transaction" className="text-brand-400 hover:text-brand-500">
                     <ExternalLink className="h-4 w-4" aria-hidden />
