@@ -198,6 +198,13 @@ describe('/campaign/{tokenAddress}', () => {
     const signature = page.url().split('/').pop()!;
     expect(await receipt.textContent()).toContain(signature);
     await screenshots(page, 'receipt');
+    // On paper: the receipt alone, without the site's header, ticker, footer or buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('banner').first().isVisible()).toBe(false);
+    expect(await page.getByTestId('print-receipt').isVisible()).toBe(false);
+    expect(await receipt.isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'receipt-print.png'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
     await page.goto(`${baseUrl}/campaign/${campaign.mint}`);
     await page.getByRole('tab', { name: 'Donations' }).click();
 
