@@ -9,11 +9,14 @@ import { donationsCsvUrl, useDonations } from '../../api/donations';
 import { Pagination } from '../../components/ui/Pagination';
 import { Spinner } from '../../components/ui/Spinner';
 import { useNow } from '../../lib/useNow';
+import { everyInterval } from '../../../core/taxStory';
+import { usePayoutIntervalMs } from '../../api/config';
 import { useExplorer } from '../../solana/useClientConfig';
 
 /** Spec 1 'Donations tab': 10 a page, SOL to 3 decimals, 'New' for the newest, total raised to 2 decimals. */
 export function DonationsTab({ mint }: { mint: string }) {
   const [page, setPage] = useState(1);
+  const payoutMs = usePayoutIntervalMs();
   const donations = useDonations(mint, { limit: DONATIONS_PAGE_SIZE, offset: (page - 1) * DONATIONS_PAGE_SIZE });
   const explorer = useExplorer();
   const now = new Date(useNow(30_000));
@@ -34,7 +37,7 @@ export function DonationsTab({ mint }: { mint: string }) {
       </div>
       {donations.isPending && <Spinner label="Loading donations..." />}
       {donations.isError && <p className="text-sm text-muted" role="alert">{errorMessage(donations.error, 'Failed to load donations')}</p>}
-      {data?.total === 0 && <p className="py-6 text-center text-sm text-muted">No donations yet. Trades pay the cause every 10 minutes, and anyone can donate SOL directly.</p>}
+      {data?.total === 0 && <p className="py-6 text-center text-sm text-muted">No donations yet. Trades pay the cause {everyInterval(payoutMs)}, and anyone can donate SOL directly.</p>}
       {data && data.donations.length > 0 && (
         <ul className="divide-y divide-line" data-testid="donation-rows">
           {data.donations.map((d, i) => {
