@@ -25,6 +25,7 @@ import { devRoutes } from './dev/dev';
 import { revshareRoutes } from './revshare/revshare';
 import { tokenMetadataRoutes } from './token-metadata/tokenMetadata';
 import { reportsRoutes } from './reports/reports';
+import { commentsRoutes } from './comments/comments';
 import { curveRoutes } from './curve/curve';
 import { verificationRoutes } from './verification/verification';
 import { adminCampaignsRoutes } from './admin-campaigns/adminCampaigns';
@@ -57,6 +58,7 @@ export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
   revshareRoutes,
   tokenMetadataRoutes,
   reportsRoutes,
+  commentsRoutes,
   verificationRoutes,
   adminCampaignsRoutes,
   adminDashboardRoutes,
