@@ -46,6 +46,12 @@ const invalidates: Record<string, QueryKey[]> = {
   verification_request_reviewed: [['admin', 'verification-requests'], ['admin', 'campaigns'], ['verification'], adminDashboardKey],
   // An admin verified or flagged a campaign: badges, public lists (a flagged one leaves them) and its page follow.
   campaign_moderated: [['campaigns'], ['ticker'], ['account'], ['admin', 'campaigns'], ['verification'], adminDashboardKey],
+  // Comments (issue 24): a new one, or one pinned, hidden, restored, deleted or held by reports,
+  // refreshes the campaign's Comments tab and the admin's Comments page; a report alone only the admin's.
+  comment_posted: [['comments'], ['admin', 'comments']],
+  comment_changed: [['comments'], ['admin', 'comments']],
+  comment_reported: [['admin', 'comments']],
+  comment_mutes_changed: [['admin', 'comment-mutes'], ['admin', 'comments']],
   // An admin blocked or unblocked an address: the Security tab's list and audit log.
   ip_blocks_changed: [ipBlocksKey, auditLogRootKey],
 };

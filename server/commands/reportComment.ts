@@ -22,7 +22,8 @@ export async function reportComment(services: Services, commentId: number, repor
       .where(and(eq(campaignComments.id, commentId))).returning({ openReports: campaignComments.openReports });
     return { tokenAddress: comment.tokenAddress, held: updated.openReports >= COMMENT_REPORTS_TO_HOLD, justHeld: updated.openReports === COMMENT_REPORTS_TO_HOLD };
   });
-  // Reporters stay private: the event names the comment only. The tab refetches when it leaves the page.
-  await services.events.publish({ type: 'comment_reported', tokenAddress: result.tokenAddress, id: commentId, held: result.justHeld });
+  // Reporters stay private: the event names the comment only. A report that holds the comment
+  // changes the public tab (comment_changed); any other only the admin's page.
+  await services.events.publish({ type: result.justHeld ? 'comment_changed' : 'comment_reported', tokenAddress: result.tokenAddress, id: commentId });
   return { held: result.held };
 }
