@@ -20,6 +20,8 @@ async function commenter(width: number, height: number): Promise<Page> {
   errors.push(made.errors);
   const { page } = made;
   await page.goto(`${baseUrl}/campaign/${campaign.mint}`);
+  // The cookie banner would cover the tab in the screenshots.
+  await page.getByRole('button', { name: 'Decline' }).click();
   await connectLocalWallet(page);
   const wallet = await localWalletAddress(page);
   await expect.poll(() => pageSession(page), { timeout: 15_000 }).toMatchObject({ wallet });
@@ -32,7 +34,12 @@ const commentByText = (page: Page, text: string) => page.getByTestId('comments-t
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  campaign = await launchCampaign(baseUrl, { name: 'Comment Shelter Fund', ticker: 'TALK', initialBuy: '0' });
+  campaign = await launchCampaign(baseUrl, { name: 'Comment Shelter Fund', ticker: 'TALK', initialBuy: '0.5' });
+  // The creator (who bought at launch, so holds tokens) opens the conversation over the API.
+  const res = await fetch(`${baseUrl}/api/campaigns/${campaign.mint}/comments`, {
+    method: 'POST', headers: { 'content-type': 'application/json', cookie: campaign.cookie, origin: baseUrl }, body: JSON.stringify({ body: CREATOR_TEXT }),
+  });
+  expect(res.status).toBe(201);
   admin = (await newPage(browser, { width: 1440, height: 1000 })).page;
   await signInAdminPage(admin, baseUrl);
   await admin.getByRole('link', { name: 'Manage Comments' }).click();
@@ -40,6 +47,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => { await browser?.close(); });
 
+const CREATOR_TEXT = 'Thank you all for coming. Ask me anything here.';
 const FIRST_TEXT = 'Great cause! Details at https://example.org/shelter';
 const REPLY_TEXT = 'Agreed, I donated too.';
 
@@ -48,6 +56,9 @@ describe('campaign comments', () => {
     // (expect.poll, which the wallet helpers use, runs only inside a test.)
     first = await commenter(1440, 1000);
     second = await commenter(390, 844);
+    const opening = commentByText(first, CREATOR_TEXT);
+    await opening.getByTestId('badge-creator').waitFor();
+    expect(await opening.getByTestId('badge-holder').textContent()).toMatch(/^Holder \d+\.\d\d%$/);
     await first.getByRole('textbox', { name: 'Write a comment' }).fill(FIRST_TEXT);
     await first.getByRole('button', { name: 'Post comment' }).click();
     // The second page has not reloaded: the comment_posted event brings it.
@@ -56,10 +67,10 @@ describe('campaign comments', () => {
     expect(await seen.getByTestId('comment-body').locator('a').count()).toBe(0);
     await seen.getByRole('button', { name: 'Reply' }).click();
     await second.getByRole('textbox', { name: 'Write a reply' }).fill(REPLY_TEXT);
-    await second.getByRole('button', { name: 'Reply', exact: true }).click();
+    await seen.getByRole('button', { name: 'Reply', exact: true }).click();
     await first.getByTestId('reply').filter({ hasText: REPLY_TEXT }).waitFor({ timeout: 15_000 });
-    await first.screenshot({ path: `${SHOTS}/tab-1440.png`, fullPage: true });
-    await second.screenshot({ path: `${SHOTS}/tab-390.png`, fullPage: true });
+    await first.getByTestId('comments-tab').screenshot({ path: `${SHOTS}/tab-1440.png` });
+    await second.getByTestId('comments-tab').screenshot({ path: `${SHOTS}/tab-390.png` });
   });
 
   it('one wallet reports; the admin sees it, hides it (gone from both pages live) and restores it', async () => {
