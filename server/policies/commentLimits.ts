@@ -27,11 +27,6 @@ export function muteEndText(until: Date): string {
  * All three read the day's rows through the author and address indexes.
  */
 export async function assertMayComment(tx: Tx, at: Date, who: { wallet: string; address: string; campaignId: number; body: string }): Promise<void> {
-  const [mute] = await tx.select().from(commentMutes).where(eq(commentMutes.wallet, who.wallet));
-  if (mute && (mute.mutedUntil === null || mute.mutedUntil > at)) {
-    throw forbidden(mute.mutedUntil === null ? COMMENT_MESSAGES.mutedForever : COMMENT_MESSAGES.mutedUntil(muteEndText(mute.mutedUntil)));
-  }
-
   const now = at.getTime();
   const minuteAgo = new Date(now - MINUTE_MS);
   const byWallet = eq(campaignComments.authorWallet, who.wallet);
@@ -47,8 +42,14 @@ export async function assertMayComment(tx: Tx, at: Date, who: { wallet: string; 
     walletMinuteOldest: oldest(walletRecent), addressMinuteOldest: oldest(addressRecent),
     duplicate: n(sql`${byWallet} and ${campaignComments.campaignId} = ${who.campaignId} and ${campaignComments.body} = ${who.body}
       and ${campaignComments.createdAt} > ${new Date(now - COMMENT_DUPLICATE_MS)}`),
+    // The mute rides along (one round trip): 'none', 'forever', or when it ends (ms).
+    mute: sql<string>`coalesce((select coalesce((extract(epoch from ${commentMutes.mutedUntil}) * 1000)::bigint::text, 'forever')
+      from ${commentMutes} where ${commentMutes.wallet} = ${who.wallet}), 'none')`,
   }).from(campaignComments)
     .where(and(gt(campaignComments.createdAt, new Date(now - DAY_MS)), or(byWallet, byAddress)));
+
+  if (row.mute === 'forever') throw forbidden(COMMENT_MESSAGES.mutedForever);
+  if (row.mute !== 'none' && Number(row.mute) > now) throw forbidden(COMMENT_MESSAGES.mutedUntil(muteEndText(new Date(Number(row.mute)))));
 
   const retry = (oldestMs: number | null, windowMs: number) => (oldestMs ? oldestMs + windowMs - now : windowMs);
   if (row.walletMinute >= COMMENTS_PER_MINUTE) throw tooManyRequests(COMMENT_MESSAGES.tooFast, retry(row.walletMinuteOldest, MINUTE_MS));
@@ -60,7 +61,6 @@ export async function assertMayComment(tx: Tx, at: Date, who: { wallet: string; 
 
 /** Serialises one wallet's (and one address's) posts for the rest of the transaction. */
 export async function lockCommenter(tx: Tx, wallet: string, address: string): Promise<void> {
-  // Always wallet first, then address: two transactions can never wait on each other in a cycle.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`comment:w:${wallet}`}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`comment:a:${address}`}))`);
+  // One statement, wallet first, then address (select-list order): two transactions can never wait on each other in a cycle.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`comment:w:${wallet}`})), pg_advisory_xact_lock(hashtext(${`comment:a:${address}`}))`);
 }
