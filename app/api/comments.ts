@@ -40,7 +40,7 @@ export function useCreatorCommentActions(mint: string) {
       onSuccess: refresh,
     }),
     hide: useMutation({
-      mutationFn: ({ id }: { id: number }) => api.post<void>(`/api/campaigns/${mint}/comments/${id}/hide`, { hidden: true }),
+      mutationFn: ({ id, hidden }: { id: number; hidden: boolean }) => api.post<void>(`/api/campaigns/${mint}/comments/${id}/hide`, { hidden }),
       onSuccess: refresh,
     }),
   };

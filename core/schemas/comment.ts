@@ -108,6 +108,8 @@ export type CommentJson = {
   body: string;
   created_at: string;
   pinned: boolean;
+  /** Only in the creator's own view: a comment they hid (nobody else sees it). */
+  hidden?: true;
   author: CommentAuthor;
   replies?: CommentJson[];
 };

@@ -6,7 +6,7 @@ import type { CampaignRow } from '../presenters/campaign';
 import { presentComment } from '../presenters/comment';
 import type { Services } from '../services';
 import { loadBadges } from './authors';
-import { isVisible } from './visibility';
+import { isVisible, isVisibleToCreator } from './visibility';
 
 type Row = { comment: CommentRow; username: string | null; photo: string | null };
 
@@ -18,26 +18,31 @@ const withProfiles = (services: Services, where: SQL | undefined) => services.db
 /**
  * One page of a campaign's visible threads, newest first, keyset on id (`cursor`: the last
  * id of the previous page), each with its visible replies oldest first; the first page also
- * carries the pinned comment (left out of the list, so it is shown once). Reads walk
+ * carries the pinned comment (left out of the list, so it is shown once). The campaign's
+ * creator also gets the comments they hid (marked `hidden`), so they can show them again. Reads walk
  * campaign_comments_threads_idx, campaign_comments_one_pin_idx and campaign_comments_replies_idx:
  * three statements (two after the first page) and one for the badges, whatever the thread's length.
  */
-export async function readThreadPage(services: Services, campaign: CampaignRow, page: { cursor?: number; limit: number }): Promise<Omit<CommentPage, 'viewer_is_creator'>> {
+export async function readThreadPage(services: Services, campaign: CampaignRow, page: { cursor?: number; limit: number }, viewerIsCreator = false): Promise<Omit<CommentPage, 'viewer_is_creator'>> {
+  const visible = viewerIsCreator ? isVisibleToCreator : isVisible;
   const first = page.cursor === undefined;
   const threads = await withProfiles(services, and(
-    eq(campaignComments.campaignId, campaign.id), isNull(campaignComments.parentId), isNull(campaignComments.pinnedAt), isVisible(),
+    eq(campaignComments.campaignId, campaign.id), isNull(campaignComments.parentId), isNull(campaignComments.pinnedAt), visible(),
     page.cursor === undefined ? undefined : lt(campaignComments.id, page.cursor),
   )).orderBy(desc(campaignComments.id)).limit(page.limit + 1);
   const [pinned] = first
-    ? await withProfiles(services, and(eq(campaignComments.campaignId, campaign.id), isNotNull(campaignComments.pinnedAt), isVisible()))
+    ? await withProfiles(services, and(eq(campaignComments.campaignId, campaign.id), isNotNull(campaignComments.pinnedAt), visible()))
     : [];
   const more = threads.length > page.limit;
   const list = threads.slice(0, page.limit);
   const shown = pinned ? [pinned, ...list] : list;
-  const replies = shown.length === 0 ? [] : await withProfiles(services, and(inArray(campaignComments.parentId, shown.map((r) => r.comment.id)), isVisible()))
+  const replies = shown.length === 0 ? [] : await withProfiles(services, and(inArray(campaignComments.parentId, shown.map((r) => r.comment.id)), visible()))
     .orderBy(asc(campaignComments.parentId), asc(campaignComments.id));
   const badges = await loadBadges(services, campaign, [...shown, ...replies].map((r) => r.comment.authorWallet));
-  const present = (r: Row): CommentJson => presentComment(r.comment, { username: r.username, profilePhoto: r.photo }, badges(r.comment.authorWallet));
+  const present = (r: Row): CommentJson => {
+    const json = presentComment(r.comment, { username: r.username, profilePhoto: r.photo }, badges(r.comment.authorWallet));
+    return r.comment.hiddenBy === 'creator' ? { ...json, hidden: true } : json;
+  };
   const repliesOf = new Map<number, CommentJson[]>();
   for (const r of replies) {
     const parentId = r.comment.parentId!;

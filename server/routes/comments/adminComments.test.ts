@@ -129,6 +129,8 @@ describe('/api/admin/comments', () => {
     // The creator cannot undo an admin's hide.
     expect((await api.creator(mint, ids.spam, 'hide', { hidden: false }, owner)).statusCode).toBe(204);
     expect(await publicIds()).toEqual([ids.thread]);
+    // Nor see it: only their own hides come back to them.
+    expect(((await api.page(mint, '', owner)).json().comments as { id: number }[]).map((c) => c.id)).toEqual([ids.thread]);
     expect((await admin('POST', '/api/admin/comments/2000000000/hide', {})).statusCode).toBe(404);
   });
 

@@ -199,6 +199,11 @@ describe('the creator pins and hides', () => {
     expect((await api.creator(mint, a.id, 'hide', { hidden: true }, bob)).statusCode).toBe(403);
     expect((await api.creator(mint, a.id, 'hide', { hidden: true }, owner)).statusCode).toBe(204);
     expect((await pageOf(mint)).comments.map((c) => c.id)).toEqual([keep.id]);
+    expect((await pageOf(mint, '', alice)).comments.map((c) => c.id)).toEqual([keep.id]);
+    // The creator still sees it, marked, to show it again (and its replies with it).
+    const own = await pageOf(mint, '', owner);
+    expect(own.comments.map((c) => [c.id, c.hidden ?? false])).toEqual([[keep.id, false], [a.id, true]]);
+    expect(own.comments[1].replies).toHaveLength(1);
     const [row] = (await api.rows(campaign.id)).filter((c) => c.id === a.id);
     expect(row.hiddenBy).toBe('creator');
     expect((await api.creator(mint, a.id, 'hide', { hidden: false }, owner)).statusCode).toBe(204);

@@ -39,8 +39,9 @@ export const commentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
     const { tokenAddress } = parseInput(TokenAddressParams, request.params);
     const query = parseInput(CommentPageQuery, request.query);
     const campaign = await findPublicCampaign(services, tokenAddress);
-    const [page, session] = await Promise.all([readThreadPage(services, campaign, query), walletSessionOf(services, request)]);
-    return { ...page, viewer_is_creator: Boolean(session) && isPlatformCreated(campaign) && isSameWallet(session!.wallet, campaign.creatorWallet) };
+    const session = await walletSessionOf(services, request);
+    const viewerIsCreator = session !== null && isPlatformCreated(campaign) && isSameWallet(session.wallet, campaign.creatorWallet);
+    return { ...await readThreadPage(services, campaign, query, viewerIsCreator), viewer_is_creator: viewerIsCreator };
   });
 
   app.post('/campaigns/:tokenAddress/comments', { preHandler: requireWallet(services) }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EyeOff, Flag, MessageSquare, Pin, PinOff } from 'lucide-react';
+import { Eye, EyeOff, Flag, MessageSquare, Pin, PinOff } from 'lucide-react';
 import { toast } from 'sonner';
 import type { CommentJson } from '../../../../core/schemas/comment';
 import { refusalMessage } from '../../../api/client';
@@ -17,7 +17,8 @@ export function CommentItem({ mint, comment, canPost, isCreator, onReport }: Pro
   const isThread = comment.parent_id === null;
   const run = (action: Promise<unknown>, done: string) => action.then(() => toast.success(done), (err: unknown) => toast.error(refusalMessage(err, 'Please try again later.')));
   return (
-    <article className={`rounded-xl border bg-surface p-4 ${comment.pinned ? 'border-brand-500/60' : 'border-line'}`} data-testid={isThread ? 'comment' : 'reply'} data-comment-id={comment.id}>
+    <article className={`rounded-xl border bg-surface p-4 ${comment.pinned ? 'border-brand-500/60' : 'border-line'} ${comment.hidden ? 'opacity-70' : ''}`} data-testid={isThread ? 'comment' : 'reply'} data-comment-id={comment.id}>
+      {comment.hidden && <p className="mb-2 flex items-center gap-1 text-xs font-semibold text-red-600 dark:text-red-400" data-testid="comment-hidden"><EyeOff className="h-3 w-3" aria-hidden /> Hidden by you: only you see it</p>}
       {comment.pinned && <p className="mb-2 flex items-center gap-1 text-xs font-semibold text-brand-600 dark:text-brand-400"><Pin className="h-3 w-3" aria-hidden /> Pinned by the creator</p>}
       <CommentAuthor author={comment.author} at={comment.created_at} />
       <CommentBody body={comment.body} />
@@ -29,11 +30,16 @@ export function CommentItem({ mint, comment, canPost, isCreator, onReport }: Pro
             {comment.pinned ? <><PinOff className="h-4 w-4" aria-hidden /> Unpin</> : <><Pin className="h-4 w-4" aria-hidden /> Pin</>}
           </Button>
         )}
-        {isCreator && (
-          <Button variant="ghost" size="sm" disabled={hide.isPending} onClick={() => void run(hide.mutateAsync({ id: comment.id }), 'Comment hidden')}>
-            <EyeOff className="h-4 w-4" aria-hidden /> Hide
-          </Button>
-        )}
+        {isCreator && (comment.hidden
+          ? (
+            <Button variant="ghost" size="sm" disabled={hide.isPending} onClick={() => void run(hide.mutateAsync({ id: comment.id, hidden: false }), 'Comment shown again')}>
+              <Eye className="h-4 w-4" aria-hidden /> Unhide
+            </Button>
+          ) : (
+            <Button variant="ghost" size="sm" disabled={hide.isPending} onClick={() => void run(hide.mutateAsync({ id: comment.id, hidden: true }), 'Comment hidden')}>
+              <EyeOff className="h-4 w-4" aria-hidden /> Hide
+            </Button>
+          ))}
       </div>
       {(comment.replies?.length ?? 0) > 0 && (
         <div className="mt-3 flex flex-col gap-3 border-l-2 border-line pl-3 sm:pl-4">
