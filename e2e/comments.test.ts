@@ -1,3 +1,4 @@
+import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signInAdminPage } from './adminApi';
@@ -15,10 +16,12 @@ let admin: Page;
 const errors: string[][] = [];
 
 /** A campaign page on its Comments tab, with the Local wallet connected and signed in. */
-async function commenter(width: number, height: number): Promise<Page> {
+async function commenter(width: number, height: number, secretKey?: Uint8Array): Promise<Page> {
   const made = await newPage(browser, { width, height });
   errors.push(made.errors);
   const { page } = made;
+  // The Local wallet takes the key it finds (the creator's, for the creator's page).
+  if (secretKey) await page.addInitScript((secret) => localStorage.setItem('causemintLocalWalletSecretKey', secret), bs58.encode(secretKey));
   await page.goto(`${baseUrl}/campaign/${campaign.mint}`);
   // The cookie banner would cover the tab in the screenshots.
   await page.getByRole('button', { name: 'Decline' }).click();
@@ -104,6 +107,22 @@ describe('campaign comments', () => {
     await narrow.getByRole('tab', { name: /^All/ }).click();
     await narrow.getByTestId('admin-comment').first().waitFor();
     await narrow.screenshot({ path: `${SHOTS}/admin-390.png`, fullPage: true });
+  });
+
+  it('the creator pins a comment and hides a reply (shown to them marked, to unhide); the others\' pages follow live', async () => {
+    const creator = await commenter(1440, 1000, campaign.creator.secretKey);
+    const thread = commentByText(creator, FIRST_TEXT);
+    await thread.getByRole('button', { name: 'Pin' }).click();
+    await second.getByText('Pinned by the creator').waitFor({ timeout: 15_000 });
+    expect(await second.getByTestId('comments-tab').locator('article').first().getByTestId('comment-body').first().textContent()).toBe(FIRST_TEXT);
+
+    const reply = creator.getByTestId('reply').filter({ hasText: REPLY_TEXT });
+    await reply.getByRole('button', { name: 'Hide' }).click();
+    await reply.getByTestId('comment-hidden').waitFor();
+    await first.getByTestId('reply').filter({ hasText: REPLY_TEXT }).waitFor({ state: 'detached', timeout: 15_000 });
+    await creator.getByTestId('comments-tab').screenshot({ path: `${SHOTS}/tab-creator-1440.png` });
+    await reply.getByRole('button', { name: 'Unhide' }).click();
+    await first.getByTestId('reply').filter({ hasText: REPLY_TEXT }).waitFor({ timeout: 15_000 });
     for (const list of errors) expect(list).toEqual([]);
   });
 });
