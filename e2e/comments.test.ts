@@ -95,7 +95,18 @@ describe('campaign comments', () => {
     await hidden.getByTestId('state-hidden').waitFor();
     await hidden.getByRole('button', { name: 'View thread' }).click();
     await admin.getByTestId('thread-dialog').getByText(REPLY_TEXT).waitFor();
+    await admin.screenshot({ path: `${SHOTS}/admin-thread-1440.png` });
+    // Mute the author for an hour from the thread, see the mute listed, then lift it.
+    const dialog = admin.getByTestId('thread-dialog');
+    await dialog.getByLabel('Mute for').selectOption('1h');
+    await dialog.getByRole('button', { name: 'Mute wallet' }).click();
+    await dialog.getByTestId('mute-state').waitFor();
     await admin.keyboard.press('Escape');
+    const muted = admin.getByTestId('muted-wallet');
+    await muted.waitFor();
+    expect(await muted.count()).toBe(1);
+    await muted.getByRole('button', { name: 'Unmute' }).click();
+    await muted.waitFor({ state: 'detached' });
     await hidden.getByRole('button', { name: 'Restore' }).click();
     await commentByText(first, FIRST_TEXT).waitFor({ timeout: 15_000 });
     await commentByText(second, FIRST_TEXT).waitFor({ timeout: 15_000 });
