@@ -37,6 +37,7 @@ export const COMMENT_MESSAGES = {
   parentNotFound: 'The comment you are replying to does not exist',
   parentOtherCampaign: 'The comment you are replying to belongs to another campaign',
   replyToReply: 'Replies go one level deep: reply to the original comment instead',
+  parentHidden: 'The comment you are replying to is hidden',
   campaignNotFound: 'Campaign not found',
   duplicate: 'You already posted this comment on this campaign today',
   tooFast: `Too many comments: at most ${COMMENTS_PER_MINUTE} a minute. Please wait a moment.`,

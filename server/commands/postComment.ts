@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { COMMENT_MESSAGES, type CommentCreate } from '../../core/schemas/comment';
+import { COMMENT_MESSAGES, COMMENT_REPORTS_TO_HOLD, type CommentCreate } from '../../core/schemas/comment';
 import { campaignComments } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { assertMayComment, lockCommenter } from '../policies/commentLimits';
@@ -23,11 +23,12 @@ export async function postComment(services: Services, { campaignId, tokenAddress
   const row = await services.db.transaction(async (tx) => {
     const parentId = input.parent_id ?? null;
     if (parentId !== null) {
-      const [parent] = await tx.select({ campaignId: campaignComments.campaignId, parentId: campaignComments.parentId })
-        .from(campaignComments).where(eq(campaignComments.id, parentId));
+      const [parent] = await tx.select().from(campaignComments).where(eq(campaignComments.id, parentId));
       if (!parent) throw badRequest(COMMENT_MESSAGES.parentNotFound);
       if (parent.campaignId !== campaignId) throw badRequest(COMMENT_MESSAGES.parentOtherCampaign);
       if (parent.parentId !== null) throw badRequest(COMMENT_MESSAGES.replyToReply);
+      // A reply under a comment nobody sees would not be seen either.
+      if (parent.hiddenBy !== null || parent.openReports >= COMMENT_REPORTS_TO_HOLD) throw badRequest(COMMENT_MESSAGES.parentHidden);
     }
     await lockCommenter(tx, wallet, address);
     await assertMayComment(tx, at, { wallet, address, campaignId, body: input.body });

@@ -79,6 +79,8 @@ describe('posting and reading comments', () => {
     const parent = await posted(help.tokenAddress!, bob, { body: 'a thread to reply to' });
     const reply = await posted(help.tokenAddress!, alice, { body: 'a reply', parent_id: parent.id });
     const elsewhere = await posted(other.tokenAddress!, bob, { body: 'on the other campaign' });
+    const hidden = await posted(help.tokenAddress!, bob, { body: 'soon hidden' });
+    await t.services.db.update(campaignComments).set({ hiddenBy: 'admin' }).where(eq(campaignComments.id, hidden.id));
     const before = (await api.rows()).length;
     const mint = help.tokenAddress!;
     const cases: [string, unknown, string][] = [
@@ -91,6 +93,7 @@ describe('posting and reading comments', () => {
       [mint, { body: 'to a reply', parent_id: reply.id }, COMMENT_MESSAGES.replyToReply],
       [mint, { body: 'to elsewhere', parent_id: elsewhere.id }, COMMENT_MESSAGES.parentOtherCampaign],
       [mint, { body: 'to nothing', parent_id: 2_000_000_000 }, COMMENT_MESSAGES.parentNotFound],
+      [mint, { body: 'to a hidden one', parent_id: hidden.id }, COMMENT_MESSAGES.parentHidden],
       [mint, { body: 'bad parent', parent_id: 'one' }, COMMENT_MESSAGES.parentInvalid],
       [mint, { body: 'bad parent', parent_id: -3 }, COMMENT_MESSAGES.parentInvalid],
       [address(), { body: 'unknown campaign' }, COMMENT_MESSAGES.campaignNotFound],

@@ -23,7 +23,7 @@ export function CommentItem({ mint, comment, canPost, isCreator, onReport }: Pro
       <CommentAuthor author={comment.author} at={comment.created_at} />
       <CommentBody body={comment.body} />
       <div className="mt-2 flex flex-wrap gap-1">
-        {isThread && canPost && !replying && <Button variant="ghost" size="sm" onClick={() => setReplying(true)}><MessageSquare className="h-4 w-4" aria-hidden /> Reply</Button>}
+        {isThread && canPost && !replying && !comment.hidden && <Button variant="ghost" size="sm" onClick={() => setReplying(true)}><MessageSquare className="h-4 w-4" aria-hidden /> Reply</Button>}
         <Button variant="ghost" size="sm" onClick={() => onReport(comment.id)}><Flag className="h-4 w-4" aria-hidden /> Report</Button>
         {isCreator && isThread && (
           <Button variant="ghost" size="sm" disabled={pin.isPending} onClick={() => void run(pin.mutateAsync({ id: comment.id, pinned: !comment.pinned }), comment.pinned ? 'Comment unpinned' : 'Comment pinned')}>
