@@ -15,8 +15,8 @@ type Props = { campaignId: number; tokenAddress: string; wallet: string; address
  * check run in the same transaction as the insert, under the wallet's and address's locks.
  * Nothing is stored when anything refuses.
  *
- * This is the one place a reply is created: "notify the parent's author" belongs right after
- * the insert below, where `parent` is known.
+ * This is the one place a reply is created: "notify the parent's author" belongs after the
+ * commit below (marked), where the reply's parent_id is known.
  */
 export async function postComment(services: Services, { campaignId, tokenAddress, wallet, address, input }: Props): Promise<CommentRow> {
   const at = services.now();
@@ -35,9 +35,10 @@ export async function postComment(services: Services, { campaignId, tokenAddress
     const [stored] = await tx.insert(campaignComments).values({
       campaignId, parentId, authorWallet: wallet, clientAddress: address, body: input.body, createdAt: at,
     }).returning();
-    // Hook point (notifications): when parentId !== null, notify the parent's author here.
     return stored;
   });
   await services.events.publish({ type: 'comment_posted', tokenAddress, id: row.id });
+  // Hook point (notifications): a reply (row.parentId !== null) is committed here; "notify the
+  // parent's author" goes right here, the one place replies are created. Nothing is called yet.
   return row;
 }
