@@ -55,6 +55,7 @@ const adminRoutes: RouteObject[] = [
     children: [
       { path: 'dashboard', ...scene(() => import('../scenes/Admin/Dashboard/DashboardPage'), (m) => m.DashboardPage) },
       { path: 'reports', ...scene(() => import('../scenes/Admin/Reports/ReportsPage'), (m) => m.ReportsPage) },
+      { path: 'comments', ...scene(() => import('../scenes/Admin/Comments/CommentsPage'), (m) => m.CommentsPage) },
       { path: 'charities', ...scene(() => import('../scenes/Admin/Charities/CharitiesPage'), (m) => m.CharitiesPage) },
       { path: 'campaigns', ...scene(() => import('../scenes/Admin/Campaigns/CampaignsPage'), (m) => m.CampaignsPage) },
       { path: 'test-pinata', ...scene(() => import('../scenes/Admin/TestPinata/TestPinataPage'), (m) => m.TestPinataPage) },

@@ -26,6 +26,7 @@ import { revshareRoutes } from './revshare/revshare';
 import { tokenMetadataRoutes } from './token-metadata/tokenMetadata';
 import { reportsRoutes } from './reports/reports';
 import { receiptsRoutes } from './receipts/receipts';
+import { commentsRoutes } from './comments/comments';
 import { curveRoutes } from './curve/curve';
 import { verificationRoutes } from './verification/verification';
 import { adminCampaignsRoutes } from './admin-campaigns/adminCampaigns';
@@ -59,6 +60,7 @@ export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
   tokenMetadataRoutes,
   reportsRoutes,
   receiptsRoutes,
+  commentsRoutes,
   verificationRoutes,
   adminCampaignsRoutes,
   adminDashboardRoutes,
