@@ -215,3 +215,8 @@ export function formatSubscriptPrice(value: number, significant = 2): string {
   const count = String(zeros).split('').map((d) => SUBSCRIPT_DIGITS[Number(d)]).join('');
   return `0.0${count}${digits}`;
 }
+
+/** A date and time people in any country read the same way: 'Nov 25, 2026, 9:43 PM' (never 11/25/2026), in the reader's language and time zone. */
+export function formatDateTime(date: Date | string | number): string {
+  return new Date(date).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

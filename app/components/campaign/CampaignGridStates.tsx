@@ -36,3 +36,14 @@ export function CampaignsError({ message, onRetry }: { message: string; onRetry:
     </div>
   );
 }
+
+type ListQuery = { isPending: boolean; isError: boolean; failureCount: number; error: unknown; failureReason: unknown };
+
+/**
+ * A list that failed to load, even while it is still retrying: a query invalidated by every
+ * live trade starts over before its retries end, so 'pending' alone could last for ever.
+ */
+export function listFailure(list: ListQuery): unknown {
+  if (list.isError) return list.error;
+  return list.isPending && list.failureCount > 0 ? list.failureReason : null;
+}

@@ -1,4 +1,4 @@
-import { shortAddress } from '../../../core/format';
+import { shortAddress, formatDateTime } from '../../../core/format';
 import type { CommentAuthor as Author, CommentBadge } from '../../../core/schemas/comment';
 
 const badgeText = (b: CommentBadge) => (b.kind === 'creator' ? 'Creator' : b.kind === 'donor' ? 'Donor' : `Holder ${b.share_percent}%`);
@@ -24,7 +24,7 @@ export function CommentAuthor({ author, at }: { author: Author; at: string }) {
             <span key={b.kind} data-testid={`badge-${b.kind}`} className={`rounded-full border px-2 py-0.5 text-[11px] font-semibold ${badgeTone[b.kind]}`}>{badgeText(b)}</span>
           ))}
         </p>
-        <p className="text-xs text-muted"><time dateTime={at}>{new Date(at).toLocaleString()}</time></p>
+        <p className="text-xs text-muted"><time dateTime={at}>{formatDateTime(at)}</time></p>
       </div>
     </div>
   );

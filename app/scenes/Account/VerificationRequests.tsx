@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../core/format';
 import { BadgeCheck } from 'lucide-react';
 import type { VerificationStatus } from '../../../core/enums';
 import type { VerificationRequest } from '../../api/verification';
@@ -37,8 +38,8 @@ export function VerificationRequests({ requests, isLoading, error, retry }: Prop
               <span data-testid="verification-status" className={`ml-auto rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.status]}`}>{STATUS_LABEL[r.status]}</span>
             </div>
             <p className="text-xs text-muted">
-              Submitted {new Date(r.submitted_at).toLocaleString()}
-              {r.reviewed_at && ` · Reviewed ${new Date(r.reviewed_at).toLocaleString()}`}
+              Submitted {formatDateTime(r.submitted_at)}
+              {r.reviewed_at && ` · Reviewed ${formatDateTime(r.reviewed_at)}`}
             </p>
             {r.reviewer_notes && <p className="text-sm">Notes: {r.reviewer_notes}</p>}
           </li>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { toast } from 'sonner';
 import { Navigate, useParams } from 'react-router';
 import { recordVisitedCampaign } from '../../lib/functionalCookies';
 import { useCampaign } from '../../api/campaign';
@@ -32,6 +33,11 @@ function Campaign({ mint }: { mint: string }) {
   const found = Boolean(campaign.data);
   // The home page's 'Recently viewed' row reads this (a real campaign only, never a 404's address).
   useEffect(() => { if (found) recordVisitedCampaign(mint); }, [found, mint]);
+  // Spec 1 'Other toasts': a failed refresh keeps the stored figures on screen and says so.
+  const refreshFailed = campaign.isRefetchError;
+  useEffect(() => {
+    if (refreshFailed) toast.error('Error', { id: `raised-refresh-${mint}`, description: 'Failed to refresh raised amount' });
+  }, [refreshFailed, mint]);
 
   if (campaign.isPending) return <Spinner label="Loading campaign..." />;
   // Spec 1: an unknown campaign goes to /explore.

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import clsx from 'clsx';
 import { DONATIONS_PAGE_SIZE } from '../../../core/constants';
 import { formatSolFixed, relativeTime, shortAddress } from '../../../core/format';
-import { errorMessage } from '../../api/client';
+import { refusalMessage } from '../../api/client';
+import { Button } from '../../components/ui/Button';
+import { listFailure } from '../../components/campaign/CampaignGridStates';
 import { donationsCsvUrl, useDonations } from '../../api/donations';
 import { Pagination } from '../../components/ui/Pagination';
 import { Spinner } from '../../components/ui/Spinner';
@@ -21,6 +23,7 @@ export function DonationsTab({ mint }: { mint: string }) {
   const explorer = useExplorer();
   const now = new Date(useNow(30_000));
   const data = donations.data;
+  const failure = listFailure(donations) ?? null;
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / DONATIONS_PAGE_SIZE));
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-2 p-5" data-testid="donations-tab">
@@ -35,8 +38,13 @@ export function DonationsTab({ mint }: { mint: string }) {
           </a>
         )}
       </div>
-      {donations.isPending && <Spinner label="Loading donations..." />}
-      {donations.isError && <p className="text-sm text-muted" role="alert">{errorMessage(donations.error, 'Failed to load donations')}</p>}
+      {donations.isPending && failure === null && <Spinner label="Loading donations..." />}
+      {failure !== null && (
+        <div className="flex flex-wrap items-center gap-3 text-sm" role="alert">
+          <p className="text-muted">Failed to load donations: {refusalMessage(failure, 'the donation records could not be read just now.')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void donations.refetch()}>Retry</Button>
+        </div>
+      )}
       {data?.total === 0 && <p className="py-6 text-center text-sm text-muted">No donations yet. Trades pay the cause {everyInterval(payoutMs)}, and anyone can donate SOL directly.</p>}
       {data && data.donations.length > 0 && (
         <ul className="divide-y divide-line" data-testid="donation-rows">

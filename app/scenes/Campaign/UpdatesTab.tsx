@@ -2,7 +2,7 @@ import { UPDATE_CONTENT_MAX, UPDATE_TITLE_MAX } from '../../../core/schemas/camp
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { shortAddress } from '../../../core/format';
+import { formatDateTime, shortAddress } from '../../../core/format';
 import { useCampaignUpdates, useCreatorWrites } from '../../api/campaign';
 import { errorMessage, refusalMessage } from '../../api/client';
 import { Button } from '../../components/ui/Button';
@@ -13,8 +13,6 @@ import { NotPlatformNote } from './NotPlatformNote';
 
 /** The author's profile name, else (spec 1) the first 4 and last 4 characters of their wallet. */
 const author = (wallet: string, name: string | null) => name ?? (wallet.length > 8 ? `${wallet.slice(0, 4)}...${wallet.slice(-4)}` : shortAddress(wallet));
-// A month name reads the same in every country ('Nov 25, 2026, 9:43 PM'), unlike 11/25/2026.
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The creator's updates, newest first; the creator of a platform-created campaign can post
@@ -44,7 +42,7 @@ export function UpdatesTab({ mint, access, title = 'Updates' }: { mint: string; 
             <h3 className="font-bold">{u.title}</h3>
             {isManager && <RemoveUpdate mint={mint} id={u.id} />}
           </div>
-          <p className="mt-1 text-xs text-muted"><span title={u.author_wallet}>{author(u.author_wallet, u.author_name)}</span> · <time dateTime={u.created_at}>{when(u.created_at)}</time></p>
+          <p className="mt-1 text-xs text-muted"><span title={u.author_wallet}>{author(u.author_wallet, u.author_name)}</span> · <time dateTime={u.created_at}>{formatDateTime(u.created_at)}</time></p>
           <p className="mt-2 whitespace-pre-line break-words text-sm">{u.content}</p>
         </article>
       ))}

@@ -3,7 +3,7 @@ import { EXPLORE_PAGE_SIZE } from '../../../core/constants';
 import { useCampaigns } from '../../api/campaigns';
 import { errorMessage } from '../../api/client';
 import { CampaignCard } from '../../components/campaign/CampaignCard';
-import { CampaignGridLayout, CampaignsEmpty, CampaignsError, CampaignsLoading } from '../../components/campaign/CampaignGridStates';
+import { CampaignGridLayout, CampaignsEmpty, CampaignsError, CampaignsLoading, listFailure } from '../../components/campaign/CampaignGridStates';
 import { PageBanner } from '../../components/ui/PageBanner';
 import { Pagination } from '../../components/ui/Pagination';
 import { ExploreControls } from './ExploreControls';
@@ -34,8 +34,8 @@ export function ExplorePage() {
       <PageBanner title="Explore Campaigns" subtitle="Find a cause, back it by trading its token, or donate SOL directly." />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 sm:px-6">
         <ExploreControls view={view} onChange={change} />
-        {list.isPending && <CampaignsLoading />}
-        {list.isError && <CampaignsError message={errorMessage(list.error, 'Connection failed')} onRetry={() => void list.refetch()} />}
+        {list.isPending && !listFailure(list) && <CampaignsLoading />}
+        {Boolean(listFailure(list)) && <CampaignsError message={errorMessage(listFailure(list), 'Connection failed')} onRetry={() => void list.refetch()} />}
         {list.isSuccess && (
           <>
             <p className="text-sm text-muted" data-testid="showing-line" aria-live="polite">{showingLine(view.page, EXPLORE_PAGE_SIZE, campaigns.length, total)}</p>

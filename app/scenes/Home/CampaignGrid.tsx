@@ -5,7 +5,7 @@ import { HOME_INITIAL_CARDS, HOME_PAGE_SIZE } from '../../../core/constants';
 import { useGrowingCampaigns } from '../../api/campaigns';
 import { errorMessage } from '../../api/client';
 import { CampaignCard } from '../../components/campaign/CampaignCard';
-import { CampaignGridLayout, CampaignsEmpty, CampaignsError, CampaignsLoading } from '../../components/campaign/CampaignGridStates';
+import { CampaignGridLayout, CampaignsEmpty, CampaignsError, CampaignsLoading, listFailure } from '../../components/campaign/CampaignGridStates';
 import { ButtonLink } from '../../components/ui/Button';
 
 // Spec 1 'Home': more cards load when the sentinel comes within 100 px of the viewport.
@@ -35,8 +35,8 @@ export function CampaignGrid() {
         {/* The hero carries 'View All Campaigns'; this one says where the full list is. */}
         <Link to="/explore" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-400 hover:underline">Explore all <ArrowRight className="h-4 w-4" aria-hidden /></Link>
       </div>
-      {list.isPending && <CampaignsLoading />}
-      {list.isError && <CampaignsError message={errorMessage(list.error, 'Connection failed')} onRetry={() => void list.refetch()} />}
+      {list.isPending && !listFailure(list) && <CampaignsLoading />}
+      {Boolean(listFailure(list)) && <CampaignsError message={errorMessage(listFailure(list), 'Connection failed')} onRetry={() => void list.refetch()} />}
       {list.isSuccess && campaigns.length === 0 && (
         <CampaignsEmpty><ButtonLink to="/start-campaign" className="mt-2">Start the first campaign</ButtonLink></CampaignsEmpty>
       )}

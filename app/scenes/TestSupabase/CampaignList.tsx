@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../core/format';
 import type { CampaignSummary } from '../../api/campaigns';
 
 function formatGoal(goal: number | string): string {
@@ -22,7 +23,7 @@ export function CampaignList({ campaigns }: { campaigns: CampaignSummary[] }) {
             <p className="mt-2 text-sm text-muted">{c.description}</p>
             <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-xs text-muted">
               <div><dt className="inline">Goal: </dt><dd className="inline font-semibold text-fg">{formatGoal(c.goal_amount)}</dd></div>
-              <div><dt className="inline">Created: </dt><dd className="inline">{new Date(c.created_at).toLocaleString()}</dd></div>
+              <div><dt className="inline">Created: </dt><dd className="inline">{formatDateTime(c.created_at)}</dd></div>
             </dl>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatMarketCapOrDefault, formatNumber } from '../../../../core/format';
+import { formatMarketCapOrDefault, formatNumber, formatDateTime } from '../../../../core/format';
 import { useAdminCampaign } from '../../../api/adminCampaigns';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -40,7 +40,7 @@ export function CampaignDetailDialog({ id, onClose }: Props) {
             ['Twitter', c.twitter],
             ['Telegram', c.telegram],
             ['Discord', c.discord],
-            ['Created', new Date(c.created_at).toLocaleString()],
+            ['Created', formatDateTime(c.created_at)],
           ]} />
           <section>
             <h3 className="font-semibold">Reports ({detail.data!.reports.length})</h3>

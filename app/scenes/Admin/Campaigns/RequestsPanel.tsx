@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../../core/format';
 import { useState } from 'react';
 import { useAdminVerificationRequests, type ReviewedRequest } from '../../../api/adminCampaigns';
 import { Button } from '../../../components/ui/Button';
@@ -36,7 +37,7 @@ export function RequestsPanel({ onReview }: Props) {
                   <span className="rounded-full bg-surface-3 px-2 py-0.5 text-xs font-medium text-muted">{r.status}</span>
                 </p>
                 <p className="mt-1 truncate text-xs text-muted">
-                  {[r.organization_name, r.contact_email, new Date(r.submitted_at).toLocaleString()].filter(Boolean).join(' · ')}
+                  {[r.organization_name, r.contact_email, formatDateTime(r.submitted_at)].filter(Boolean).join(' · ')}
                 </p>
               </div>
               <Button size="sm" variant={r.status === 'pending' ? 'primary' : 'secondary'} onClick={() => onReview(r)}>

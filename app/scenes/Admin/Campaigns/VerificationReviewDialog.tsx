@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ORGANIZATION_TYPE_LABELS } from '../../../../core/enums';
-import { formatMarketCapOrDefault, formatNumber } from '../../../../core/format';
+import { formatMarketCapOrDefault, formatNumber, formatDateTime } from '../../../../core/format';
 import { useReviewVerification, type ReviewedRequest } from '../../../api/adminCampaigns';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
@@ -53,8 +53,8 @@ export function VerificationReviewDialog({ request: r, onClose }: Props) {
                 {r.documents.map((url, i) => <a key={url} href={url} target="_blank" rel="noreferrer" className="text-brand-400 underline">Document {i + 1}</a>)}
               </span>
             )],
-            ['Submitted', new Date(r.submitted_at).toLocaleString()],
-            ['Reviewed', r.reviewed_at && new Date(r.reviewed_at).toLocaleString()],
+            ['Submitted', formatDateTime(r.submitted_at)],
+            ['Reviewed', r.reviewed_at && formatDateTime(r.reviewed_at)],
             ['Reviewer notes', r.reviewer_notes],
           ]} />
           {c && (

@@ -1,4 +1,4 @@
-import { shortAddress } from '../../../../core/format';
+import { shortAddress, formatDateTime } from '../../../../core/format';
 import { useCommentMutes } from '../../../api/adminComments';
 import { Button } from '../../../components/ui/Button';
 import { useCommentModeration } from './useCommentModeration';
@@ -16,7 +16,7 @@ export function MutesPanel() {
           {rows.map((m) => (
             <li key={m.wallet} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="muted-wallet">
               <span className="font-mono" title={m.wallet}>{shortAddress(m.wallet)}</span>
-              <span className="text-muted">{m.muted_until ? `until ${new Date(m.muted_until).toLocaleString()}` : 'permanently'} · by {m.muted_by}</span>
+              <span className="text-muted">{m.muted_until ? `until ${formatDateTime(m.muted_until)}` : 'permanently'} · by {m.muted_by}</span>
               <Button size="sm" variant="secondary" disabled={actions.busy} onClick={() => void actions.unmute(m.wallet)}>Unmute</Button>
             </li>
           ))}

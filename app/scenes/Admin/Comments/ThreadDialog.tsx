@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../../core/format';
 import { useState } from 'react';
 import { COMMENT_MUTE_DURATIONS, COMMENT_MUTE_LABELS, COMMENT_REPORT_REASON_LABELS, type CommentMuteDuration, type CommentReportReason } from '../../../../core/schemas/comment';
 import { useAdminThread } from '../../../api/adminComments';
@@ -34,7 +35,7 @@ export function ThreadDialog({ id, onClose }: { id: number | null; onClose: () =
             {data.reports.length === 0 ? <p className="text-muted">None.</p> : (
               <ul className="mt-1 list-disc pl-5">
                 {data.reports.map((r, i) => (
-                  <li key={i}>{COMMENT_REPORT_REASON_LABELS[r.reason as CommentReportReason] ?? r.reason} · {new Date(r.created_at).toLocaleString()} · {r.open ? 'open' : 'reviewed'}</li>
+                  <li key={i}>{COMMENT_REPORT_REASON_LABELS[r.reason as CommentReportReason] ?? r.reason} · {formatDateTime(r.created_at)} · {r.open ? 'open' : 'reviewed'}</li>
                 ))}
               </ul>
             )}
@@ -43,7 +44,7 @@ export function ThreadDialog({ id, onClose }: { id: number | null; onClose: () =
             <h3 className="w-full font-semibold">Author</h3>
             {data.author_mute ? (
               <>
-                <span data-testid="mute-state">Muted {data.author_mute.muted_until ? `until ${new Date(data.author_mute.muted_until).toLocaleString()}` : 'permanently'}</span>
+                <span data-testid="mute-state">Muted {data.author_mute.muted_until ? `until ${formatDateTime(data.author_mute.muted_until)}` : 'permanently'}</span>
                 <Button size="sm" variant="secondary" disabled={actions.busy} onClick={() => void actions.unmute(wallet!)}>Unmute</Button>
               </>
             ) : (
