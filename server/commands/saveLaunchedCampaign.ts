@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { bondingProgressPercent } from '../../core/curve';
+import { bondingProgressPercent, marketCapLamports } from '../../core/curve';
 import type { CampaignCategory } from '../../core/enums';
 import type { Db } from '../db/client';
 import {
@@ -31,6 +31,8 @@ export async function saveLaunchedCampaign(
     if (campaignId === undefined) {
       const [pool] = await tx.select().from(curvePools).where(eq(curvePools.mint, row.mint));
       const progress = pool ? bondingProgressPercent(stateOfPool(pool)) : 0;
+      // Its market cap from the first moment, from the curve (a card must never show a made-up figure).
+      const cap = pool ? marketCapLamports(stateOfPool(pool)) : null;
       const verified = await claimPreVerification(tx, { creatorWallet: row.creatorWallet, ticker: form.ticker, mint: row.mint });
       const [inserted] = await tx.insert(campaigns).values({
         creatorWallet: row.creatorWallet,
@@ -55,6 +57,8 @@ export async function saveLaunchedCampaign(
         transactionSignature: row.mintSignature,
         initialBuyLamports,
         bondingCurveType: form.bondingCurveType,
+        marketCapLamports: cap,
+        cachedMarketCapLamports: cap,
         bondingCurveProgress: progress.toFixed(2),
         cachedBondingProgress: progress.toFixed(2),
         verified,

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID, getTransferFeeAmount, unpackAccount } from '@solana/spl-token';
-import { expectedTokensForBuy, initialCurveState } from '../../core/curve';
+import { expectedTokensForBuy, initialCurveState, marketCapLamports } from '../../core/curve';
 import { tokenAccountOf } from '../chain/curve';
 import { readCampaignMint } from '../chain/token';
 import { campaignGallery, campaignVideos, campaigns, curvePools, launchRequests, platformKeys, platformWallets, userSessions } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/app';
-import { POOL_WALLET_RENT_LAMPORTS } from '../trading';
+import { POOL_WALLET_RENT_LAMPORTS, stateOfPool } from '../trading';
 import { LAUNCH_BASE_LAMPORTS, SIGNATURE_FEE_LAMPORTS } from './amounts';
 import { ABANDONED_AFTER_MS, Launcher, launcherFor } from './launcher';
 import { launchCampaignSchema } from '../../core/schemas/creation';
@@ -114,6 +114,9 @@ describe('launching a campaign token: prepare -> fund -> create', () => {
     expect(launch!.state).toBe('created');
     const [pool] = await t.services.db.select().from(curvePools).where(eq(curvePools.mint, result.mintAddress));
     expect(pool!.campaignId).toBe(row!.id);
+    // Its market cap from the first moment, read off the curve (never a made-up fallback).
+    expect(row!.marketCapLamports).toBe(marketCapLamports(stateOfPool(pool!)));
+    expect(row!.marketCapLamports! > 0n).toBe(true);
     const [wallets] = await t.services.db.select().from(platformWallets).where(eq(platformWallets.distributionWallet, prepared.distribution_wallet));
     expect(wallets).toMatchObject({ donationWallet: DONATION_WALLET, campaignId: row!.id, ticker: 'WATER' });
     const gallery = await t.services.db.select().from(campaignGallery).where(eq(campaignGallery.campaignId, row!.id));
