@@ -217,6 +217,8 @@ export type TradeItem = {
   /** SOL per whole token this trade paid. */
   price: string;
   time: string;
+  /** A sell by the token's distributor: the withheld fees sold for SOL for the cause, not a holder dumping. */
+  feeSale: boolean;
 };
 
 export type TradesResponse = { trades: TradeItem[]; nextBefore: string | null };

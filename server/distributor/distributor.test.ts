@@ -11,6 +11,7 @@ import { TEST_ADMIN_ENV, loginTestAdmin } from '../routes/admin/testAdmin';
 import { POOL_WALLET_RENT_LAMPORTS } from '../trading';
 import { airdrop } from '../launch/testing/launchFlow';
 import { findWithheldAccounts } from './withheld';
+import { listTrades } from '../market';
 import { SOL, lamportsOf, launchCampaign, type LaunchedCampaign } from './testing/campaigns';
 
 let t: TestApp;
@@ -122,6 +123,10 @@ describe('the fee distributor', () => {
     expect(left.map((a) => a.address.toBase58())).toEqual([(await import('../chain/curve')).tokenAccountOf(new PublicKey(c.mint), c.pool).toBase58()]);
     expect((await readCampaignMint(t.services.chain.connection, c.mint))!.transferFee!.withheldInMint).toBe(0n);
     await poolMatchesCurve(c);
+    // Recent Trades labels the distributor's sell as the cause's fee sale, and no one else's trade.
+    const { trades } = await listTrades(t.services.db, c.mint, 50);
+    expect(trades.filter((x) => x.feeSale).map((x) => x.signature)).toEqual([run.sellSignature]);
+    expect(trades.filter((x) => !x.feeSale)).toHaveLength(5);
 
     const [audit] = await t.services.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1);
     expect(audit).toMatchObject({ action: 'distributor_run', adminUsername: 'boss', target: 'distributor' });

@@ -8,7 +8,7 @@ import {
   CANDLE_INTERVAL_SECONDS, type Candle, type CandleInterval, type TradeItem, type TradesResponse,
 } from '../../core/schemas/trade';
 import type { Db } from '../db/client';
-import { curveTrades } from '../db/schema';
+import { campaigns, curveTrades, officialToken } from '../db/schema';
 import { trimDecimal } from './decimal';
 
 export async function listTrades(db: Db, mint: string, limit: number, before?: string): Promise<TradesResponse> {
@@ -33,6 +33,7 @@ export async function listTrades(db: Db, mint: string, limit: number, before?: s
     .orderBy(desc(curveTrades.blockTime), desc(curveTrades.createdAt), desc(curveTrades.signature))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
+  const distributors = await distributorWallets(db, mint);
   const trades: TradeItem[] = page.map((r) => ({
     signature: r.signature,
     side: r.side as TradeItem['side'],
@@ -42,8 +43,18 @@ export async function listTrades(db: Db, mint: string, limit: number, before?: s
     tokensReceived: formatTokenAmount(r.tokensReceived),
     price: trimDecimal(r.price),
     time: r.blockTime.toISOString(),
+    feeSale: r.side === 'sell' && distributors.has(r.wallet),
   }));
   return { trades, nextBefore: rows.length > limit ? page[page.length - 1]!.signature : null };
+}
+
+/** The wallets that sell a token's withheld fees for its cause: the campaign's distributor, or the official token's. */
+async function distributorWallets(db: Db, mint: string): Promise<Set<string>> {
+  const [campaign, official] = await Promise.all([
+    db.select({ wallet: campaigns.distributorWallet }).from(campaigns).where(eq(campaigns.tokenAddress, mint)),
+    db.select({ wallet: officialToken.distributorWallet }).from(officialToken).where(eq(officialToken.tokenAddress, mint)),
+  ]);
+  return new Set([...campaign, ...official].flatMap((r) => (r.wallet ? [r.wallet] : [])));
 }
 
 type CandleRow = { bucket: string; open: string; high: string; low: string; close: string; volume: string; trades: number };

@@ -1,4 +1,5 @@
 import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
 import { formatSubscriptPrice, formatTokenCompact, relativeTime, shortAddress } from '../../../core/format';
 import { formatSol, parseSol, parseTokenAmount } from '../../../core/money';
 import { errorMessage } from '../../api/client';
@@ -9,7 +10,7 @@ import { useNow } from '../../lib/useNow';
 import { useExplorer } from '../../solana/useClientConfig';
 
 /** The newest trades of the token, each linking to its transaction on the explorer (wallet and price from 640 px up). */
-export function RecentTrades({ mint, ticker }: { mint: string; ticker: string }) {
+export function RecentTrades({ mint, ticker, moneyTrail = `/campaign/${mint}#money-trail` }: { mint: string; ticker: string; moneyTrail?: string }) {
   const trades = useTrades(mint);
   const explorer = useExplorer();
   const now = new Date(useNow(30_000));
@@ -43,9 +44,18 @@ export function RecentTrades({ mint, ticker }: { mint: string; ticker: string })
             <tbody>
               {rows.map((t) => (
                 <tr key={t.signature} className="border-t border-line" data-testid="trade-row" data-signature={t.signature} data-side={t.side}>
-                  <td className={t.side === 'buy' ? 'py-2 pr-3 font-semibold text-emerald-400' : 'py-2 pr-3 font-semibold text-red-400'}>
-                    {t.side === 'buy' ? 'Buy' : 'Sell'}
-                  </td>
+                  {t.feeSale
+                    ? (
+                      // The distributor selling the withheld fees for the cause: not a holder dumping.
+                      <td className="py-2 pr-3 font-semibold text-brand-500" data-testid="trade-row-fee-sale">
+                        <Link to={moneyTrail} className="hover:underline" title="The trading tax, sold for SOL and paid to the cause: see where the money went">Fee sale for the cause</Link>
+                      </td>
+                    )
+                    : (
+                      <td className={t.side === 'buy' ? 'py-2 pr-3 font-semibold text-emerald-400' : 'py-2 pr-3 font-semibold text-red-400'}>
+                        {t.side === 'buy' ? 'Buy' : 'Sell'}
+                      </td>
+                    )}
                   <td className="hidden py-2 pr-3 font-mono text-xs sm:table-cell">{shortAddress(t.wallet)}</td>
                   <td className="py-2 pr-3 text-right">{formatSol(parseSol(t.sol), 4)}</td>
                   <td className="py-2 pr-3 text-right">{formatTokenCompact(parseTokenAmount(t.side === 'buy' ? t.tokensReceived : t.tokens))}</td>
