@@ -107,6 +107,8 @@ describe('pages', () => {
     // The chain's account, at this server's payout interval (the suite's distributor runs once a day).
     const { payoutIntervalMs } = await (await fetch(`${baseUrl}/api/config`)).json() as { payoutIntervalMs: number };
     await visible(page, taxStory(payoutIntervalMs));
+    // Graduation explained beside the goal it is not.
+    await page.getByText('Graduation is a market milestone, separate from the campaign\'s fundraising goal', { exact: false }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -53,6 +53,9 @@ describe('what a visitor sees while waiting, and when a source fails', () => {
     await page.route(donations, (route) => route.fulfill(SERVER_ERROR));
     await page.goto(`${baseUrl}/campaign/${campaign.mint}`);
     await page.getByTestId('campaign-page').waitFor({ timeout: 20_000 });
+    // The curve strip says what graduation is (20 SOL here), and that it is not the goal.
+    await page.getByTestId('graduation-explained').getByText('What is graduation?').click();
+    expect(await page.getByTestId('graduation-explained').textContent()).toContain('once buyers have put 20 SOL into the bonding curve');
     await page.getByRole('tab', { name: 'Donations' }).click();
     const alert = page.getByTestId('donations-tab').getByRole('alert');
     await alert.waitFor({ timeout: 10_000 });

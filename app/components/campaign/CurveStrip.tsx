@@ -1,6 +1,7 @@
 import { Users } from 'lucide-react';
 import clsx from 'clsx';
 import { formatNumber } from '../../../core/format';
+import { graduationExplained } from '../../../core/graduation';
 import type { CampaignDetail } from '../../api/campaign';
 
 /** The bonding curve's progress toward graduation, and the holder count. */
@@ -25,6 +26,12 @@ export function CurveStrip({ campaign }: { campaign: CampaignDetail }) {
             : `${progress.toFixed(2)}% · ${formatNumber(curve.current_sol, 3)} of ${formatNumber(curve.threshold_sol)} SOL toward graduation`
           : 'Trading opens once this token\'s bonding curve is live.'}
       </p>
+      {curve && (
+        <details className="mt-2 text-xs text-muted" data-testid="graduation-explained">
+          <summary className="cursor-pointer font-semibold text-fg">What is graduation?</summary>
+          <p className="mt-1">{graduationExplained(curve.threshold_sol)}</p>
+        </details>
+      )}
     </section>
   );
 }

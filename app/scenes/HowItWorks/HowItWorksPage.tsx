@@ -1,5 +1,6 @@
 import { BadgeCheck, Coins, HandCoins, Rocket, Users } from 'lucide-react';
 import { taxStory } from '../../../core/taxStory';
+import { GRADUATION_IN_SHORT } from '../../../core/graduation';
 import { usePayoutIntervalMs } from '../../api/config';
 import { ButtonLink } from '../../components/ui/Button';
 import { PageBanner } from '../../components/ui/PageBanner';
@@ -15,7 +16,7 @@ const STEPS = [
   },
   {
     icon: Users, title: 'Community Trading',
-    text: 'Supporters buy and sell the token on a bonding curve from the first minute. When the curve fills up, the token graduates and keeps trading with locked liquidity.',
+    text: `Supporters buy and sell the token on a bonding curve from the first minute. ${GRADUATION_IN_SHORT}`,
   },
   {
     icon: HandCoins, title: 'Receive Funds',
