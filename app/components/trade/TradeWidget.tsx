@@ -153,19 +153,22 @@ export function TradeWidget({ mint, ticker, className, tax = CAMPAIGN_TRADE_TAX 
       >
         {label}
       </Button>
-      {insufficientSol && publicKey && <TestSolOffer owner={publicKey} />}
+      {(insufficientSol || sol.lamports === 0n) && publicKey && <TestSolOffer owner={publicKey} empty={sol.lamports === 0n} />}
     </section>
   );
 }
 
-/** Local mode: the faucet right where a buy ran short. */
-function TestSolOffer({ owner }: { owner: NonNullable<ReturnType<typeof useWallet>['publicKey']> }) {
+/** Local mode: the faucet right where a buy ran short, or where an empty wallet arrives. */
+function TestSolOffer({ owner, empty }: { owner: NonNullable<ReturnType<typeof useWallet>['publicKey']>; empty: boolean }) {
   const { data: config } = useClientConfig();
   const testSol = useTestSol();
   if (!config?.localMode) return null;
   return (
-    <Button variant="secondary" data-testid="trade-test-sol" disabled={testSol.isPending} onClick={() => testSol.mutate(owner)}>
-      {testSol.isPending ? 'Requesting...' : 'Get test SOL'}
-    </Button>
+    <div className="flex flex-col gap-2" data-testid="trade-test-sol-offer">
+      {empty && <p className="text-sm text-muted">Your wallet has 0 SOL. This is a test network: get free test SOL to try a trade.</p>}
+      <Button variant="secondary" data-testid="trade-test-sol" disabled={testSol.isPending} onClick={() => testSol.mutate(owner)}>
+        {testSol.isPending ? 'Requesting...' : 'Get test SOL'}
+      </Button>
+    </div>
   );
 }
