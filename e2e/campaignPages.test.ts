@@ -408,6 +408,13 @@ describe('/campaign/{tokenAddress}', () => {
       else await cards(page).first().waitFor({ timeout: 15_000 });
       await page.screenshot({ path: path.join(OUTPUT_DIR, `${name}-390.png`), fullPage: true });
       expect(await sideways(page), `${url} at 390 px`).toBeLessThanOrEqual(390);
+      if (name === 'campaign') {
+        // On a phone the fundraising facts come first, above the chart and its (paged) trades.
+        const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.y;
+        expect(await top('funding-card')).toBeLessThan(await top('curve-strip'));
+        expect(await top('curve-strip')).toBeLessThan(await top('trade-list'));
+        expect(await page.getByTestId('trade-row').count()).toBeLessThanOrEqual(10);
+      }
       await page.context().close();
     }
 

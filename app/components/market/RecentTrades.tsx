@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatSubscriptPrice, formatTokenCompact, relativeTime, shortAddress } from '../../../core/format';
@@ -9,12 +10,17 @@ import { Spinner } from '../ui/Spinner';
 import { useNow } from '../../lib/useNow';
 import { useExplorer } from '../../solana/useClientConfig';
 
+const TRADES_PAGE = 10;
+
 /** The newest trades of the token, each linking to its transaction on the explorer (wallet and price from 640 px up). */
 export function RecentTrades({ mint, ticker, moneyTrail = `/campaign/${mint}#money-trail` }: { mint: string; ticker: string; moneyTrail?: string }) {
   const trades = useTrades(mint);
   const explorer = useExplorer();
   const now = new Date(useNow(30_000));
-  const rows = trades.data?.trades;
+  // A page at a time: fifty rows pushed everything below them 3,000 px down on a phone.
+  const [shown, setShown] = useState(TRADES_PAGE);
+  const all = trades.data?.trades;
+  const rows = all?.slice(0, shown);
 
   return (
     <section className="rounded-2xl border border-line bg-surface-2 p-4" aria-label="Recent trades" data-testid="trade-list">
@@ -72,6 +78,11 @@ export function RecentTrades({ mint, ticker, moneyTrail = `/campaign/${mint}#mon
               ))}
             </tbody>
           </table>
+          {all && all.length > shown && (
+            <Button variant="ghost" size="sm" className="mt-2 w-full" onClick={() => setShown((n) => n + TRADES_PAGE * 2)} data-testid="trade-list-more">
+              Show more trades
+            </Button>
+          )}
         </div>
       )}
     </section>

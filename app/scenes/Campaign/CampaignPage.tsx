@@ -60,18 +60,20 @@ function Campaign({ mint }: { mint: string }) {
         </p>
       )}
       <CampaignBanner campaign={data} isCreator={access !== 'visitor'} />
+      {/* On a phone the columns dissolve (`contents`) and `order` puts the fundraising facts
+          first, then the market: a donor should not scroll past a chart and its trades to find them. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
-        <div className="flex min-w-0 flex-col gap-6">
-          <CurveStrip campaign={data} />
-          <CampaignTabs campaign={data} access={access} />
+        <div className="contents min-w-0 flex-col gap-6 lg:flex">
+          <div className="order-2 min-w-0 lg:order-none"><CurveStrip campaign={data} /></div>
+          <div className="order-4 min-w-0 lg:order-none"><CampaignTabs campaign={data} access={access} /></div>
         </div>
-        <aside className="flex min-w-0 flex-col gap-6">
-          {data.bonding && <TradeWidget mint={mint} ticker={data.ticker} />}
-          <FundingCard campaign={data} />
-          <TrustCard mint={mint} />
-          <TokenInfoCard campaign={data} />
-          <MoneyTrail mint={mint} />
-          <ReportLink mint={mint} />
+        <aside className="contents min-w-0 flex-col gap-6 lg:flex">
+          {data.bonding && <div className="order-3 min-w-0 lg:order-none"><TradeWidget mint={mint} ticker={data.ticker} /></div>}
+          <div className="order-1 min-w-0 lg:order-none"><FundingCard campaign={data} /></div>
+          <div className="order-6 min-w-0 lg:order-none"><TrustCard mint={mint} /></div>
+          <div className="order-7 min-w-0 lg:order-none"><TokenInfoCard campaign={data} /></div>
+          <div className="order-5 min-w-0 lg:order-none"><MoneyTrail mint={mint} /></div>
+          <div className="order-8 min-w-0 lg:order-none"><ReportLink mint={mint} /></div>
         </aside>
       </div>
     </div>
