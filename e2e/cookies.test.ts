@@ -137,7 +137,7 @@ describe('theme', () => {
     await page.goto(`${baseUrl}/`);
     await page.getByRole('heading', { name: 'From Meme to Movement' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.getByRole('button', { name: 'Light mode' }).click();
     // The class follows the theme in an effect, after the click's render.
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     const theme = (await cookieMap(page)).get('theme-preference');

@@ -151,7 +151,7 @@ describe('functional cookies (spec 2 sections 3 and 9)', () => {
     const { page } = await newPage(browser);
     await page.goto(`${baseUrl}/campaign/${mint}`);
     await page.getByTestId('campaign-page').waitFor();
-    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.getByRole('button', { name: 'Light mode' }).click();
     // The theme still follows the click, for this page only.
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     const names = [...(await cookieMap(page)).keys()];

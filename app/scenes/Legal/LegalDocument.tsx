@@ -33,8 +33,8 @@ export function LegalDocument({ title, updated, intro, sections }: LegalDocument
       ))}
       <footer className="mt-12 border-t border-line pt-6 text-sm text-muted">
         <p>Questions? Contact us through the support chat in the site footer. See also our{' '}
-          <Link to="/terms" className="text-brand-600 dark:text-brand-400 hover:underline">Terms of Use</Link> and{' '}
-          <Link to="/privacy" className="text-brand-600 dark:text-brand-400 hover:underline">Privacy Notice</Link>.
+          <Link to="/terms" className="text-brand-600 underline dark:text-brand-400">Terms of Use</Link> and{' '}
+          <Link to="/privacy" className="text-brand-600 underline dark:text-brand-400">Privacy Notice</Link>.
         </p>
         <p className="mt-2">© {new Date().getFullYear()} Causemint. All rights reserved.</p>
       </footer>
