@@ -15,3 +15,4 @@ export * from './distribution';
 export * from './security';
 export * from './revenue';
 export * from './uploads';
+export * from './notifications';

@@ -9,6 +9,7 @@ import { parseInput } from '../../http/validate';
 import { campaignManagedBy, findPublicCampaign } from '../../policies/campaigns';
 import { rateLimit } from '../../policies/rateLimit';
 import { currentWallet, requireWallet } from '../../policies/wallet';
+import { notifyUpdatePosted } from '../../notifications/facts';
 import { presentCampaignUpdate } from '../../presenters/campaignContent';
 import type { RouteOptions } from '../../services';
 import { CONTENT_WRITE_LIMIT } from './gallery';
@@ -38,6 +39,7 @@ export const updatesRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     const input = parseInput(CampaignUpdateCreate, request.body);
     const row = await postCampaignUpdate(db, { campaignId: campaign.id, ...input, authorWallet: currentWallet(request), now: services.now() });
     await changed(tokenAddress);
+    await notifyUpdatePosted(services, campaign, row);
     return reply.status(201).send(presentCampaignUpdate(row));
   });
 
