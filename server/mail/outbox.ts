@@ -49,7 +49,7 @@ export async function sendClaimed(services: Services, row: OutboxRow): Promise<v
       text: row.text,
       // The queue row's id names the message: a receiver can tell a duplicate should one ever occur.
       messageId: `<outbox-${row.id}@${new URL(services.env.publicUrl).hostname}>`,
-      ...(row.unsubscribeUrl ? { list: { unsubscribe: { url: row.unsubscribeUrl, comment: 'Unsubscribe' } } } : {}),
+      ...(row.unsubscribeUrl ? { list: { unsubscribe: row.unsubscribeUrl } } : {}),
       ...(row.unsubscribeUrl ? { headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
     });
     await services.db.update(emailOutbox).set({ status: 'sent', sentAt: services.now(), lastError: null })
