@@ -77,16 +77,22 @@ describe('notifications', () => {
     const [campaign] = await t.services.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(await notifyUpdatePosted(t.services, campaign!, { id: updateId, title: 'again', authorWallet: creator.wallet })).toBeNull();
     expect(await unread(fan)).toBe(1);
+    // Five processes recording one new fact at once (on PostgreSQL, five pooled connections): one wins.
+    const racing = await Promise.all(Array.from({ length: 5 }, () => notifyUpdatePosted(t.services, campaign!, { id: updateId + 1000, title: 'race', authorWallet: creator.wallet })));
+    expect(racing.filter((id) => id !== null)).toHaveLength(1);
+    expect(await unread(fan)).toBe(2);
+    await send('POST', '/api/notifications/read-all', fan);
   });
 
   it('marks one read and unread again, and all read; another wallet\'s notification is a 404; bad input a 400, storing nothing', async () => {
     await postUpdate('Second update');
+    await postUpdate('Third update');
     const { notifications: notes } = await list(fan);
-    expect(notes).toHaveLength(2);
+    expect(notes).toHaveLength(4);
     const [newest, older] = notes;
     const read = await send('POST', `/api/notifications/${older!.id}/read`, fan, { read: true });
     expect(read.json()).toEqual({ id: older!.id, read: true, unread: 1 });
-    expect((await list(fan)).notifications.map((n) => n.read)).toEqual([false, true]);
+    expect((await list(fan)).notifications.map((n) => n.read)).toEqual([false, true, true, true]);
     expect((await send('POST', `/api/notifications/${older!.id}/read`, fan, { read: false })).json()).toMatchObject({ read: false, unread: 2 });
 
     const fingerprint = await fingerprinter(t.services.database);
@@ -109,8 +115,8 @@ describe('notifications', () => {
     const first = await list(fan, '?limit=1');
     expect(first.notifications).toHaveLength(1);
     expect(first.next_cursor).toBe(first.notifications[0]!.id);
-    const second = await list(fan, `?limit=1&before=${first.next_cursor}`);
-    expect(second.notifications[0]!.id).toBeLessThan(first.notifications[0]!.id);
+    const second = await list(fan, `?limit=3&before=${first.next_cursor}`);
+    expect(second.notifications.map((n) => n.id)).toEqual((await list(fan)).notifications.slice(1).map((n) => n.id));
     expect(second.next_cursor).toBeNull();
   });
 
