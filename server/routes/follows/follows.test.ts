@@ -37,11 +37,14 @@ describe('following a campaign', () => {
       expect(res.json()).toEqual({ following: true, followers: 1 });
     }
     expect((await send('GET', `/api/campaigns/${MINT}/follow`, fan)).json()).toEqual({ following: true, followers: 1 });
+    expect((await send('GET', '/api/account/follows', fan)).json()).toEqual({ token_addresses: [MINT] });
+    expect((await send('GET', '/api/account/follows')).statusCode).toBe(401);
     expect((await send('GET', `/api/campaigns/${MINT}`)).json()).toMatchObject({ followers: 1 });
     const list = (await send('GET', '/api/campaigns?filter=all')).json() as { campaigns: { token_address: string; followers: number }[] };
     expect(list.campaigns.find((c) => c.token_address === MINT)).toMatchObject({ followers: 1 });
     for (let i = 0; i < 2; i++) expect((await send('DELETE', `/api/campaigns/${MINT}/follow`, fan)).json()).toEqual({ following: false, followers: 0 });
     expect(await count()).toBe(0);
+    expect((await send('GET', '/api/account/follows', fan)).json()).toEqual({ token_addresses: [] });
   });
 
   it('counts many wallets following at once exactly', async () => {

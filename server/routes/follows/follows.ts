@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { setFollowing } from '../../commands/followCampaign';
-import { campaignFollows } from '../../db/schema';
+import { campaignFollows, campaigns } from '../../db/schema';
 import { findPublicCampaign } from '../../policies/campaigns';
 import { rateLimit } from '../../policies/rateLimit';
 import { currentWallet, requireWallet, walletSessionOf } from '../../policies/wallet';
@@ -9,6 +9,8 @@ import type { RouteOptions } from '../../services';
 import { TokenAddressParams } from '../campaigns/params';
 import { parseInput } from '../../http/validate';
 
+/** The most follows GET /api/account/follows lists (the newest). */
+export const FOLLOWS_LISTED = 1000;
 export const FOLLOW_LIMIT = { max: 60, windowMs: 60_000, message: 'Too many follow changes. Please wait a minute.' };
 
 /**
@@ -29,6 +31,15 @@ export const followsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
       : [];
     reply.header('cache-control', 'no-store');
     return { following: Boolean(row), followers: campaign.followers };
+  });
+
+  // The campaigns the signed-in wallet follows, newest first: one request lets every card of a page show its state.
+  app.get('/account/follows', { preHandler: requireWallet(services) }, async (request, reply) => {
+    const rows = await db.select({ tokenAddress: campaigns.tokenAddress }).from(campaignFollows)
+      .innerJoin(campaigns, eq(campaigns.id, campaignFollows.campaignId))
+      .where(eq(campaignFollows.wallet, currentWallet(request))).orderBy(desc(campaignFollows.createdAt)).limit(FOLLOWS_LISTED);
+    reply.header('cache-control', 'no-store');
+    return { token_addresses: rows.map((r) => r.tokenAddress).filter((a): a is string => a !== null) };
   });
 
   for (const [method, follow] of [['PUT', true], ['DELETE', false]] as const) {
