@@ -167,10 +167,19 @@ describe('following a campaign', () => {
 
     // The follow pill on a card, then opening the bell at 390.
     await page.goto(`${baseUrl}/explore`);
-    await page.getByTestId('campaign-card').first().waitFor({ timeout: 15_000 });
+    // The card's pill knows this wallet follows the campaign (one request for the page's cards).
+    const pill = page.getByTestId('campaign-card').first().locator('..').getByTestId('follow-button');
+    await expect.poll(() => pill.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
     await shot('explore-cards-390');
     await page.setViewportSize({ width: 1440, height: 900 });
     await shot('explore-cards-1440');
+    // Unfollow from the card: the count drops; follow again.
+    await pill.click();
+    await expect.poll(() => pill.getAttribute('aria-pressed')).toBe('false');
+    expect(await pill.getByTestId('follower-count').textContent()).toBe('0');
+    await pill.click();
+    await expect.poll(() => pill.getAttribute('aria-pressed')).toBe('true');
+    expect(await pill.getByTestId('follower-count').textContent()).toBe('1');
 
     // Unsubscribe from a fresh browser with no session: the mail's link is enough.
     const unsubscribe = smtp.mails.at(-1)!.links.find((l) => l.includes('/email/unsubscribe?token='))!;

@@ -96,14 +96,15 @@ function CardFollow({ tokenAddress, followers }: { tokenAddress: string; followe
   const { isAuthenticated } = useAuth();
   const mine = useMyFollows();
   const position = 'absolute right-2 top-2 z-10';
-  if (!isAuthenticated) {
+  // Signed out, or this wallet's follows not loaded yet: the count alone (a 'Follow' now could be wrong).
+  if (!isAuthenticated || !mine.data) {
     return (
       <span className={clsx(position, 'inline-flex items-center gap-1 rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold text-white')} data-testid="card-followers">
         <Bell className="h-3 w-3" aria-hidden /> {formatCompactNumber(followers)}<span className="sr-only"> followers</span>
       </span>
     );
   }
-  return <FollowButton compact className={position} tokenAddress={tokenAddress} following={mine.data?.has(tokenAddress) ?? false} followers={followers} />;
+  return <FollowButton compact className={position} tokenAddress={tokenAddress} following={mine.data.has(tokenAddress)} followers={followers} />;
 }
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {

@@ -20,7 +20,7 @@ export function UnsubscribePage() {
       <h1 className="text-2xl font-extrabold sm:text-3xl">Unsubscribe</h1>
       <Card className="flex flex-col items-start gap-4">
         {unsubscribe.isSuccess ? (
-          <p className="flex items-center gap-2 font-semibold" data-testid="unsubscribed"><MailX className="h-5 w-5" aria-hidden /> You are unsubscribed. No more e-mails will be sent to this address.</p>
+          <p className="flex items-center gap-2 font-semibold" data-testid="unsubscribed"><MailX className="h-5 w-5 shrink-0" aria-hidden /> You are unsubscribed. No more e-mails will be sent to this address.</p>
         ) : (
           <>
             <p className="text-muted">Stop all Causemint notification e-mails to this address? The bell on the site keeps your notifications.</p>
