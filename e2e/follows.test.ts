@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { Connection, Keypair, type PublicKey } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../server/testing/smtp';
 import { launchBrowser, newPage } from './browser';
 import { trade } from './fleet/fleetClient';
@@ -192,4 +192,22 @@ describe('following a campaign', () => {
     await expect.poll(() => page.getByTestId('email-status').textContent(), { timeout: 10_000 }).toContain('is not confirmed');
     expect(errors).toEqual([]);
   }, 90_000);
+});
+
+describe('without SMTP_URL (the suite\'s shared server)', () => {
+  it('says on /account that e-mail is unavailable, and offers no address field', async () => {
+    const shared = inject('baseUrl');
+    const { page: other, errors: otherErrors } = await newPage(browser, { width: 1440, height: 900 });
+    await other.context().addCookies([{ name: 'cookie-consent', value: 'true', url: shared }]);
+    await other.goto(shared);
+    await connectLocalWallet(other);
+    await expect.poll(() => pageSession(other), { timeout: 15_000 }).toMatchObject({ wallet: await localWalletAddress(other) });
+    await other.goto(`${shared}/account`);
+    const unavailable = other.getByTestId('email-unavailable');
+    await unavailable.waitFor({ timeout: 15_000 });
+    expect(await unavailable.textContent()).toContain('E-mail is unavailable on this site');
+    expect(await other.getByTestId('email-input').count()).toBe(0);
+    await other.getByTestId('email-settings').screenshot({ path: `${SHOTS}/email-unavailable-1440.png` });
+    expect(otherErrors).toEqual([]);
+  }, 60_000);
 });
