@@ -21,12 +21,23 @@ async function campaignRef(db: Db, id: number): Promise<CampaignRef | null> {
   return row ?? null;
 }
 
-/** The creator posted an update (the author is not told of their own update). */
-export function notifyUpdatePosted(services: Services, campaign: CampaignRef, update: { id: number; title: string; authorWallet: string }) {
-  return notifyFollowers(services, {
-    kind: 'update', campaignId: campaign.id, ref: String(update.id),
-    data: { title: `${nameOf(campaign)} posted an update: ${update.title}`, path: `${pathOf(campaign, 'updates')}#update-${update.id}` },
-  }, update.authorWallet);
+type UpdateRef = { id: number; title: string; authorWallet: string };
+const updateFact = (campaign: CampaignRef, update: UpdateRef) => ({
+  kind: 'update' as const, campaignId: campaign.id, ref: String(update.id),
+  data: { title: `${nameOf(campaign)} posted an update: ${update.title}`, path: `${pathOf(campaign, 'updates')}#update-${update.id}` },
+});
+
+/**
+ * The creator posted an update, recorded in the transaction that stores it (`tx`): the author
+ * is not told of their own update. The caller announces after commit.
+ */
+export function recordUpdatePosted(tx: Db, env: Env, campaign: CampaignRef, update: UpdateRef, now: Date) {
+  return recordNotification(tx, env, updateFact(campaign, update), { followers: true, except: update.authorWallet }, now);
+}
+
+/** The same fact recorded and announced on its own (a retry of the update's notification). */
+export function notifyUpdatePosted(services: Services, campaign: CampaignRef, update: UpdateRef) {
+  return notifyFollowers(services, updateFact(campaign, update), update.authorWallet);
 }
 
 /**
