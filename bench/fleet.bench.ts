@@ -136,7 +136,7 @@ function cpuGroups(fleet: Fleet): CpuGroup[] {
 export default async function fleetBench(): Promise<FleetBenchRow[]> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('The fleet bench runs on PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- fleet');
-  buildAppIfNeeded();
+  await buildAppIfNeeded({ quiet: true });
   await buildServerIfNeeded({ quiet: true });
   const database = await createDatabase(serverUrl);
   const fleet = await startFleet({

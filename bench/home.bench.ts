@@ -78,7 +78,7 @@ function summary(values: number[], digits: number): { median: number; max: numbe
  * interactive, (b) largest contentful paint.
  */
 export default async function homeBench(): Promise<HomeBenchRow[]> {
-  buildAppIfNeeded();
+  await buildAppIfNeeded({ quiet: true });
   const server = await startServer();
   const browser = await launchBrowser();
   try {

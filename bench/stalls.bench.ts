@@ -35,7 +35,7 @@ const NOT_SCHEDULED = new Set(['distributor', 'demo-market', 'official-token']);
  * and max under 500 ms. PGlite in a temporary directory, or DATABASE_URL when set.
  */
 export default async function stallsBench(): Promise<StallsRow[]> {
-  buildAppIfNeeded();
+  await buildAppIfNeeded({ quiet: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-stalls-bench-'));
   const env = loadEnv({
     ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined,

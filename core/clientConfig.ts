@@ -18,5 +18,7 @@ export const ClientConfigSchema = z.object({
   supportChatUrl: z.string().nullable(),
   /** BACKER_MIN_LAMPORTS as SOL: what a wallet must have put in (donations plus buys) to count as a backer. */
   backerMinSol: z.string(),
+  /** How often the distributor pays withheld fees out (DISTRIBUTOR_INTERVAL_MS or its mode's default). */
+  payoutIntervalMs: z.number().int().positive(),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;

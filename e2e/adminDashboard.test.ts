@@ -107,7 +107,7 @@ describe('admin dashboard', () => {
     expect(Number(BigInt(proof.platformFee.lamports)) / 1e9).toBeLessThanOrEqual(fee);
     expect(await admin.getByTestId('stat-estimated-revenue').textContent()).toMatch(/^[\d,]+\.\d{4} SOL$/);
     expect(await admin.getByTestId('stat-total-raised').textContent()).toMatch(/^[\d,]+\.\d{2} SOL$/);
-    for (const [name, href] of [['Advanced Management', '/xk9j2m4p/campaigns'], ['Manage Reports', '/xk9j2m4p/reports'], ['Manage Charities', '/xk9j2m4p/charities'], ['Verified Charities', '/verified-charities']]) {
+    for (const [name, href] of [['Advanced Management', '/xk9j2m4p/campaigns'], ['Manage Reports', '/xk9j2m4p/reports'], ['Manage Comments', '/xk9j2m4p/comments'], ['Manage Charities', '/xk9j2m4p/charities'], ['Verified Charities', '/verified-charities']]) {
       expect(await admin.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
 

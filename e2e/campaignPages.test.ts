@@ -27,6 +27,18 @@ const OUTPUT_DIR = path.resolve(import.meta.dirname, '../test-results/e2e/campai
 let browser: Browser;
 let campaigns: LaunchedCampaign[];
 
+/** The page at 1440 and 390 px (full length, for a person to look at), and fitting 390 px without sideways scrolling. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+  const viewport = page.viewportSize();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(OUTPUT_DIR, `${name}-${width}.png`), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
+  }
+  if (viewport) await page.setViewportSize(viewport);
+}
+
 async function fund(wallet: PublicKey, sol: number): Promise<void> {
   const signature = await connection.requestAirdrop(wallet, sol * 1e9);
   await connection.confirmTransaction({ signature, ...(await connection.getLatestBlockhash()) }, 'confirmed');
@@ -171,8 +183,30 @@ describe('/campaign/{tokenAddress}', () => {
     await dialog.getByTestId('donation-qr').waitFor();
     await dialog.getByLabel('Amount (SOL)').fill('0.25');
     await dialog.getByTestId('donate-button').click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Thank you!' }).waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Escape');
+    const thanks = page.locator('[data-sonner-toast]').filter({ hasText: 'Thank you!' });
+    await thanks.waitFor({ timeout: 30_000 });
+    // The toast's Receipt opens the printable receipt, which waits for the indexer if it must.
+    await thanks.getByRole('button', { name: 'Receipt' }).click();
+    await page.waitForURL(/\/receipt\/[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    const receipt = page.getByTestId('receipt');
+    await receipt.waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('receipt-amount').textContent()).toBe('0.25 SOL');
+    expect(await page.getByTestId('receipt-usd').textContent()).toMatch(/^about \$[\d,]+\.\d\d USD \(an estimate at \$[\d,]+\.\d\d per SOL/);
+    expect(await receipt.textContent()).toContain(await localWalletAddress(page));
+    expect(await receipt.textContent()).toContain(`${WORD} Rescue 0`);
+    expect(await page.getByTestId('receipt-statement').textContent()).toBe('No goods or services were provided in exchange for this donation.');
+    const signature = page.url().split('/').pop()!;
+    expect(await receipt.textContent()).toContain(signature);
+    await screenshots(page, 'receipt');
+    // On paper: the receipt alone, without the site's header, ticker, footer or buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('banner').first().isVisible()).toBe(false);
+    expect(await page.getByTestId('print-receipt').isVisible()).toBe(false);
+    expect(await receipt.isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'receipt-print.png'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    await page.goto(`${baseUrl}/campaign/${campaign.mint}`);
+    await page.getByRole('tab', { name: 'Donations' }).click();
 
     const row = page.getByTestId('donation-row').first();
     await row.waitFor({ timeout: 20_000 });
@@ -180,6 +214,7 @@ describe('/campaign/{tokenAddress}', () => {
     // Spec 1: rows to 3 decimals, total raised to 2.
     expect(await row.textContent()).toContain('0.250 SOL');
     expect(await row.textContent()).toContain('New');
+    expect(await row.getByTestId('donation-receipt').getAttribute('href')).toBe(`/receipt/${signature}`);
     expect(await page.getByTestId('donations-total').textContent()).toBe('0.25 SOL');
     const api = await (await fetch(`${baseUrl}/api/campaigns/${campaign.mint}/donations`)).json() as { total: number; donations: { from: string }[] };
     expect(api.total).toBe(1);
@@ -190,6 +225,14 @@ describe('/campaign/{tokenAddress}', () => {
     const activity = page.getByTestId('account-activity');
     await activity.getByRole('link', { name: `${WORD} Rescue 0` }).waitFor({ timeout: 20_000 });
     expect(await activity.textContent()).toContain('0.25 SOL');
+    expect(await activity.getByTestId('account-donation-receipt').getAttribute('href')).toBe(`/receipt/${signature}`);
+    // 'Download my donations (CSV)': this year's, with the receipt's link.
+    await page.getByLabel('Year').selectOption(String(new Date().getUTCFullYear()));
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download my donations (CSV)' }).click();
+    const csv = fs.readFileSync(await (await download).path(), 'utf8');
+    expect(csv).toContain(`/receipt/${signature}`);
+    expect(csv.trim().split('\r\n')).toHaveLength(2);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -97,7 +97,7 @@ describe('every internal link', () => {
       if (await page.getByRole('heading', { name: '404' }).count() > 0) dead.push(path);
     }
     expect(dead, `links to missing pages: ${dead.join(', ')}`).toEqual([]);
-    for (const admin of ['campaigns', 'reports', 'charities', 'test-pinata']) expect(visited).toContain(`${ADMIN_PREFIX}/${admin}`);
+    for (const admin of ['campaigns', 'reports', 'comments', 'charities', 'test-pinata']) expect(visited).toContain(`${ADMIN_PREFIX}/${admin}`);
     expect([...outside.keys()]).toEqual(expect.arrayContaining(['/verified-charities']));
     expect(errors).toEqual([]);
     await page.context().close();

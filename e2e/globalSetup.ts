@@ -9,7 +9,7 @@ export const E2E_QUOTE_TTL_MS = 10_000;
 
 // One server for the browser suite (files run one after another).
 export default async function setup(project: TestProject) {
-  buildAppIfNeeded();
+  await buildAppIfNeeded({ quiet: true });
   const server = await startServer({
     ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, QUOTE_TTL_MS: String(E2E_QUOTE_TTL_MS),
     // Every browser and test of the run is one client (127.0.0.1): per-client RPC and faucet limits are for a person, not a suite.

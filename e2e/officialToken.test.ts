@@ -12,6 +12,7 @@ import { E2E_ADMIN } from './globalSetup';
 import { adminCookie } from './adminApi';
 import { connectLocalWallet, localWalletAddress, walletButton } from './localWallet';
 import { startServer, type StartedServer } from './server';
+import { everyInterval } from '../core/taxStory';
 
 // Its own server: the shared one leaves the official token unlaunched (OFFICIAL_TOKEN_LAUNCH off).
 let server: StartedServer;
@@ -82,7 +83,8 @@ describe('/official-token', () => {
     expect(await page.getByRole('heading', { level: 2, name: 'Tokenomics (10% Tax)' }).count()).toBe(1);
     expect(await page.getByTestId('official-tokenomics-line').evaluateAll((els) => els.map((e) => e.getAttribute('data-label'))))
       .toEqual(['Holder Rewards', 'Buyback', 'Charity Giveaways', 'Platform']);
-    expect(await text(page, 'official-tokenomics')).toContain('Tax is distributed every 10 minutes.');
+    const { payoutIntervalMs } = await (await fetch(`${baseUrl}/api/config`)).json() as { payoutIntervalMs: number };
+    expect(await text(page, 'official-tokenomics')).toContain(`Tax is distributed ${everyInterval(payoutIntervalMs)}.`);
     expect(await page.getByTestId('official-roadmap-phase').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))))
       .toEqual(['completed', 'in-progress', 'upcoming', 'upcoming']);
     // Nobody has traded: volumes are 'N/A'.

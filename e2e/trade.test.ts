@@ -3,7 +3,7 @@ import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMarketCapOrDefault, formatUnitsGrouped } from '../core/format';
-import { parseSol, parseTokenAmount } from '../core/money';
+import { formatUnits, parseSol, parseTokenAmount } from '../core/money';
 import type { BuyQuoteResponse, ExecuteResponse, SellQuoteResponse, TradesResponse } from '../core/schemas/trade';
 import { launchBrowser, newPage } from './browser';
 import { E2E_QUOTE_TTL_MS } from './globalSetup';
@@ -201,9 +201,12 @@ describe('/trade', () => {
 
     // SELL everything: the wallet receives exactly the quoted SOL, less its fee.
     await page.getByTestId('trade-tab-sell').click();
+    // Max shows the balance to 2 decimals (rounded down) but sells all of it, dust included.
     await page.getByTestId('trade-pick-100').click();
-    await expect.poll(() => page.getByTestId('trade-amount').inputValue()).toBe(buy.expectedTokens);
-    const shownSol = await enterAmount(page, buy.expectedTokens);
+    await expect.poll(() => page.getByTestId('trade-amount').inputValue()).toBe(formatUnits(parseTokenAmount(buy.expectedTokens), 9, 2));
+    const output = page.getByTestId('trade-quote-output').locator('[data-output]');
+    await expect.poll(async () => (await page.getByTestId('trade-quote').getAttribute('aria-busy')), { timeout: 15_000 }).toBe('false');
+    const shownSol = (await output.getAttribute('data-output'))!;
     const solBeforeSell = await solOf(wallet);
     const sellResponses = tradeResponses(page, mint, 'sell');
     await page.getByTestId('trade-submit').click();

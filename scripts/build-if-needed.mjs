@@ -1,5 +1,5 @@
 // Builds the React app when dist/app is missing or older than its sources.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -36,18 +36,41 @@ export function withLock(fn) {
   return result;
 }
 
-export function buildAppIfNeeded() {
-  return withLock(buildIfStale);
+export function buildAppIfNeeded({ quiet = false } = {}) {
+  return withLock(() => buildIfStale(quiet));
 }
 
-function buildIfStale() {
+async function buildIfStale(quiet) {
   const built = path.join(root, 'dist/app/index.html');
   const sources = ['app', 'core', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
   const sourcesMtime = Math.max(...sources.map(newestMtime));
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sourcesMtime) return;
-  console.log('Building the web app...');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sourcesMtime) return false;
+  await timedPhase(quiet ? null : 'Building the web app', () => new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed with exit code ${code}`))));
+  }));
+  return true;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildAppIfNeeded();
+/**
+ * A long start-up step a person waits for: its name when it starts, a line every 15 s while
+ * it runs (a busy 2-core machine takes minutes to build, and silence reads as a hang), and
+ * its time when it ends. `name` null: silent (test set-ups).
+ */
+export async function timedPhase(name, run) {
+  if (!name) return run();
+  const started = Date.now();
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`${name}...`);
+  const ticker = setInterval(() => console.log(`  still ${name.charAt(0).toLowerCase()}${name.slice(1)} (${Math.round((Date.now() - started) / 1000)} s)`), 15_000);
+  try {
+    const result = await run();
+    console.log(`${name}: done in ${seconds()} s`);
+    return result;
+  } finally {
+    clearInterval(ticker);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildAppIfNeeded();

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { withLock } from './build-if-needed.mjs';
+import { timedPhase, withLock } from './build-if-needed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const SERVER_DIST = path.join(root, 'dist/server/main.js');
@@ -31,8 +31,7 @@ export async function buildServerIfNeeded({ quiet = false } = {}) {
   return withLock(async () => {
     const reason = serverBuildStale();
     if (!reason) return false;
-    if (!quiet) console.log(`Building the server (${reason})...`);
-    await buildServer();
+    await timedPhase(quiet ? null : `Building the server (${reason})`, buildServer);
     return true;
   });
 }

@@ -23,7 +23,7 @@ const count = (name: string, fallback: number) => {
   return value;
 };
 
-buildAppIfNeeded();
+await buildAppIfNeeded();
 await buildServerIfNeeded();
 const fleet = await startFleet({
   databaseUrl, built: true, webs: count('FLEET_WEBS', 2), workers: count('FLEET_WORKERS', 1),

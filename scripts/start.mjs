@@ -7,7 +7,7 @@ import { SERVER_DIST, buildServerIfNeeded } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 try {
-  buildAppIfNeeded();
+  await buildAppIfNeeded();
   await buildServerIfNeeded();
 } catch (err) {
   console.error(err.message);

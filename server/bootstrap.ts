@@ -23,7 +23,10 @@ export type CreateServicesOptions = {
 /** Opens the database (migrating it) and wires the shared services. */
 export async function createServices(env: Env, options: CreateServicesOptions = {}): Promise<Services> {
   const log = options.log ?? createLogger(env);
+  const opening = Date.now();
   const database = options.database ?? await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  // A start-up phase a person waits for (the ledger and 'Causemint ready' log theirs).
+  if (!options.database) log.info({ ms: Date.now() - opening }, 'database ready (migrations applied)');
   const events = new EventHub(database);
   await events.start();
   const chain = await createChain(env, database, log);

@@ -3,7 +3,7 @@ import { closeServices, createServices } from './bootstrap';
 import { EnvError, loadEnv } from './env';
 import { launcherFor } from './launch';
 import { jobsFor, startJobs, type JobRunner } from './jobs';
-import { demoMarketFirstRun } from './jobs/demoMarket';
+import { demoMarketPending } from './jobs/demoMarket';
 import { readyNotice } from './console/readyNotice';
 import { frame } from './console/frame';
 import { firstAdminLines } from './auth/admin/firstAdminNotice';
@@ -66,12 +66,11 @@ async function main(): Promise<void> {
   if (role !== 'web') runner = startJobs(services, jobsFor(env));
   services.log.info({ role, url: env.publicUrl, ms: Date.now() - started, localMode: env.localMode }, 'Causemint ready');
 
-  // The notice comes last, after the demo launches' log lines, so the password stays on screen.
-  const demoLaunching = role !== 'web' && env.testNetwork && env.DEMO_CAMPAIGNS;
-  await (demoLaunching ? untilDemoLaunchesEnd() : Promise.resolve());
-  if (closing) return;
+  // As soon as the server answers: people open the URL when they see it. The demo's launches
+  // log one summary line after it, so the box (and the first password) stays on screen.
+  const demoLaunching = role !== 'web' && env.testNetwork && env.DEMO_CAMPAIGNS && await demoMarketPending(services);
   // Written to stdout directly, never through the logger: the password must not reach a log.
-  process.stdout.write(`\n${readyNotice({ publicUrl: env.publicUrl, serving: role !== 'worker', admin })}\n\n`);
+  process.stdout.write(`\n${readyNotice({ publicUrl: env.publicUrl, serving: role !== 'worker', admin, demoLaunching })}\n\n`);
   admin = undefined;
 }
 
@@ -92,16 +91,6 @@ async function serveLedger(services: Services, admin: { username: string; passwo
     '', 'Point web processes and workers at it: SOLANA_RPC_URL=<JSON-RPC> SOLANA_CLUSTER=localnet'];
   if (admin) lines.push('', ...firstAdminLines(admin.username, admin.password));
   process.stdout.write(`\n${frame(lines)}\n\n`);
-}
-
-/** The demo-market job's first run, or at most two minutes (another process may hold its lock). */
-async function untilDemoLaunchesEnd(): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => { timer = setTimeout(resolve, 120_000).unref(); });
-  await Promise.race([demoMarketFirstRun(), timeout]);
-  clearTimeout(timer);
-  // One more turn: a failed run's 'job failed' line is logged before the notice.
-  await new Promise((resolve) => setImmediate(resolve));
 }
 
 main().catch((err) => {

@@ -35,7 +35,7 @@ export type CampaignDetail = CampaignSummary & {
   videos: { id: number; video_url: string; title: string | null; is_primary: boolean }[];
 };
 
-export type CampaignUpdate = { id: number; title: string; content: string; author_wallet: string; created_at: string };
+export type CampaignUpdate = { id: number; title: string; content: string; author_wallet: string; author_name: string | null; created_at: string };
 
 const enc = encodeURIComponent;
 export const campaignKey = (mint: string) => [...campaignsKey, 'detail', mint] as const;

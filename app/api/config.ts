@@ -9,3 +9,8 @@ export function useClientConfig() {
     staleTime: Infinity,
   });
 }
+
+/** How often the cause is paid (the distributor's interval); 10 minutes until the config is known. */
+export function usePayoutIntervalMs(): number {
+  return useClientConfig().data?.payoutIntervalMs ?? 600_000;
+}

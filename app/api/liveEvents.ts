@@ -48,12 +48,28 @@ const invalidates: Record<string, QueryKey[]> = {
   verification_request_reviewed: [['admin', 'verification-requests'], ['admin', 'campaigns'], ['verification'], adminDashboardKey],
   // An admin verified or flagged a campaign: badges, public lists (a flagged one leaves them) and its page follow.
   campaign_moderated: [['campaigns'], ['ticker'], ['account'], ['admin', 'campaigns'], ['verification'], adminDashboardKey],
+  // Comments (issue 24): a new one, or one pinned, hidden, restored, deleted or held by reports,
+  // refreshes the campaign's Comments tab and the admin's Comments page; a report alone only the admin's.
+  comment_posted: [['comments'], ['admin', 'comments']],
+  comment_changed: [['comments'], ['admin', 'comments']],
+  comment_reported: [['admin', 'comments']],
+  comment_mutes_changed: [['admin', 'comment-mutes'], ['admin', 'comments']],
   // An admin blocked or unblocked an address: the Security tab's list and audit log.
   ip_blocks_changed: [ipBlocksKey, auditLogRootKey],
   // Notifications were recorded for someone: the event names nobody, so a signed-in browser refetches its own bell and list.
   notifications_changed: [notificationsRootKey],
   // A wallet followed or unfollowed a campaign: its count on the page (cards show the list's count on their next refresh).
   campaign_followers_changed: [followRootKey],
+};
+
+/**
+ * Events about one campaign's comments refresh only that campaign's tab (a busy platform has
+ * many tabs open and comments arriving everywhere); the map above still names the root keys,
+ * which a reconnect refetches whole.
+ */
+const scoped: Record<string, (event: Record<string, unknown>) => QueryKey[]> = {
+  comment_posted: (e) => [['comments', String(e.tokenAddress)], ['admin', 'comments']],
+  comment_changed: (e) => [['comments', String(e.tokenAddress)], ['admin', 'comments']],
 };
 
 /** One EventSource on /api/events that turns server events into query invalidations. */
@@ -74,11 +90,13 @@ export function useLiveEvents(): void {
         reconnecting = false;
       };
       source.onmessage = (message) => {
-        let type: unknown;
-        try { type = (JSON.parse(message.data) as { type?: unknown }).type; } catch { return; }
+        let event: Record<string, unknown>;
+        try { event = JSON.parse(message.data) as Record<string, unknown>; } catch { return; }
+        const type = String(event?.type);
         // The server's own connection to the other processes' events was lost and is back.
         if (type === EVENTS_MISSED) refetchAll();
-        for (const queryKey of invalidates[String(type)] ?? []) void queryClient.invalidateQueries({ queryKey });
+        const keys = scoped[type]?.(event) ?? invalidates[type] ?? [];
+        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       };
       source.onerror = () => {
         // The browser's own retry stops on some failures (e.g. a 404): always reconnect ourselves.

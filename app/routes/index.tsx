@@ -43,6 +43,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'trade/:tokenAddress', ...walletScene(() => import('../scenes/Trade/TradePage'), (m) => m.TradePage) },
   { path: 'official-token', ...walletScene(() => import('../scenes/OfficialToken/OfficialTokenPage'), (m) => m.OfficialTokenPage) },
   { path: 'progress-demo', ...scene(() => import('../scenes/ProgressDemo/ProgressDemoPage'), (m) => m.ProgressDemoPage) },
+  { path: 'receipt/:signature', ...scene(() => import('../scenes/Receipt/ReceiptPage'), (m) => m.ReceiptPage) },
   { path: 'report', ...scene(() => import('../scenes/Report/ReportPage'), (m) => m.ReportPage) },
   { path: 'test-supabase', ...scene(() => import('../scenes/TestSupabase/TestSupabasePage'), (m) => m.TestSupabasePage) },
   { path: '*', ...scene(() => import('../scenes/NotFound/NotFoundPage'), (m) => m.NotFoundPage) },
@@ -57,6 +58,7 @@ const adminRoutes: RouteObject[] = [
     children: [
       { path: 'dashboard', ...scene(() => import('../scenes/Admin/Dashboard/DashboardPage'), (m) => m.DashboardPage) },
       { path: 'reports', ...scene(() => import('../scenes/Admin/Reports/ReportsPage'), (m) => m.ReportsPage) },
+      { path: 'comments', ...scene(() => import('../scenes/Admin/Comments/CommentsPage'), (m) => m.CommentsPage) },
       { path: 'charities', ...scene(() => import('../scenes/Admin/Charities/CharitiesPage'), (m) => m.CharitiesPage) },
       { path: 'campaigns', ...scene(() => import('../scenes/Admin/Campaigns/CampaignsPage'), (m) => m.CampaignsPage) },
       { path: 'test-pinata', ...scene(() => import('../scenes/Admin/TestPinata/TestPinataPage'), (m) => m.TestPinataPage) },

@@ -9,7 +9,7 @@ import { buildServerIfNeeded } from '../../scripts/build-server.mjs';
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('The fleet suite runs on PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run test:fleet');
-  buildAppIfNeeded();
+  await buildAppIfNeeded({ quiet: true });
   await buildServerIfNeeded({ quiet: true });
   const runId = `${Date.now().toString(36)}${process.pid}`;
   project.provide('fleetDatabase', { url, runId });

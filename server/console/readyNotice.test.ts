@@ -24,4 +24,11 @@ describe('the start-up notice', () => {
     expect(worker).toContain('jobs only, no HTTP');
     expect(worker).not.toContain('Open:');
   });
+
+  it('says the demo campaigns are on their way when the box comes before they are launched', () => {
+    const text = readyNotice({ publicUrl, serving: true, demoLaunching: true });
+    expect(text).toContain('The demo campaigns are being launched');
+    expect(text).toContain('within a minute or two');
+    expect(readyNotice({ publicUrl, serving: true })).not.toContain('demo');
+  });
 });

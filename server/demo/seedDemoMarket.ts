@@ -41,7 +41,7 @@ export async function seedDemoMarket(services: Services, catalog: DemoCampaign[]
     const mint = await launch(services, entry, creator, donationWallet);
     if (entry.verified) await services.db.update(campaigns).set({ verified: true }).where(eq(campaigns.tokenAddress, mint));
     await tradeInto(services, entry, mint, index);
-    services.log.info({ ticker: entry.ticker, mint }, 'demo campaign launched');
+    services.log.debug({ ticker: entry.ticker, mint }, 'demo campaign launched');
     result.launched.push(entry.ticker);
   }
   return result;

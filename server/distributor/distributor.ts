@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Keypair } from '@solana/web3.js';
 import { asc, ne } from 'drizzle-orm';
+import { formatSol } from '../../core/money';
 import { distributionRuns, type DistributionState } from '../db/schema';
 import { jobLockKey } from '../jobs/runner';
 import { launchChain, type LaunchChain } from '../launch/chainOps';
@@ -143,8 +144,9 @@ export class Distributor {
     // The official token page shows what its tokenomics paid: it refreshes on this.
     if (officialPaid) await services.events.publish({ type: OFFICIAL_DISTRIBUTION_EVENT }).catch((err: unknown) => services.log.warn({ err }, 'distributor: event failed'));
     if (summary.started + summary.resumed > 0) {
-      services.log.info({ ...summary, donatedLamports: `${summary.donatedLamports}`, platformFeeLamports: `${summary.platformFeeLamports}` },
-        'distributor: run finished');
+      // Read by people: SOL, not lamports.
+      const { donatedLamports, platformFeeLamports, ...counts } = summary;
+      services.log.info({ ...counts, donatedSol: formatSol(donatedLamports), platformFeeSol: formatSol(platformFeeLamports) }, 'distributor: run finished');
     }
     return summary;
   }

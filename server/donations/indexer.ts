@@ -109,7 +109,7 @@ async function scanAddress(services: Services, watch: WatchList, { address, sinc
         for (const found of classifyTransfers(facts, watch.byWallet)) {
           rows.push({
             signature: info.signature, campaignId: found.campaignId, kind: found.kind, fromWallet: found.from, toWallet: found.to,
-            lamports: found.lamports, slot: BigInt(tx.slot), blockTime, indexedAt: services.now(),
+            lamports: found.lamports, slot: BigInt(tx.slot), blockTime, indexedAt: services.now(), solUsd: String(services.env.SOL_USD),
           });
         }
       }

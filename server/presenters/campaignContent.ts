@@ -8,8 +8,9 @@ export const presentGalleryPhoto = (row: PhotoRow) => ({
   id: row.id, url: row.imageUrl, caption: row.caption, position: row.orderIndex, created_at: row.createdAt.toISOString(),
 });
 
-export const presentCampaignUpdate = (row: UpdateRow) => ({
-  id: row.id, title: row.title, content: row.content, author_wallet: row.authorWallet, created_at: row.createdAt.toISOString(),
+/** `authorName`: the author's profile name, when they chose one (the tab shows it instead of the address). */
+export const presentCampaignUpdate = (row: UpdateRow, authorName: string | null = null) => ({
+  id: row.id, title: row.title, content: row.content, author_wallet: row.authorWallet, author_name: authorName, created_at: row.createdAt.toISOString(),
 });
 
 export const presentCampaignVideo = (row: VideoRow) => ({

@@ -25,6 +25,8 @@ import { devRoutes } from './dev/dev';
 import { revshareRoutes } from './revshare/revshare';
 import { tokenMetadataRoutes } from './token-metadata/tokenMetadata';
 import { reportsRoutes } from './reports/reports';
+import { receiptsRoutes } from './receipts/receipts';
+import { commentsRoutes } from './comments/comments';
 import { curveRoutes } from './curve/curve';
 import { verificationRoutes } from './verification/verification';
 import { adminCampaignsRoutes } from './admin-campaigns/adminCampaigns';
@@ -60,6 +62,8 @@ export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
   revshareRoutes,
   tokenMetadataRoutes,
   reportsRoutes,
+  receiptsRoutes,
+  commentsRoutes,
   verificationRoutes,
   adminCampaignsRoutes,
   adminDashboardRoutes,

@@ -1,10 +1,10 @@
 import { PublicKey } from '@solana/web3.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { CampaignVerification, CauseFacts, DonationWalletKind } from '../../core/trust';
+import type { CampaignVerification, CauseFacts } from '../../core/trust';
 import type { ChainService } from '../chain/service';
 import type { Db } from '../db/client';
-import { distributionRuns, verificationRequests, verifiedCharities } from '../db/schema';
-import { isProven, proofsFor } from '../donations/walletControl';
+import { distributionRuns, verificationRequests } from '../db/schema';
+import { recipientsOf, type Recipient } from '../donations/recipients';
 
 type CauseCampaign = { id: number; tokenAddress: string; creatorWallet: string; donationWallet: string | null; verified: boolean };
 
@@ -30,14 +30,8 @@ async function walletFirstSeen(chain: Pick<ChainService, 'connection'>, wallet: 
   return seen;
 }
 
-async function donationWalletKind(db: Db, campaign: CauseCampaign): Promise<{ kind: DonationWalletKind; charityName: string | null }> {
-  const wallet = campaign.donationWallet;
-  if (!wallet) return { kind: 'none', charityName: null };
-  const [charity] = await db.select({ name: verifiedCharities.name }).from(verifiedCharities)
-    .where(and(eq(verifiedCharities.walletAddress, wallet), eq(verifiedCharities.isActive, true)));
-  if (charity) return { kind: 'verified_charity', charityName: charity.name };
-  if (wallet === campaign.creatorWallet) return { kind: 'creator_wallet', charityName: null };
-  return { kind: isProven(campaign, await proofsFor(db, [wallet])) ? 'proven' : 'unproven', charityName: null };
+async function donationWalletKind(db: Db, campaign: CauseCampaign): Promise<Recipient> {
+  return (await recipientsOf(db, [campaign]))(campaign);
 }
 
 async function verificationOf(db: Db, campaign: CauseCampaign): Promise<CampaignVerification> {

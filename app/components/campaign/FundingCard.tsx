@@ -2,13 +2,15 @@ import clsx from 'clsx';
 import type { CampaignDetail } from '../../api/campaign';
 import { Link } from 'react-router';
 import { formatSolFixed, shortAddress } from '../../../core/format';
-import { useClientConfig } from '../../api/config';
+import { useClientConfig, usePayoutIntervalMs } from '../../api/config';
+import { taxStory } from '../../../core/taxStory';
 import { ALL_TRANSFERS_TEXT, REFERENCE_ONLY_TEXT } from '../../../core/donationCounting';
 import { Card } from '../ui/Card';
 
 /** Raised of goal to 2 decimals (spec 1: the bar turns gold at 100%, and a star shows once the goal is reached). */
 export function FundingCard({ campaign, showCampaignLink = false }: { campaign: CampaignDetail; showCampaignLink?: boolean }) {
   const backerMin = useClientConfig().data?.backerMinSol;
+  const payoutMs = usePayoutIntervalMs();
   const raised = BigInt(campaign.raised_lamports);
   const goal = BigInt(campaign.goal_lamports);
   const percent = goal > 0n ? Number((raised * 10_000n) / goal) / 100 : 0;
@@ -29,7 +31,7 @@ export function FundingCard({ campaign, showCampaignLink = false }: { campaign: 
       <div className="mt-3 h-2.5 overflow-hidden rounded-full bg-surface-3" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, Math.round(percent))} aria-label="Funding progress">
         <div className={clsx('h-full rounded-full', reached ? 'bg-gold-500' : 'bg-brand-500')} style={{ width: `${Math.min(100, percent)}%` }} />
       </div>
-      <p className="mt-2 text-xs text-muted">{percent.toFixed(1)}% of the goal. Every trade's 6% tax is paid to the cause as SOL every 10 minutes.</p>
+      <p className="mt-2 text-xs text-muted">{percent.toFixed(1)}% of the goal. {taxStory(payoutMs)}</p>
       {campaign.donation_wallet && (
         <>
           <p className="mt-2 text-xs text-muted">Donation wallet <span className="font-mono text-fg">{shortAddress(campaign.donation_wallet)}</span></p>

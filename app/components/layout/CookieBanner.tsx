@@ -36,7 +36,7 @@ export function CookieBanner() {
       ref={banner}
       role="region"
       aria-label="Cookie consent"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-line bg-surface-2/95 p-4 shadow-2xl backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-50 print:hidden border-t border-line bg-surface-2/95 p-4 shadow-2xl backdrop-blur"
     >
       <div className="mx-auto flex max-w-5xl flex-col gap-3 pr-8 sm:flex-row sm:items-center sm:gap-6">
         <Cookie className="hidden h-8 w-8 shrink-0 text-gold-400 sm:block" aria-hidden />

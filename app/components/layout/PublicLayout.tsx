@@ -17,12 +17,15 @@ export function PublicLayout() {
   }
   return (
     <div className="flex min-h-screen flex-col">
-      <Ticker />
-      <Header />
+      {/* `contents`: no box of its own, so the header stays sticky; hidden on paper (receipts). */}
+      <div className="contents print:hidden">
+        <Ticker />
+        <Header />
+      </div>
       <main className="flex-1">
         <Outlet />
       </main>
-      <Footer />
+      <div className="contents print:hidden"><Footer /></div>
       <ScheduledMaintenanceNotice schedule={settings?.schedule} />
     </div>
   );

@@ -1,4 +1,3 @@
-import { formatUnits } from '../../../core/money';
 import { sanitizeAmountInput } from '../../../core/format';
 import { TOKEN_DECIMALS } from '../../../core/constants';
 import type { TradeSide } from '../../api/curve';
@@ -11,12 +10,14 @@ type Props = {
   ticker: string;
   value: string;
   onChange: (text: string) => void;
+  /** A sell pick: that share of the balance, exactly (the field shows it rounded down). */
+  onPickUnits: (units: bigint) => void;
   tokenUnits: bigint | undefined;
   disabled?: boolean;
 };
 
 /** The amount to trade: SOL for a buy, tokens for a sell, with quick picks. */
-export function AmountField({ side, ticker, value, onChange, tokenUnits, disabled }: Props) {
+export function AmountField({ side, ticker, value, onChange, onPickUnits, tokenUnits, disabled }: Props) {
   const unit = side === 'buy' ? 'SOL' : ticker;
   const pick = 'rounded-md border border-line px-2 py-1 text-xs font-medium text-muted hover:text-fg disabled:opacity-50';
   return (
@@ -49,7 +50,7 @@ export function AmountField({ side, ticker, value, onChange, tokenUnits, disable
               type="button"
               className={pick}
               disabled={disabled || !tokenUnits}
-              onClick={() => tokenUnits && onChange(formatUnits((tokenUnits * BigInt(pct)) / 100n, TOKEN_DECIMALS))}
+              onClick={() => tokenUnits && onPickUnits((tokenUnits * BigInt(pct)) / 100n)}
               data-testid={`trade-pick-${pct}`}
             >
               {pct === 100 ? 'Max' : `${pct}%`}

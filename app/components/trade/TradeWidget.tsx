@@ -36,16 +36,25 @@ export function TradeWidget({ mint, ticker, className, tax = CAMPAIGN_TRADE_TAX 
   const explorer = useExplorer();
   const [side, setSide] = useState<TradeSide>('buy');
   const [text, setText] = useState('');
+  // A percent pick trades its exact share (Max sells all) while the field shows it to 2 decimals.
+  const [picked, setPicked] = useState<{ text: string; units: bigint } | null>(null);
   const [slippageBps, setSlippageBps] = useState(DEFAULT_SLIPPAGE_BPS);
   const sol = useSolBalance();
   const tokens = useTokenBalance(publicKey, mint);
   const trade = useTrade(mint, { sol: sol.lamports, tokens });
 
   const parsed = parseAmountInput(text, TOKEN_DECIMALS);
-  const amount = parsed.ok ? formatUnits(parsed.units, TOKEN_DECIMALS) : null;
+  const exact = picked && picked.text === text ? picked.units : null;
+  const amount = exact !== null ? formatUnits(exact, TOKEN_DECIMALS) : parsed.ok ? formatUnits(parsed.units, TOKEN_DECIMALS) : null;
   const settled = useDebounced(amount, QUOTE_DEBOUNCE_MS);
   const quote = useTradeQuote(mint, side, settled);
   const quoteFresh = quote.data !== undefined && !quote.isPlaceholderData && settled === amount && quote.data.side === side;
+
+  const pickUnits = (units: bigint) => {
+    const shown = formatUnits(units, TOKEN_DECIMALS, 2);
+    setPicked({ text: shown, units });
+    setText(shown);
+  };
 
   const switchSide = (next: TradeSide) => {
     setSide(next);
@@ -68,7 +77,7 @@ export function TradeWidget({ mint, ticker, className, tax = CAMPAIGN_TRADE_TAX 
     }
     if (!parsed.ok || amount === null) return;
     trade.mutate(
-      { side, amount, units: parsed.units, slippageBps, shownOutput: quoteFresh ? quote.data!.expectedOutput : undefined },
+      { side, amount, units: exact ?? parsed.units, slippageBps, shownOutput: quoteFresh ? quote.data!.expectedOutput : undefined },
       { onSuccess, onError: (err) => toastTradeError(err, side) },
     );
   };
@@ -118,7 +127,7 @@ export function TradeWidget({ mint, ticker, className, tax = CAMPAIGN_TRADE_TAX 
         </dl>
       )}
 
-      <AmountField side={side} ticker={ticker} value={text} onChange={setText} tokenUnits={tokens.units} disabled={busy} />
+      <AmountField side={side} ticker={ticker} value={text} onChange={setText} onPickUnits={pickUnits} tokenUnits={tokens.units} disabled={busy} />
       {!parsed.ok && parsed.error && <p className="text-sm text-red-400" role="alert">{parsed.error}</p>}
 
       {amount !== null && (

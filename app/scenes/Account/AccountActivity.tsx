@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatTokenCompact, relativeTime } from '../../../core/format';
 import { formatSol, parseSol } from '../../../core/money';
@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { useNow } from '../../lib/useNow';
 import { useExplorer } from '../../solana/useClientConfig';
+import { DonationsCsv } from './DonationsCsv';
 
 /** The wallet on the platform: the tokens it holds (with their value), its trades and its donations. */
 export function AccountActivity({ wallet }: { wallet: string | null }) {
@@ -32,10 +33,18 @@ export function AccountActivity({ wallet }: { wallet: string | null }) {
             detail={relativeTime(t.time, now)} right={<span className="inline-flex items-center gap-2">{formatSol(parseSol(t.sol), 4)} SOL {txLink(t.signature)}</span>} />
         ))}
       </Section>
-      <Section title="Donations" query={donations} empty="No direct donations yet.">
+      <Section title="Donations" query={donations} empty="No direct donations yet." footer={donations.data && donations.data.donations.length > 0 && <DonationsCsv />}>
         {donations.data?.donations.map((d) => (
           <Row key={d.signature} to={`/campaign/${d.campaign.token_address}`} title={d.campaign.title}
-            detail={relativeTime(d.time, now)} right={<span className="inline-flex items-center gap-2">{formatSol(BigInt(d.lamports), 3)} SOL {txLink(d.signature)}</span>} />
+            detail={relativeTime(d.time, now)} right={(
+              <span className="inline-flex items-center gap-2">
+                {formatSol(BigInt(d.lamports), 3)} SOL
+                <Link to={`/receipt/${d.signature}`} aria-label="Donation receipt" title="Receipt" className="text-brand-400" data-testid="account-donation-receipt">
+                  <ReceiptText className="h-4 w-4" aria-hidden />
+                </Link>
+                {txLink(d.signature)}
+              </span>
+            )} />
         ))}
       </Section>
     </div>
@@ -44,7 +53,7 @@ export function AccountActivity({ wallet }: { wallet: string | null }) {
 
 type QueryLike = { isPending: boolean; isError: boolean; error: unknown; data?: Record<string, unknown[]> };
 
-function Section({ title, query, empty, children }: { title: string; query: QueryLike; empty: string; children: ReactNode }) {
+function Section({ title, query, empty, children, footer }: { title: string; query: QueryLike; empty: string; children: ReactNode; footer?: ReactNode }) {
   const rows = query.data ? Object.values(query.data)[0] : undefined;
   return (
     <Card className="min-w-0 p-5">
@@ -53,6 +62,7 @@ function Section({ title, query, empty, children }: { title: string; query: Quer
       {query.isError && <p className="mt-2 text-sm text-muted" role="alert">{errorMessage(query.error, `Failed to load ${title.toLowerCase()}`)}</p>}
       {rows?.length === 0 && <p className="mt-2 text-sm text-muted">{empty}</p>}
       {rows && rows.length > 0 && <ul className="mt-2 divide-y divide-line">{children}</ul>}
+      {footer}
     </Card>
   );
 }

@@ -35,7 +35,10 @@ export function AboutTab({ campaign, access }: { campaign: CampaignDetail; acces
             <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="gallery">
               {campaign.gallery.map((photo) => (
                 <li key={photo.id} className="overflow-hidden rounded-xl border border-line bg-surface">
-                  <img src={photo.image_url} alt={photo.caption ?? ''} loading="lazy" className="aspect-square w-full object-cover" />
+                  {/* Whole, never cropped (a photo of a sign or a receipt must stay readable); opens full size. */}
+                  <a href={photo.image_url} target="_blank" rel="noopener noreferrer" aria-label={photo.caption ? `Open photo: ${photo.caption}` : 'Open photo'}>
+                    <img src={photo.image_url} alt={photo.caption ?? ''} loading="lazy" className="aspect-square w-full bg-surface-3 object-contain" />
+                  </a>
                   {photo.caption && <p className="p-2 text-xs text-muted">{photo.caption}</p>}
                 </li>
               ))}

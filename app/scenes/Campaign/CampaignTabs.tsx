@@ -8,12 +8,13 @@ import { AboutTab } from './AboutTab';
 import { DonationsTab } from './DonationsTab';
 import { UpdatesTab } from './UpdatesTab';
 import { HoldersTab } from './trust/HoldersTab';
+import { CommentsTab } from './comments/CommentsTab';
 import type { CreatorAccess } from './creatorAccess';
 
-const TABS = ['Chart', 'About', 'Updates', 'Donations', 'Holders'] as const;
+const TABS = ['Chart', 'About', 'Updates', 'Comments', 'Donations', 'Holders'] as const;
 const CHART_HEIGHT = 420;
 
-/** Spec 1 'Campaign detail': four tabs, Chart first; issue 23 adds Holders. */
+/** Spec 1 'Campaign detail': four tabs, Chart first; issue 23 adds Holders, issue 24 Comments. */
 export function CampaignTabs({ campaign, access }: { campaign: CampaignDetail; access: CreatorAccess }) {
   const mint = campaign.token_address!;
   // A notification's link opens its tab: ?tab=updates, ?tab=donations.
@@ -38,6 +39,7 @@ export function CampaignTabs({ campaign, access }: { campaign: CampaignDetail; a
       </Tabs.Content>
       <Tabs.Content value="About" className="mt-4"><AboutTab campaign={campaign} access={access} /></Tabs.Content>
       <Tabs.Content value="Updates" className="mt-4"><UpdatesTab mint={mint} access={access} /></Tabs.Content>
+      <Tabs.Content value="Comments" className="mt-4"><CommentsTab mint={mint} /></Tabs.Content>
       <Tabs.Content value="Donations" className="mt-4"><DonationsTab mint={mint} /></Tabs.Content>
       <Tabs.Content value="Holders" className="mt-4"><HoldersTab mint={mint} /></Tabs.Content>
     </Tabs.Root>

@@ -3,6 +3,7 @@ import { useWallet } from '@solana/wallet-adapter-react';
 import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { QRCodeSVG } from 'qrcode.react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { parseAmountInput, sanitizeAmountInput, shortAddress } from '../../../core/format';
 import { SOL_DECIMALS } from '../../../core/money';
@@ -18,13 +19,15 @@ import { useSignSendAndConfirm } from '../../solana/useSignSendAndConfirm';
  * Donating SOL straight to the cause: the campaign's Solana Pay transfer request as a QR
  * code (error correction H) any wallet can scan, its address to copy, and with a wallet
  * connected a Donate button that sends the same transfer, reference key included, so the
- * donation counts for this campaign even when the wallet serves several.
+ * donation counts for this campaign even when the wallet serves several. `onDonated` lets
+ * a dialog close, so the thank-you toast's Receipt button can be clicked.
  */
-export function DirectDonation({ mint }: { mint: string }) {
+export function DirectDonation({ mint, onDonated }: { mint: string; onDonated?: () => void }) {
   const link = useDonateLink(mint);
   const { publicKey } = useWallet();
   const send = useSignSendAndConfirm();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [amount, setAmount] = useState('');
   const [sending, setSending] = useState(false);
   const parsed = parseAmountInput(amount, SOL_DECIMALS);
@@ -36,9 +39,14 @@ export function DirectDonation({ mint }: { mint: string }) {
       const transfer = SystemProgram.transfer({ fromPubkey: publicKey, toPubkey: new PublicKey(link.data.recipient), lamports: parsed.units });
       // Solana Pay: the reference rides along as a read-only, non-signing key of the transfer.
       transfer.keys.push({ pubkey: new PublicKey(link.data.reference), isSigner: false, isWritable: false });
-      await send(new Transaction().add(transfer));
-      toast.success('Thank you!', { description: `${amount} SOL sent to the cause. It shows in the Donations tab in a moment.` });
+      const signature = await send(new Transaction().add(transfer));
+      toast.success('Thank you!', {
+        description: `${amount} SOL sent to the cause. It shows in the Donations tab in a moment.`,
+        action: { label: 'Receipt', onClick: () => { void navigate(`/receipt/${signature}`); } },
+        duration: 15_000,
+      });
       setAmount('');
+      onDonated?.();
       void queryClient.invalidateQueries({ queryKey: donationsRootKey });
     } catch (err) {
       if (!isUserRejection(err)) toast.error('Donation failed', { description: txErrorMessage(err, 'Transaction failed. Please try again') });

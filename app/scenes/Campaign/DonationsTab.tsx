@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Download, ExternalLink } from 'lucide-react';
+import { Download, ExternalLink, ReceiptText } from 'lucide-react';
+import { Link } from 'react-router';
 import clsx from 'clsx';
 import { DONATIONS_PAGE_SIZE } from '../../../core/constants';
 import { formatSolFixed, relativeTime, shortAddress } from '../../../core/format';
@@ -8,11 +9,14 @@ import { donationsCsvUrl, useDonations } from '../../api/donations';
 import { Pagination } from '../../components/ui/Pagination';
 import { Spinner } from '../../components/ui/Spinner';
 import { useNow } from '../../lib/useNow';
+import { everyInterval } from '../../../core/taxStory';
+import { usePayoutIntervalMs } from '../../api/config';
 import { useExplorer } from '../../solana/useClientConfig';
 
 /** Spec 1 'Donations tab': 10 a page, SOL to 3 decimals, 'New' for the newest, total raised to 2 decimals. */
 export function DonationsTab({ mint }: { mint: string }) {
   const [page, setPage] = useState(1);
+  const payoutMs = usePayoutIntervalMs();
   const donations = useDonations(mint, { limit: DONATIONS_PAGE_SIZE, offset: (page - 1) * DONATIONS_PAGE_SIZE });
   const explorer = useExplorer();
   const now = new Date(useNow(30_000));
@@ -33,7 +37,7 @@ export function DonationsTab({ mint }: { mint: string }) {
       </div>
       {donations.isPending && <Spinner label="Loading donations..." />}
       {donations.isError && <p className="text-sm text-muted" role="alert">{errorMessage(donations.error, 'Failed to load donations')}</p>}
-      {data?.total === 0 && <p className="py-6 text-center text-sm text-muted">No donations yet. Trades pay the cause every 10 minutes, and anyone can donate SOL directly.</p>}
+      {data?.total === 0 && <p className="py-6 text-center text-sm text-muted">No donations yet. Trades pay the cause {everyInterval(payoutMs)}, and anyone can donate SOL directly.</p>}
       {data && data.donations.length > 0 && (
         <ul className="divide-y divide-line" data-testid="donation-rows">
           {data.donations.map((d, i) => {
@@ -47,6 +51,11 @@ export function DonationsTab({ mint }: { mint: string }) {
                 <span className="font-mono text-xs text-muted">{shortAddress(d.from)}</span>
                 <span className="ml-auto text-xs text-muted">{relativeTime(d.timestamp, now)}</span>
                 <span className={clsx('text-xs font-semibold', newest ? 'text-gold-500' : 'text-muted')}>{newest ? 'New' : 'Confirmed'}</span>
+                {d.kind === 'direct' && (
+                  <Link to={`/receipt/${d.signature}`} aria-label="Donation receipt" title="Receipt" className="text-brand-400 hover:text-brand-500" data-testid="donation-receipt">
+                    <ReceiptText className="h-4 w-4" aria-hidden />
+                  </Link>
+                )}
                 {explorer && (
                   <a href={explorer.tx(d.signature)} target="_blank" rel="noopener noreferrer" aria-label="View transaction" className="text-brand-400 hover:text-brand-500">
                     <ExternalLink className="h-4 w-4" aria-hidden />

@@ -7,6 +7,8 @@ import { errorMessage } from '../../api/client';
 import { useCampaignProof } from '../../api/proof';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
+import { everyInterval } from '../../../core/taxStory';
+import { usePayoutIntervalMs } from '../../api/config';
 import { useExplorer } from '../../solana/useClientConfig';
 
 const RUNS_SHOWN = 3;
@@ -18,6 +20,7 @@ const RUNS_SHOWN = 3;
 export function MoneyTrail({ mint }: { mint: string }) {
   const proof = useCampaignProof(mint, { limit: RUNS_SHOWN, offset: 0 });
   const explorer = useExplorer();
+  const payoutMs = usePayoutIntervalMs();
   const p = proof.data;
   const tokens = (units: string) => `${formatUnitsGrouped(BigInt(units), TOKEN_DECIMALS, 0)} tokens`;
   const sol = (lamports: string) => `${formatSol(BigInt(lamports), 4)} SOL`;
@@ -51,7 +54,7 @@ export function MoneyTrail({ mint }: { mint: string }) {
               ))}
             </ul>
           )}
-          <p className="mt-3 text-xs text-muted">Every figure is read from the chain; payouts run every 10 minutes.</p>
+          <p className="mt-3 text-xs text-muted">Every figure is read from the chain; payouts run {everyInterval(payoutMs)}.</p>
         </>
       )}
     </Card>

@@ -11,8 +11,10 @@ import { Spinner } from '../../components/ui/Spinner';
 import type { CreatorAccess } from './creatorAccess';
 import { NotPlatformNote } from './NotPlatformNote';
 
-/** Spec 1: the author shown as the first 4 and last 4 characters. */
-const author = (wallet: string) => (wallet.length > 8 ? `${wallet.slice(0, 4)}...${wallet.slice(-4)}` : shortAddress(wallet));
+/** The author's profile name, else (spec 1) the first 4 and last 4 characters of their wallet. */
+const author = (wallet: string, name: string | null) => name ?? (wallet.length > 8 ? `${wallet.slice(0, 4)}...${wallet.slice(-4)}` : shortAddress(wallet));
+// A month name reads the same in every country ('Nov 25, 2026, 9:43 PM'), unlike 11/25/2026.
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The creator's updates, newest first; the creator of a platform-created campaign can post
@@ -42,7 +44,7 @@ export function UpdatesTab({ mint, access, title = 'Updates' }: { mint: string; 
             <h3 className="font-bold">{u.title}</h3>
             {isManager && <RemoveUpdate mint={mint} id={u.id} />}
           </div>
-          <p className="mt-1 text-xs text-muted">{author(u.author_wallet)} · {new Date(u.created_at).toLocaleString()}</p>
+          <p className="mt-1 text-xs text-muted"><span title={u.author_wallet}>{author(u.author_wallet, u.author_name)}</span> · <time dateTime={u.created_at}>{when(u.created_at)}</time></p>
           <p className="mt-2 whitespace-pre-line break-words text-sm">{u.content}</p>
         </article>
       ))}

@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/Button';
 import { CampaignGrid } from './CampaignGrid';
 import { RecentlyViewed } from './RecentlyViewed';
+import { CAUSE_PERCENT, TAX_PERCENT } from '../../../core/taxStory';
 
 const HIGHLIGHTS = [
   { icon: Rocket, title: 'Launch in minutes', text: 'Create a campaign and its token in one flow, straight from your wallet.' },
   { icon: TrendingUp, title: 'Trade on a bonding curve', text: 'Supporters buy and sell the token from the first minute.' },
-  { icon: HeartHandshake, title: 'Every trade gives', text: 'A tax on every trade is paid out as SOL to the cause, every 10 minutes.' },
+  { icon: HeartHandshake, title: 'Every trade gives', text: `${TAX_PERCENT}% of every trade is withheld and sold; ${CAUSE_PERCENT}% of it is paid to the cause in SOL.` },
 ];
 
 /** Home: the hero, the campaigns this visitor viewed lately, the campaign grid, then what the platform does. */

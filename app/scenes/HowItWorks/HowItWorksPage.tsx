@@ -1,4 +1,6 @@
 import { BadgeCheck, Coins, HandCoins, Rocket, Users } from 'lucide-react';
+import { taxStory } from '../../../core/taxStory';
+import { usePayoutIntervalMs } from '../../api/config';
 import { ButtonLink } from '../../components/ui/Button';
 import { PageBanner } from '../../components/ui/PageBanner';
 
@@ -17,7 +19,8 @@ const STEPS = [
   },
   {
     icon: HandCoins, title: 'Receive Funds',
-    text: 'Every trade is taxed 6%. 3% goes to the campaign wallet and 1% to holders. Funds are deposited to the campaign wallet every 10 minutes.',
+    // The configured payout interval is filled in where it renders.
+    text: 'tax-story',
   },
   {
     icon: BadgeCheck, title: 'Get Verified',
@@ -26,6 +29,7 @@ const STEPS = [
 ];
 
 export function HowItWorksPage() {
+  const payoutMs = usePayoutIntervalMs();
   return (
     <>
       <PageBanner title="From Meme to Movement" subtitle="How a token launch becomes a fundraiser: five steps from idea to impact." />
@@ -39,7 +43,7 @@ export function HowItWorksPage() {
               <div>
                 <p className="text-xs font-semibold tracking-widest text-muted uppercase">Step {index + 1}</p>
                 <h2 className="mt-1 text-xl font-bold">{title}</h2>
-                <p className="mt-2 text-muted">{text}</p>
+                <p className="mt-2 text-muted">{text === 'tax-story' ? taxStory(payoutMs) : text}</p>
               </div>
             </li>
           ))}

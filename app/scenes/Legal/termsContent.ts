@@ -31,7 +31,7 @@ export const TERMS_SECTIONS: LegalSection[] = [
     id: 'fees', heading: 'Fees',
     paragraphs: [
       'Creating a campaign costs 0.05 SOL (token creation 0.03 SOL, maintenance 0.01 SOL and platform 0.01 SOL), plus any initial buy you choose and the network fees of the Solana blockchain.',
-      'Campaign tokens carry a 6% transfer tax on trades. The tax is collected by the token itself, converted to SOL and distributed to the campaign’s donation wallet every 10 minutes. The Platform keeps a platform fee of 20% of the distributed campaign rewards. The official Causemint token carries a 10% total tax, split as shown on its page.',
+      'Campaign tokens carry a 6% transfer tax on trades: 6% of every transfer is withheld by the token itself, sold for SOL and paid out at the interval the site shows (every 10 minutes unless the operator sets another): 80% to the campaign’s donation wallet and 20% to the Platform as its platform fee. The official Causemint token carries a 10% total tax, split as shown on its page.',
       'Fees are fixed in the token and in the Platform’s transactions at the time you act, are shown before you sign, and are not refundable once the transaction is confirmed.',
     ],
   },

@@ -1,6 +1,8 @@
 import { ExternalLink, Flame } from 'lucide-react';
 import { formatSolFixed } from '../../../core/format';
 import type { LinePaid, OfficialMarket, OfficialToken } from '../../api/officialToken';
+import { everyInterval } from '../../../core/taxStory';
+import { usePayoutIntervalMs } from '../../api/config';
 import { useExplorer } from '../../solana/useClientConfig';
 import { compactTokens } from './format';
 
@@ -23,6 +25,7 @@ function Paid({ paid, explorerTx }: { paid: LinePaid | undefined; explorerTx: ((
 /** The split of the tax, each line with its share bar and what it has actually paid on chain. */
 export function TokenomicsCard({ config, market }: { config: OfficialToken; market: OfficialMarket | undefined }) {
   const explorer = useExplorer();
+  const payoutMs = usePayoutIntervalMs();
   return (
     <section id="tokenomics" className="rounded-2xl border border-line bg-surface-2 p-4 sm:p-6" data-testid="official-tokenomics">
       <h2 className="text-xl font-bold">Tokenomics ({config.totalTaxPercent}% Tax)</h2>
@@ -69,7 +72,7 @@ export function TokenomicsCard({ config, market }: { config: OfficialToken; mark
       <p className="mt-5 flex items-center gap-1 text-sm text-muted">
         Supply: <span className="font-semibold text-fg" data-testid="official-supply" data-units={market?.supply ?? undefined}>{market?.supply ? `${compactTokens(market.supply)} ${config.symbol}` : 'TBA'}</span>
       </p>
-      <p className="mt-5 rounded-lg bg-surface-3 px-3 py-2 text-xs text-muted">Tax is distributed every 10 minutes.</p>
+      <p className="mt-5 rounded-lg bg-surface-3 px-3 py-2 text-xs text-muted">Tax is distributed {everyInterval(payoutMs)}.</p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { CAUSE_PERCENT } from '../../../core/taxStory';
 import clsx from 'clsx';
 import { BadgeCheck } from 'lucide-react';
 import { shortAddress } from '../../../core/format';
@@ -83,7 +84,7 @@ function CharityPicker({ form }: { form: CreationFormState }) {
           <span className="font-mono" title={chosen.wallet_address}>{shortAddress(chosen.wallet_address)}</span>
         </p>
       )}
-      <p className="text-xs text-muted">3% of the tax goes to the charity.</p>
+      <p className="text-xs text-muted">{CAUSE_PERCENT}% of the tax, sold for SOL, goes to this wallet.</p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { TAX_SHORT } from '../../../core/taxStory';
 import { useWallet } from '@solana/wallet-adapter-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -52,7 +53,7 @@ export function StartCampaignPage() {
   useEffect(() => { window.scrollTo({ top: 0 }); }, [state.phase]);
   return (
     <>
-      <PageBanner title="Launch Your Campaign/Token" subtitle="Create a fundraising token in one transaction. Every trade is taxed 6% and the tax funds your cause." />
+      <PageBanner title="Launch Your Campaign/Token" subtitle={`Create a fundraising token in one transaction. ${TAX_SHORT}.`} />
       <div className="px-4 py-10 sm:px-6">
         {state.phase === 'form' && <CampaignForm form={form} onSubmit={submit} />}
         {(state.phase === 'processing' || state.phase === 'creating') && (

@@ -43,7 +43,7 @@ describe('first admin at start-up (local mode, no ADMIN_USERNAME)', () => {
   });
   afterAll(async () => { await cleanup(); });
 
-  it('ends the start with one framed notice: the URLs, and the generated password on the first start only', async () => {
+  it('prints its phases with their times, then one framed notice once it answers: the URLs, and the generated password on the first start only', async () => {
     const first = await startAndStop(env);
     expect(first).toMatch(/\+-+\+\n\| Causemint is running\./);
     expect(first).toMatch(/\| {3}Open: {8}http:\/\/localhost:\d+ /);
@@ -51,9 +51,16 @@ describe('first admin at start-up (local mode, no ADMIN_USERNAME)', () => {
     expect(first).toContain('| An admin account was created');
     const password = /Password: (\S+)/.exec(first)?.[1];
     expect(password).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    // After every log line of the start, so it does not scroll away.
+    // After the start's phases: the server answers by then.
     expect(first.indexOf('Causemint is running.')).toBeGreaterThan(first.indexOf('"msg":"Causemint ready"'));
     expect(first.indexOf('"msg":"Causemint ready"')).toBeGreaterThan(0);
+    // Each start-up phase a person waits for is a line with its time, in order.
+    const phases = ['database ready (migrations applied)', 'local ledger ready', 'Causemint ready'].map((msg) => {
+      const line = first.split('\n').find((l) => l.includes(`"msg":"${msg}"`));
+      expect(line, msg).toMatch(/"ms":\d+/);
+      return first.indexOf(line!);
+    });
+    expect(phases).toEqual([...phases].sort((a, b) => a - b));
     // The log lines (JSON: stdout is not a terminal) never carry it, and no request is logged at info.
     const logLines = first.split('\n').filter((l) => l.startsWith('{'));
     for (const line of logLines) expect(line).not.toContain(password);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, check, index, integer, pgTable, primaryKey, text, timestamp,
+  bigint, check, index, integer, numeric, pgTable, primaryKey, text, timestamp,
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 
@@ -33,6 +33,9 @@ export const donations = pgTable('donations', {
   slot: bigint('slot', { mode: 'bigint' }).notNull(),
   blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
   indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
+  // The platform's SOL/USD rate (SOL_USD) when the donation was indexed: a receipt's USD
+  // figure is an estimate at the time, not today's. Null for rows indexed before it was kept.
+  solUsd: numeric('sol_usd', { precision: 20, scale: 8 }),
 }, (t) => [
   primaryKey({ columns: [t.signature, t.campaignId, t.kind] }),
   check('donations_kind', sql.raw(`kind in (${DONATION_KINDS.map((k) => `'${k}'`).join(', ')})`)),
@@ -40,6 +43,8 @@ export const donations = pgTable('donations', {
   index('donations_campaign_time').on(t.campaignId, t.blockTime),
   // What campaigns have paid each verified charity (GET /api/charities sums these by wallet).
   index('donations_reward_to_wallet').on(t.toWallet).where(sql`${t.kind} = 'reward'`),
+  // A donor's own donations (/account, its CSV, receipts by wallet), newest first.
+  index('donations_direct_from_wallet_time').on(t.fromWallet, t.blockTime).where(sql`${t.kind} = 'direct'`),
 ]);
 
 /** How far the donation indexer has read each watched address's history (newest signature seen). */

@@ -16,3 +16,4 @@ export * from './security';
 export * from './revenue';
 export * from './uploads';
 export * from './notifications';
+export * from './comments';

@@ -4,6 +4,15 @@ import { campaigns } from '../../db/schema';
 import { currentWallet, requireWallet } from '../../policies/wallet';
 import { presentCampaign } from '../../presenters/campaign';
 import type { RouteOptions } from '../../services';
+import { donationsCsvQuery } from '../../../core/schemas/receipt';
+import { badRequest } from '../../http/errors';
+import { parseInput } from '../../http/validate';
+import { rateLimit } from '../../policies/rateLimit';
+import { presentDonorCsv } from '../../presenters/receipt';
+import { DONOR_CSV_MAX_ROWS, donorDonations } from '../../receipts/receipts';
+import { receiptLinks } from '../receipts/receipts';
+
+const CSV_LIMIT = { max: 30, windowMs: 60_000, message: 'Too many requests. Try again later.' };
 import { walletDonations, walletHoldings, walletTrades } from '../../account/walletActivity';
 import { presentHolding, presentWalletDonation, presentWalletTrade } from '../../presenters/walletActivity';
 
@@ -29,6 +38,18 @@ export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   app.get('/account/trades', { preHandler: requireWallet(services) }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { trades: (await walletTrades(services, currentWallet(request))).map(presentWalletTrade) };
+  });
+
+  // A donor's records: every direct donation of a year (or all time), each with its receipt link.
+  app.get('/account/donations.csv', { preHandler: [requireWallet(services), rateLimit(CSV_LIMIT)] }, async (request, reply) => {
+    const { year } = parseInput(donationsCsvQuery(services.now().getUTCFullYear()), request.query);
+    const rows = await donorDonations(db, currentWallet(request), year);
+    if (rows.length > DONOR_CSV_MAX_ROWS) throw badRequest(`More than ${DONOR_CSV_MAX_ROWS} donations: download one year at a time`);
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="causemint-donations-${year ?? 'all'}.csv"`)
+      .send(presentDonorCsv(rows, receiptLinks(env)));
   });
 
   app.get('/account/donations', { preHandler: requireWallet(services) }, async (request, reply) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../../../core/schemas/campaignContent';
-import { campaignGallery, campaigns } from '../../db/schema';
+import { campaignGallery, campaigns, userProfiles } from '../../db/schema';
 import { NOT_CAMPAIGN_CREATOR, NOT_PLATFORM_CAMPAIGN } from '../../policies/campaigns';
 import { WALLET_REQUIRED_MESSAGE } from '../../policies/wallet';
 import { createTestApp, type TestApp } from '../../testing/app';
@@ -150,7 +150,11 @@ describe('a creator\'s gallery, updates and video', () => {
     const second = (await send('POST', url, creator, { title: 'Done', content: 'All three.' })).json();
     const listed = (await send('GET', url)).json().updates;
     expect(listed.map((u: { id: number }) => u.id)).toEqual([second.id, first.json().id]);
-    expect(Object.keys(listed[0]).sort()).toEqual(['author_wallet', 'content', 'created_at', 'id', 'title']);
+    expect(Object.keys(listed[0]).sort()).toEqual(['author_name', 'author_wallet', 'content', 'created_at', 'id', 'title']);
+    expect(listed[0].author_name).toBeNull();
+    // Once the creator picks a profile name, the updates carry it.
+    await t.services.db.insert(userProfiles).values({ walletAddress: creator.wallet, username: 'Well Digger' });
+    expect((await send('GET', url)).json().updates.map((u: { author_name: string }) => u.author_name)).toEqual(['Well Digger', 'Well Digger']);
 
     await refused(403, NOT_CAMPAIGN_CREATOR, 'DELETE', `${url}/${second.id}`, other);
     expect((await send('DELETE', `${url}/${second.id}`, creator)).statusCode).toBe(204);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CampaignUpdateCreate } from '../../../core/schemas/campaignContent';
 import { postCampaignUpdate } from '../../commands/postCampaignUpdate';
 import { removeCampaignUpdate } from '../../commands/removeCampaignUpdate';
-import { campaignUpdates } from '../../db/schema';
+import { campaignUpdates, userProfiles } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { campaignManagedBy, findPublicCampaign } from '../../policies/campaigns';
@@ -29,9 +29,11 @@ export const updatesRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   app.get('/campaigns/:tokenAddress/updates', async (request) => {
     const { tokenAddress } = parseInput(TokenAddressParams, request.params);
     const campaign = await findPublicCampaign(services, tokenAddress);
-    const rows = await db.select().from(campaignUpdates).where(eq(campaignUpdates.campaignId, campaign.id))
+    const rows = await db.select({ update: campaignUpdates, authorName: userProfiles.username }).from(campaignUpdates)
+      .leftJoin(userProfiles, eq(userProfiles.walletAddress, campaignUpdates.authorWallet))
+      .where(eq(campaignUpdates.campaignId, campaign.id))
       .orderBy(desc(campaignUpdates.createdAt), desc(campaignUpdates.id)).limit(UPDATES_SHOWN);
-    return { updates: rows.map(presentCampaignUpdate) };
+    return { updates: rows.map((r) => presentCampaignUpdate(r.update, r.authorName)) };
   });
 
   app.post('/campaigns/:tokenAddress/updates', writer, async (request, reply) => {

@@ -21,6 +21,7 @@ export function clientConfig(env: Env, treasuryWallet: string): ClientConfig {
     supportWallet: env.SUPPORT_WALLET ?? treasuryWallet,
     supportChatUrl: env.SUPPORT_CHAT_URL ?? null,
     backerMinSol: lamportsToSolString(env.BACKER_MIN_LAMPORTS),
+    payoutIntervalMs: env.distributorIntervalMs,
   };
 }
 

@@ -5,6 +5,7 @@ import { ADMIN_PREFIX } from '../../../../core/constants';
 const LINKS = [
   { to: `${ADMIN_PREFIX}/campaigns`, label: 'Advanced Management', hint: 'Verify, flag and review campaigns' },
   { to: `${ADMIN_PREFIX}/reports`, label: 'Manage Reports', hint: 'Reports from visitors' },
+  { to: `${ADMIN_PREFIX}/comments`, label: 'Manage Comments', hint: 'Reported and hidden comments, muted wallets' },
   { to: `${ADMIN_PREFIX}/charities`, label: 'Manage Charities', hint: 'The verified charity list' },
   { to: '/verified-charities', label: 'Verified Charities', hint: 'The public page' },
   { to: '/explore', label: 'Public campaign pages', hint: 'Every campaign, as visitors see it' },

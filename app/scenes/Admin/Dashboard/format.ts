@@ -1,8 +1,8 @@
 import { formatSol, parseSol } from '../../../../core/money';
 
-/** A SOL decimal string with exactly `places` decimals and thousands separators: '1,234.5000'. */
+/** A SOL decimal string rounded (half up, as spec 2 asks) to exactly `places` decimals, with thousands separators: '1,234.5000'. */
 export function solFixed(sol: string, places: number): string {
-  const [whole = '0', fraction] = formatSol(parseSol(sol), places, { trim: false }).split('.');
+  const [whole = '0', fraction] = formatSol(parseSol(sol), places, { trim: false, rounding: 'halfUp' }).split('.');
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
 }
 

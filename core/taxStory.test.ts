@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { CAUSE_PERCENT_OF_TRADE, everyInterval, TAX_SHORT, taxStory } from './taxStory';
+
+describe('the tax story', () => {
+  it('tells the chain\'s split, at the configured interval', () => {
+    expect(taxStory(600_000)).toBe('6% of every trade is withheld by the token, sold for SOL and paid out every 10 minutes: 80% to the campaign\'s donation wallet, 20% to the platform.');
+    expect(taxStory(60_000)).toContain('paid out every minute:');
+    expect(TAX_SHORT).toBe('6% of every trade is withheld and sold; 80% of it is paid to the cause in SOL');
+    expect(CAUSE_PERCENT_OF_TRADE).toBe(4.8);
+  });
+
+  it('names intervals as people say them', () => {
+    expect(everyInterval(60_000)).toBe('every minute');
+    expect(everyInterval(600_000)).toBe('every 10 minutes');
+    expect(everyInterval(3_600_000)).toBe('every hour');
+    expect(everyInterval(7_200_000)).toBe('every 2 hours');
+    expect(everyInterval(90_000)).toBe('every 90 seconds');
+    expect(everyInterval(1000)).toBe('every second');
+  });
+});

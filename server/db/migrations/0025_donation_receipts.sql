@@ -1,0 +1,2 @@
+ALTER TABLE "donations" ADD COLUMN "sol_usd" numeric(20, 8);--> statement-breakpoint
+CREATE INDEX "donations_direct_from_wallet_time" ON "donations" USING btree ("from_wallet","block_time") WHERE "donations"."kind" = 'direct';

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns';
+
+export const COMMENT_HIDERS = ['creator', 'admin'] as const;
+export type CommentHider = (typeof COMMENT_HIDERS)[number];
+
+/**
+ * A wallet's comment on a campaign (issue 24), or a reply one level deep (`parent_id`).
+ * Newest first is id order (a serial), so pages are keyset on id. A comment is shown unless
+ * hidden (by the creator or an admin) or held by open reports (`open_reports` >= 3).
+ * `client_address` is kept so the per-address limits are counted from these rows, across
+ * every web process.
+ */
+export const campaignComments = pgTable('campaign_comments', {
+  id: serial('id').primaryKey(),
+  campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+  parentId: integer('parent_id').references((): AnyPgColumn => campaignComments.id, { onDelete: 'cascade' }),
+  authorWallet: text('author_wallet').notNull(),
+  clientAddress: text('client_address').notNull(),
+  body: text('body').notNull(),
+  hiddenBy: text('hidden_by').$type<CommentHider>(),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  openReports: integer('open_reports').notNull().default(0),
+  pinnedAt: timestamp('pinned_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  check('campaign_comments_hidden_by', sql.raw(`hidden_by in (${COMMENT_HIDERS.map((h) => `'${h}'`).join(', ')})`)),
+  check('campaign_comments_body_length', sql`char_length(${t.body}) between 1 and 1000`),
+  // A campaign's threads, newest first (the tab's pages walk this backwards from a cursor).
+  index('campaign_comments_threads_idx').on(t.campaignId, t.id).where(sql`${t.parentId} is null`),
+  // Replies of the threads on a page, oldest first.
+  index('campaign_comments_replies_idx').on(t.parentId, t.id),
+  // The per-wallet and per-address limits and the duplicate check count a day of rows.
+  index('campaign_comments_author_time_idx').on(t.authorWallet, t.createdAt),
+  index('campaign_comments_address_time_idx').on(t.clientAddress, t.createdAt),
+  // At most one pinned comment per campaign.
+  uniqueIndex('campaign_comments_one_pin_idx').on(t.campaignId).where(sql`${t.pinnedAt} is not null`),
+  // The admin's 'reported' and 'hidden' filters.
+  index('campaign_comments_reported_idx').on(t.id).where(sql`${t.openReports} > 0`),
+  index('campaign_comments_hidden_idx').on(t.id).where(sql`${t.hiddenBy} is not null or ${t.openReports} >= 3`),
+]);
+
+/**
+ * One report of a comment by one reporter: `w:<wallet>` when signed in, else `a:<client
+ * address>`, unique per comment. Open until an admin restores or hides the comment.
+ */
+export const commentReports = pgTable('comment_reports', {
+  id: serial('id').primaryKey(),
+  commentId: integer('comment_id').notNull().references(() => campaignComments.id, { onDelete: 'cascade' }),
+  reporter: text('reporter').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('comment_reports_once_idx').on(t.commentId, t.reporter),
+]);
+
+/** A wallet an admin muted: its new comments are refused until `muted_until` (null: for good). */
+export const commentMutes = pgTable('comment_mutes', {
+  wallet: text('wallet').primaryKey(),
+  mutedUntil: timestamp('muted_until', { withTimezone: true }),
+  mutedBy: text('muted_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { explorerTxUrl } from '../../../core/explorer';
+import { SignatureParams } from '../../../core/schemas/receipt';
+import { notFound } from '../../http/errors';
+import { parseInput } from '../../http/validate';
+import { rateLimit } from '../../policies/rateLimit';
+import { presentReceipt } from '../../presenters/receipt';
+import { receiptFor } from '../../receipts/receipts';
+import type { RouteOptions } from '../../services';
+
+export const RECEIPT_NOT_FOUND = 'No direct donation with this transaction has been recorded (yet)';
+const READ_LIMIT = { max: 120, windowMs: 60_000, message: 'Too many requests. Try again later.' };
+
+/**
+ * A direct donation's receipt, by transaction signature. Public like the transaction itself
+ * (the donor's wallet, the amount and the campaign are on chain and in the Donations tab),
+ * so a donor can print it, or keep its link, without signing in.
+ */
+export const receiptsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
+  const { env, db } = services;
+  const links = receiptLinks(env);
+
+  app.get('/receipts/:signature', { preHandler: rateLimit(READ_LIMIT) }, async (request, reply) => {
+    const { signature } = parseInput(SignatureParams, request.params);
+    const lines = await receiptFor(db, signature);
+    // The donation page polls until the indexer has read a just-sent donation.
+    reply.header('cache-control', 'no-store');
+    if (lines.length === 0) throw notFound(RECEIPT_NOT_FOUND);
+    return presentReceipt(signature, lines, links);
+  });
+};
+
+export function receiptLinks(env: { cluster: Parameters<typeof explorerTxUrl>[1]['cluster']; publicUrl: string }) {
+  return {
+    explorerUrl: (signature: string) => explorerTxUrl(signature, { cluster: env.cluster, origin: env.publicUrl }),
+    receiptUrl: (signature: string) => `${env.publicUrl}/receipt/${signature}`,
+  };
+}
