@@ -146,13 +146,30 @@ describe('notifications', () => {
     expect(await unread(fan)).toBe(2);
   });
 
+  it('tells a comment\'s author of a reply posted through the comments API, once, and never of their own reply', async () => {
+    const post = (who: SignedIn, payload: object) => t.app.inject({ method: 'POST', url: `/api/campaigns/${MINT}/comments`, payload, headers: { cookie: who.cookie }, remoteAddress: `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+    const thread = await post(other, { body: 'Where does the money go?' });
+    expect(thread.statusCode, thread.body).toBe(201);
+    const parentId = thread.json().id as number;
+    const before = await unread(other);
+    const own = await post(other, { body: 'To add: the hospital bill.', parent_id: parentId });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(await unread(other)).toBe(before);
+    const reply = await post(fan, { body: 'To the hospital, see the updates.', parent_id: parentId });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(await unread(other)).toBe(before + 1);
+    expect((await list(other)).notifications[0]).toMatchObject({
+      kind: 'comment_reply', title: 'Someone replied to your comment on Bell Ringers ($BELL)', path: `/campaign/${MINT}?tab=comments#comment-${reply.json().id}`,
+    });
+  });
+
   it('notifyCommentReply (for the comments feature) tells the comment\'s author once per reply, never of their own reply', async () => {
     const reply = { campaignId, replyId: 42, authorWallet: other.wallet, replierWallet: fan.wallet, title: 'New reply to your comment on $BELL', path: `/campaign/${MINT}#comment-42` };
     const id = await notifyCommentReply(t.services, reply);
     expect(id).toBeGreaterThan(0);
     expect(await notifyCommentReply(t.services, reply)).toBeNull();
     expect(await notifyCommentReply(t.services, { ...reply, replyId: 43, replierWallet: other.wallet })).toBeNull();
-    expect((await list(other)).notifications).toEqual([expect.objectContaining({ id, kind: 'comment_reply', title: reply.title, path: reply.path })]);
+    expect((await list(other)).notifications[0]).toEqual(expect.objectContaining({ id, kind: 'comment_reply', title: reply.title, path: reply.path }));
     expect(await t.services.db.$count(notificationRecipients, eq(notificationRecipients.notificationId, id!))).toBe(1);
   });
 });
