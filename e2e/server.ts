@@ -33,7 +33,8 @@ function isFree(port: number): Promise<boolean> {
 
 /** Starts the real server (`server/main.ts`) in a child process on a free port and a fresh data dir. */
 export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<StartedServer> {
-  const port = await freePort();
+  // A caller that must know the port before the start (e.g. for PUBLIC_URL) picks it and passes PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,

@@ -21,6 +21,8 @@ export type CampaignSummary = {
   cached_volume_24h: number | null;
   bonding_curve_progress: number | null;
   raised_amount: number;
+  /** Wallets following it (a maintained count on the server, not counted per row). */
+  followers: number;
   /** The trust panel's high-severity flags as last computed (the card's "High risk" badge). */
   high_flags: { id: string; sentence: string }[];
 };

@@ -7,6 +7,8 @@ import { donationsRootKey } from './donations';
 import { proofRootKey } from './proof';
 import { adminDashboardKey } from './adminDashboard';
 import { auditLogRootKey, ipBlocksKey } from './security';
+import { followRootKey } from './follows';
+import { notificationsRootKey } from './notifications';
 
 const RECONNECT_MS = 3000;
 // server/events/hub.ts's EVENTS_MISSED (the app does not import server code).
@@ -54,6 +56,10 @@ const invalidates: Record<string, QueryKey[]> = {
   comment_mutes_changed: [['admin', 'comment-mutes'], ['admin', 'comments']],
   // An admin blocked or unblocked an address: the Security tab's list and audit log.
   ip_blocks_changed: [ipBlocksKey, auditLogRootKey],
+  // Notifications were recorded for someone: the event names nobody, so a signed-in browser refetches its own bell and list.
+  notifications_changed: [notificationsRootKey],
+  // A wallet followed or unfollowed a campaign: its count on the page (cards show the list's count on their next refresh).
+  campaign_followers_changed: [followRootKey],
 };
 
 /**

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { campaignReports, campaigns } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
+import { announceNotifications } from '../notifications/events';
+import { recordFlagged } from '../notifications/facts';
 import type { Services } from '../services';
 import { adminWrite, type AdminActor } from './adminWrite';
 import { REPORT_NOT_FOUND } from './updateReport';
@@ -13,7 +16,7 @@ export const REPORT_NO_CAMPAIGN = 'The reported campaign is not on the platform'
  * lists (server/routes/campaigns/filters.ts); its own page still answers.
  */
 export async function flagReportedCampaign(services: Services, actor: AdminActor, reportId: number, flagged: boolean) {
-  const result = await adminWrite(services.db, actor, (r: { tokenAddress: string; ticker: string; before: boolean }) => ({
+  const result = await adminWrite(services.db, actor, (r: { tokenAddress: string; ticker: string; before: boolean; told: boolean }) => ({
     action: flagged ? 'campaign_flagged' : 'campaign_unflagged',
     target: `campaign:${r.tokenAddress}`,
     details: { report_id: reportId, ticker: r.ticker, before: { flagged: r.before }, after: { flagged } },
@@ -21,13 +24,17 @@ export async function flagReportedCampaign(services: Services, actor: AdminActor
     const [report] = await tx.select({ tokenAddress: campaignReports.tokenAddress }).from(campaignReports).where(eq(campaignReports.id, reportId));
     if (!report) throw notFound(REPORT_NOT_FOUND);
     const [campaign] = report.tokenAddress
-      ? await tx.select({ id: campaigns.id, ticker: campaigns.ticker, flagged: campaigns.flagged }).from(campaigns)
+      ? await tx.select({ id: campaigns.id, ticker: campaigns.ticker, name: campaigns.name, flagged: campaigns.flagged }).from(campaigns)
         .where(eq(campaigns.tokenAddress, report.tokenAddress)).for('update')
       : [];
     if (!campaign || !report.tokenAddress) throw conflict(REPORT_NO_CAMPAIGN);
     await tx.update(campaigns).set({ flagged }).where(eq(campaigns.id, campaign.id));
-    return { tokenAddress: report.tokenAddress, ticker: campaign.ticker, before: campaign.flagged };
+    // Followers hear of each flagging once: recorded only on false -> true, under the row lock.
+    const told = flagged && !campaign.flagged
+      && await recordFlagged(tx, services.env, { ...campaign, tokenAddress: report.tokenAddress }, randomUUID(), services.now()) !== null;
+    return { tokenAddress: report.tokenAddress, ticker: campaign.ticker, before: campaign.flagged, told };
   });
   await services.events.publish({ type: 'campaign_flagged', tokenAddress: result.tokenAddress, flagged });
+  if (result.told) await announceNotifications(services);
   return { token_address: result.tokenAddress, flagged };
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { COMMENT_MESSAGES, COMMENT_REPORTS_TO_HOLD, type CommentCreate } from '../../core/schemas/comment';
-import { campaignComments } from '../db/schema';
+import { campaignComments, campaigns } from '../db/schema';
 import { badRequest } from '../http/errors';
+import { notifyCommentReply } from '../notifications/notifyWallet';
 import { assertMayComment, lockCommenter } from '../policies/commentLimits';
 import type { Services } from '../services';
 
@@ -38,7 +39,22 @@ export async function postComment(services: Services, { campaignId, tokenAddress
     return stored;
   });
   await services.events.publish({ type: 'comment_posted', tokenAddress, id: row.id });
-  // Hook point (notifications): a reply (row.parentId !== null) is committed here; "notify the
-  // parent's author" goes right here, the one place replies are created. Nothing is called yet.
+  // A reply is committed: its parent's author hears of it (once per reply; not of their own).
+  if (row.parentId !== null) await notifyParentAuthor(services, row, tokenAddress);
   return row;
+}
+
+async function notifyParentAuthor(services: Services, reply: CommentRow, tokenAddress: string): Promise<void> {
+  try {
+    const [parent] = await services.db.select({ author: campaignComments.authorWallet }).from(campaignComments).where(eq(campaignComments.id, reply.parentId!));
+    const [campaign] = await services.db.select({ name: campaigns.name, ticker: campaigns.ticker }).from(campaigns).where(eq(campaigns.id, reply.campaignId));
+    if (!parent || !campaign) return;
+    await notifyCommentReply(services, {
+      campaignId: reply.campaignId, replyId: reply.id, authorWallet: parent.author, replierWallet: reply.authorWallet,
+      title: `Someone replied to your comment on ${campaign.name} ($${campaign.ticker})`, path: `/campaign/${tokenAddress}?tab=comments#comment-${reply.id}`,
+    });
+  } catch (err) {
+    // The reply is stored and answered either way.
+    services.log.error({ err, commentId: reply.id }, 'comments: reply notification failed');
+  }
 }

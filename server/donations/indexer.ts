@@ -11,6 +11,7 @@ import { campaigns, donationCursors, donations } from '../db/schema';
 import type { Services } from '../services';
 import { classifyTransfers } from './classify';
 import { ensureDonationReferences } from './references';
+import { belowGoal, notifyGoalCrossings } from '../notifications/facts';
 import { updateCampaignTotals } from './totals';
 import { platformAddressesAmong } from '../policies/donationWallet';
 import { accountKeysOf, balanceChangesOf, solTransfersOf } from './transfers';
@@ -139,7 +140,10 @@ class PlatformSenders {
 /** Totals first, then the events, so a page refetching on the event sees the new figures. */
 async function announce(services: Services, added: NewDonation[]): Promise<void> {
   const campaignIds = [...new Set(added.map((d) => d.campaignId))];
+  // Read before the recount, so a donation that takes a campaign over its goal is seen crossing it.
+  const wereBelow = await belowGoal(services.db, campaignIds);
   await updateCampaignTotals(services.db, campaignIds, services.env.BACKER_MIN_LAMPORTS);
+  await notifyGoalCrossings(services, wereBelow);
   const mints = new Map((await services.db.select({ id: campaigns.id, mint: campaigns.tokenAddress }).from(campaigns)
     .where(inArray(campaigns.id, campaignIds))).map((c) => [c.id, c.mint]));
   for (const d of added) {

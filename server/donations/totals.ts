@@ -41,15 +41,22 @@ const RECOUNT_CHUNK = 500;
 /**
  * Every campaign's raised amount and backers recounted, a chunk per statement (so other
  * work runs between them): once per process start, since BACKER_MIN_LAMPORTS may have
- * changed and a campaign that never trades again would keep an old count.
+ * changed and a campaign that never trades again would keep an old count. `goals` (the
+ * notifications' goal check) sees each chunk before and after: donations indexed just before a
+ * crash, whose own recount never ran, still tell followers of the goal they reached.
  */
-export async function recountAllTotals(db: Db, backerMinLamports: bigint): Promise<void> {
+export async function recountAllTotals(
+  db: Db, backerMinLamports: bigint,
+  goals?: { below: (ids: number[]) => Promise<number[]>; crossed: (wereBelow: number[]) => Promise<void> },
+): Promise<void> {
   for (let after = 0; ;) {
     const ids = (await db.select({ id: campaigns.id }).from(campaigns).where(gt(campaigns.id, after)).orderBy(asc(campaigns.id)).limit(RECOUNT_CHUNK))
       .map((r) => r.id);
     if (ids.length === 0) return;
+    const wereBelow = goals ? await goals.below(ids) : [];
     await db.update(campaigns).set({ raisedLamports: raisedSql(), backers: backersSql(backerMinLamports) })
       .where(and(gt(campaigns.id, after), inArray(campaigns.id, ids)));
+    await goals?.crossed(wereBelow);
     after = ids[ids.length - 1]!;
     await new Promise((resolve) => setImmediate(resolve));
   }

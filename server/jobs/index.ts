@@ -12,6 +12,7 @@ import { officialTokenJob } from './officialToken';
 import { pruneLimitsJob } from './pruneLimits';
 import { refreshMarketFiguresJob } from './refreshMarketFigures';
 import { refreshTrustFlagsJob } from './refreshTrustFlags';
+import { sendMailJob } from './sendMail';
 import { settleOrphanedTradesJob } from './settleOrphanedTrades';
 
 export function jobsFor(env: Env): Job[] {
@@ -27,6 +28,7 @@ export function jobsFor(env: Env): Job[] {
     refreshMarketFiguresJob,
     refreshTrustFlagsJob,
     pruneLimitsJob,
+    sendMailJob,
   ];
 }
 

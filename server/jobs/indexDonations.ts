@@ -2,6 +2,7 @@ import type { TxRecord } from '../chain/ledger/store';
 import { refreshPlatformStats } from '../commands/refreshPlatformStats';
 import { indexDonations, lastDonationWallets, lastWatched } from '../donations/indexer';
 import { recountAllTotals } from '../donations/totals';
+import { belowGoal, notifyGoalCrossings } from '../notifications/facts';
 import type { Services } from '../services';
 import { clusterSource } from '../trading/watch/sources';
 import { DonationWalletWatch } from './donationWalletWatch';
@@ -48,7 +49,9 @@ export function indexDonationsJob(everyMs: number): Job {
     run: async (services) => {
       const state = stateOf(services);
       if (!state.recounted) {
-        await recountAllTotals(services.db, services.env.BACKER_MIN_LAMPORTS);
+        await recountAllTotals(services.db, services.env.BACKER_MIN_LAMPORTS, {
+          below: (ids) => belowGoal(services.db, ids), crossed: (wereBelow) => notifyGoalCrossings(services, wereBelow),
+        });
         await refreshPlatformStats(services);
         state.recounted = true;
       }

@@ -11,6 +11,7 @@ import type { Services } from '../services';
 import type { TradeEvent } from '../trading';
 import { countHolders } from './holders';
 import { markersOf } from './markers';
+import { notifyGraduated } from '../notifications/facts';
 import { marketOf } from './service';
 
 /** Live event types (app/api/liveEvents.ts maps them to query invalidations); curve_trade names a mint's newest trade, one per burst. */
@@ -135,6 +136,7 @@ export function registerTradeHooks(services: Services): void {
     await services.db.update(campaigns).set({ isBonded: true, bondingCurveProgress: '100.00', cachedBondingProgress: '100.00' })
       .where(campaignOf(event));
     await services.events.publish({ type: GRADUATED_EVENT, mint: event.mint, campaignId: event.campaignId });
+    if (event.campaignId !== null) await notifyGraduated(services, event.campaignId);
   });
 }
 

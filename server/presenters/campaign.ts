@@ -56,6 +56,8 @@ export function presentCampaign(row: CampaignRow, { solUsd }: { solUsd: number }
     raised,
     raised_lamports: row.raisedLamports.toString(),
     backers: row.backers,
+    // Wallets following it (the maintained campaigns.followers count).
+    followers: row.followers,
     days_left: row.daysLeft,
     days_old: row.daysOld,
     image_url: row.imageUrl,

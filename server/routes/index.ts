@@ -31,6 +31,9 @@ import { curveRoutes } from './curve/curve';
 import { verificationRoutes } from './verification/verification';
 import { adminCampaignsRoutes } from './admin-campaigns/adminCampaigns';
 import { adminDashboardRoutes } from './admin-dashboard/dashboard';
+import { followsRoutes } from './follows/follows';
+import { notificationsRoutes } from './notifications/notifications';
+import { emailRoutes } from './email/email';
 
 /** Every /api route plugin, one per resource folder. */
 export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
@@ -64,6 +67,9 @@ export const apiRoutes: FastifyPluginAsync<RouteOptions>[] = [
   verificationRoutes,
   adminCampaignsRoutes,
   adminDashboardRoutes,
+  followsRoutes,
+  notificationsRoutes,
+  emailRoutes,
 ];
 
 /** Route plugins mounted at the site root, outside /api (uploaded files at /ipfs/{cid}). */

@@ -1,9 +1,12 @@
 import { useId, type ReactNode } from 'react';
-import { BadgeCheck, Flame, TriangleAlert, Users } from 'lucide-react';
+import { BadgeCheck, Bell, Flame, TriangleAlert, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import clsx from 'clsx';
 import { formatCompactNumber, formatMarketCap, formatMarketCapOrDefault } from '../../../core/format';
 import type { CampaignSummary } from '../../api/campaigns';
+import { useMyFollows } from '../../api/follows';
+import { useAuth } from '../../auth/useAuth';
+import { FollowButton } from './FollowButton';
 import { ProgressRing } from '../ProgressRing';
 import { ticketStyle } from './ticketStyles';
 import { useTilt } from './useTilt';
@@ -23,6 +26,8 @@ export function CampaignCard({ campaign, index }: Props) {
   const progress = campaign.bonding_curve_progress ?? (campaign.is_bonded ? 100 : 0);
   if (!campaign.token_address) return null;
   return (
+    // The follow control sits beside the card's link, not inside it: a button inside a link is not valid HTML.
+    <div className="relative flex min-w-0 flex-col">
     <Link
       to={`/campaign/${campaign.token_address}`}
       data-testid="campaign-card"
@@ -30,7 +35,7 @@ export function CampaignCard({ campaign, index }: Props) {
       // The link's label replaces its content for screen readers: the badge is its description.
       aria-describedby={risk ? riskId : undefined}
       className={clsx(
-        'group relative flex min-w-0 flex-col overflow-hidden rounded-2xl border bg-gradient-to-br bg-surface-2 transition-transform duration-150 ease-out will-change-transform',
+        'group relative flex min-w-0 flex-1 flex-col overflow-hidden rounded-2xl border bg-gradient-to-br bg-surface-2 transition-transform duration-150 ease-out will-change-transform',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400',
         ticketStyle(index),
       )}
@@ -81,7 +86,25 @@ export function CampaignCard({ campaign, index }: Props) {
         </div>
       </div>
     </Link>
+    <CardFollow tokenAddress={campaign.token_address} followers={campaign.followers ?? 0} />
+    </div>
   );
+}
+
+/** A signed-in wallet's Follow pill with the count; others see the count alone. */
+function CardFollow({ tokenAddress, followers }: { tokenAddress: string; followers: number }) {
+  const { isAuthenticated } = useAuth();
+  const mine = useMyFollows();
+  const position = 'absolute right-2 top-2 z-10';
+  // Signed out, or this wallet's follows not loaded yet: the count alone (a 'Follow' now could be wrong).
+  if (!isAuthenticated || !mine.data) {
+    return (
+      <span className={clsx(position, 'inline-flex items-center gap-1 rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold text-white')} data-testid="card-followers">
+        <Bell className="h-3 w-3" aria-hidden /> {formatCompactNumber(followers)}<span className="sr-only"> followers</span>
+      </span>
+    );
+  }
+  return <FollowButton compact className={position} tokenAddress={tokenAddress} following={mine.data.has(tokenAddress)} followers={followers} />;
 }
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {

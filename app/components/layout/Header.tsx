@@ -6,6 +6,7 @@ import { WalletButton } from '../wallet/WalletButton';
 import { ButtonLink } from '../ui/Button';
 import { CampaignCounter } from './CampaignCounter';
 import { MobileMenu } from './MobileMenu';
+import { NotificationBell } from './NotificationBell';
 import { NAV_LINKS } from './navLinks';
 
 export function Header() {
@@ -32,6 +33,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <CampaignCounter className="hidden text-right md:block" />
           <div data-testid="wallet-slot"><WalletButton /></div>
+          <NotificationBell />
           {connected && (
             <Link to="/account" aria-label="My Account" className="rounded-full p-1 text-muted hover:text-fg">
               <UserCircle className="h-7 w-7" aria-hidden />

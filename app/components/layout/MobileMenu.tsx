@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useWallet } from '@solana/wallet-adapter-react';
-import { Menu, Rocket, UserCircle, Wallet, X } from 'lucide-react';
+import { Bell, Menu, Rocket, UserCircle, Wallet, X } from 'lucide-react';
 import clsx from 'clsx';
 import { shortAddress } from '../../../core/format';
+import { useUnreadCount } from '../../api/notifications';
+import { useAuth } from '../../auth/useAuth';
 import { WalletButton } from '../wallet/WalletButton';
 import { CampaignCounter } from './CampaignCounter';
 import { NAV_LINKS } from './navLinks';
@@ -33,6 +35,8 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const { connected } = useWallet();
+  const { isAuthenticated } = useAuth();
+  const unread = useUnreadCount().data ?? 0;
   const close = () => setOpen(false);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
@@ -57,6 +61,12 @@ export function MobileMenu() {
             ))}
             {connected && (
               <NavLink to="/account" className={itemClass} onClick={close}><UserCircle className="h-5 w-5" aria-hidden /> My Account</NavLink>
+            )}
+            {isAuthenticated && (
+              <NavLink to="/notifications" className={itemClass} onClick={close} data-testid="mobile-notifications">
+                <Bell className="h-5 w-5" aria-hidden /> Notifications
+                {unread > 0 && <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white tabular-nums">{unread}</span>}
+              </NavLink>
             )}
             <NavLink to="/start-campaign" className={itemClass} onClick={close}><Rocket className="h-5 w-5" aria-hidden /> Start Campaign</NavLink>
           </nav>

@@ -10,6 +10,7 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { AccountActivity } from './AccountActivity';
 import { CampaignStatsCard } from './CampaignStatsCard';
+import { EmailNotifications } from './EmailNotifications';
 import { campaignStats } from './campaignStats';
 import { MyCampaigns } from './MyCampaigns';
 import { ProfileCard } from './ProfileCard';
@@ -50,6 +51,7 @@ function Account({ address }: { address: string }) {
         <ProfileCard address={address} />
         <WalletCard address={address} />
       </div>
+      {signedIn && <EmailNotifications />}
       <CampaignStatsCard stats={stats} />
       <MyCampaigns
         campaigns={campaigns.data}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { BadgeCheck, CalendarDays, HeartHandshake, LineChart, Settings, Tag } from 'lucide-react';
 import type { CampaignDetail } from '../../api/campaign';
+import { useFollowState } from '../../api/follows';
+import { FollowButton } from '../../components/campaign/FollowButton';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { DonationDialog } from './DonationDialog';
 
@@ -8,6 +10,13 @@ import { DonationDialog } from './DonationDialog';
 function createdLabel(createdAt: string | null | undefined): string {
   const date = createdAt ? new Date(createdAt) : null;
   return date && !Number.isNaN(date.getTime()) ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : 'Recently';
+}
+
+/** The page's Follow button: its own query (count and whether this wallet follows), live on follow events. */
+function CampaignFollow({ tokenAddress }: { tokenAddress: string }) {
+  const state = useFollowState(tokenAddress);
+  if (!state.data) return null;
+  return <FollowButton tokenAddress={tokenAddress} following={state.data.following} followers={state.data.followers} className="h-10 px-4" />;
 }
 
 /** Logo, verified badge, title, the category and date badges, and the ways to back it. */
@@ -32,6 +41,7 @@ export function CampaignBanner({ campaign, isCreator }: { campaign: CampaignDeta
         <div className="flex flex-wrap gap-2 sm:flex-col">
           <Button onClick={() => setDonating(true)} data-testid="support-button"><HeartHandshake className="h-4 w-4" aria-hidden /> Support</Button>
           {campaign.bonding && <ButtonLink to={`/trade/${campaign.token_address}`} variant="secondary"><LineChart className="h-4 w-4" aria-hidden /> Trade</ButtonLink>}
+          {campaign.token_address && <CampaignFollow tokenAddress={campaign.token_address} />}
           {isCreator && <ButtonLink to={`/campaign/${campaign.token_address}/manage`} variant="secondary"><Settings className="h-4 w-4" aria-hidden /> Manage</ButtonLink>}
         </div>
       </div>

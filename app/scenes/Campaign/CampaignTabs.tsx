@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import clsx from 'clsx';
+import { useSearchParams } from 'react-router';
 import type { CampaignDetail } from '../../api/campaign';
 import { PriceChart } from '../../components/market/PriceChart';
 import { RecentTrades } from '../../components/market/RecentTrades';
@@ -16,8 +17,11 @@ const CHART_HEIGHT = 420;
 /** Spec 1 'Campaign detail': four tabs, Chart first; issue 23 adds Holders, issue 24 Comments. */
 export function CampaignTabs({ campaign, access }: { campaign: CampaignDetail; access: CreatorAccess }) {
   const mint = campaign.token_address!;
+  // A notification's link opens its tab: ?tab=updates, ?tab=donations.
+  const [params] = useSearchParams();
+  const asked = TABS.find((tab) => tab.toLowerCase() === params.get('tab')?.toLowerCase());
   return (
-    <Tabs.Root defaultValue="Chart">
+    <Tabs.Root defaultValue={asked ?? 'Chart'}>
       <Tabs.List aria-label="Campaign sections" className="flex gap-1 overflow-x-auto rounded-xl border border-line bg-surface-2 p-1">
         {TABS.map((tab) => (
           <Tabs.Trigger

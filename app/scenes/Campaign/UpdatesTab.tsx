@@ -37,7 +37,7 @@ export function UpdatesTab({ mint, access, title = 'Updates' }: { mint: string; 
         <p className="text-sm text-muted">{isManager ? 'No updates yet. Post one to tell supporters how it is going.' : 'No updates yet.'}</p>
       )}
       {rows?.map((u) => (
-        <article key={u.id} className="rounded-xl border border-line bg-surface p-4" data-testid="update">
+        <article key={u.id} id={`update-${u.id}`} className="scroll-mt-24 rounded-xl border border-line bg-surface p-4" data-testid="update">
           <div className="flex items-start justify-between gap-2">
             <h3 className="font-bold">{u.title}</h3>
             {isManager && <RemoveUpdate mint={mint} id={u.id} />}

@@ -32,6 +32,8 @@ export const campaigns = pgTable('campaigns', {
   goalLamports: lamports('goal_lamports').notNull(),
   raisedLamports: lamports('raised_lamports').notNull().default(sql`0`),
   backers: integer('backers').notNull().default(0),
+  // Wallets following the campaign: kept with campaign_follows in one transaction (server/commands/followCampaign.ts).
+  followers: integer('followers').notNull().default(0),
   daysLeft: integer('days_left').notNull().default(30),
   daysOld: integer('days_old').notNull().default(1),
   imageUrl: text('image_url'),

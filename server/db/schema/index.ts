@@ -15,4 +15,5 @@ export * from './distribution';
 export * from './security';
 export * from './revenue';
 export * from './uploads';
+export * from './notifications';
 export * from './comments';

@@ -1,5 +1,9 @@
 import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { splitPayout } from '../../../core/distribution';
+import { eq } from 'drizzle-orm';
+import { distributionRuns } from '../../db/schema';
+import { announceNotifications } from '../../notifications/events';
+import { recordPayoutLanded } from '../../notifications/facts';
 import { advanceRun, findRun, journalTx, landedOk, type RunRow, type StepContext } from '../journal';
 
 /**
@@ -45,8 +49,18 @@ export async function closeJournal(ctx: StepContext, split: { donation: bigint; 
       if (entry.step === 'withdraw') rent += BigInt(entry.lamports);
     });
   }
-  return advanceRun(services, run.id, {
-    state: 'paid', paidAt: services.now(), donationLamports: split.donation, platformFeeLamports: split.platformFee,
+  const values = {
+    state: 'paid' as const, paidAt: services.now(), donationLamports: split.donation, platformFeeLamports: split.platformFee,
     networkFeeLamports: networkFee, topUpLamports: topUps, tokenAccountRentLamports: rent,
+  };
+  if (run.kind !== 'campaign' || run.campaignId === null || split.donation === 0n) return advanceRun(services, run.id, values);
+  // The cause's followers hear of the payout in the same transaction that records it paid:
+  // a crash leaves both or neither, and the run's id keys the fact, so never twice.
+  const { row, told } = await services.db.transaction(async (tx) => {
+    const [paid] = await tx.update(distributionRuns).set({ ...values, updatedAt: services.now() }).where(eq(distributionRuns.id, run.id)).returning();
+    const id = await recordPayoutLanded(tx, services.env, { id: run.id, campaignId: run.campaignId!, donationLamports: split.donation }, services.now());
+    return { row: paid!, told: id !== null };
   });
+  if (told) await announceNotifications(services).catch((err: unknown) => services.log.warn({ err }, 'distributor: notification event failed'));
+  return row;
 }

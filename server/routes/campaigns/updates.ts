@@ -9,6 +9,8 @@ import { parseInput } from '../../http/validate';
 import { campaignManagedBy, findPublicCampaign } from '../../policies/campaigns';
 import { rateLimit } from '../../policies/rateLimit';
 import { currentWallet, requireWallet } from '../../policies/wallet';
+import { announceNotifications } from '../../notifications/events';
+import { recordUpdatePosted } from '../../notifications/facts';
 import { presentCampaignUpdate } from '../../presenters/campaignContent';
 import type { RouteOptions } from '../../services';
 import { CONTENT_WRITE_LIMIT } from './gallery';
@@ -38,8 +40,13 @@ export const updatesRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
     const { tokenAddress } = parseInput(TokenAddressParams, request.params);
     const campaign = await campaignManagedBy(services, request, tokenAddress);
     const input = parseInput(CampaignUpdateCreate, request.body);
-    const row = await postCampaignUpdate(db, { campaignId: campaign.id, ...input, authorWallet: currentWallet(request), now: services.now() });
+    // The update and its followers' notifications in one transaction: both are stored or neither.
+    const { row, told } = await db.transaction(async (tx) => {
+      const posted = await postCampaignUpdate(tx, { campaignId: campaign.id, ...input, authorWallet: currentWallet(request), now: services.now() });
+      return { row: posted, told: await recordUpdatePosted(tx, services.env, campaign, posted, services.now()) !== null };
+    });
     await changed(tokenAddress);
+    if (told) await announceNotifications(services);
     return reply.status(201).send(presentCampaignUpdate(row));
   });
 

@@ -17,7 +17,7 @@ export function CommentItem({ mint, comment, canPost, isCreator, onReport }: Pro
   const isThread = comment.parent_id === null;
   const run = (action: Promise<unknown>, done: string) => action.then(() => toast.success(done), (err: unknown) => toast.error(refusalMessage(err, 'Please try again later.')));
   return (
-    <article className={`rounded-xl border bg-surface p-4 ${comment.pinned ? 'border-brand-500/60' : 'border-line'} ${comment.hidden ? 'opacity-70' : ''}`} data-testid={isThread ? 'comment' : 'reply'} data-comment-id={comment.id}>
+    <article className={`rounded-xl border bg-surface p-4 ${comment.pinned ? 'border-brand-500/60' : 'border-line'} ${comment.hidden ? 'opacity-70' : ''}`} data-testid={isThread ? 'comment' : 'reply'} data-comment-id={comment.id} id={`comment-${comment.id}`}>
       {comment.hidden && <p className="mb-2 flex items-center gap-1 text-xs font-semibold text-red-600 dark:text-red-400" data-testid="comment-hidden"><EyeOff className="h-3 w-3" aria-hidden /> Hidden by you: only you see it</p>}
       {comment.pinned && <p className="mb-2 flex items-center gap-1 text-xs font-semibold text-brand-600 dark:text-brand-400"><Pin className="h-3 w-3" aria-hidden /> Pinned by the creator</p>}
       <CommentAuthor author={comment.author} at={comment.created_at} />
