@@ -31,8 +31,7 @@ export function CampaignCard({ campaign, index }: Props) {
     <Link
       to={`/campaign/${campaign.token_address}`}
       data-testid="campaign-card"
-      aria-label={`${title} ($${campaign.ticker})`}
-      // The link's label replaces its content for screen readers: the badge is its description.
+      // No aria-label: the card's own words are its name (WCAG 2.5.3, what a voice user reads out to click it).
       aria-describedby={risk ? riskId : undefined}
       className={clsx(
         'group relative flex min-w-0 flex-1 flex-col overflow-hidden rounded-2xl border bg-gradient-to-br bg-surface-2 transition-transform duration-150 ease-out will-change-transform',
@@ -47,7 +46,7 @@ export function CampaignCard({ campaign, index }: Props) {
           : <div className="flex h-full items-center justify-center text-3xl font-extrabold text-muted">${campaign.ticker}</div>}
         <div className="absolute left-2 top-2 flex flex-wrap gap-1">
           {campaign.trending && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-orange-500 px-2 py-0.5 text-xs font-bold text-white"><Flame className="h-3 w-3" aria-hidden /> TRENDING</span>
+            <span className="inline-flex items-center gap-1 rounded-full bg-orange-500 px-2 py-0.5 text-xs font-bold text-slate-950"><Flame className="h-3 w-3" aria-hidden /> TRENDING</span>
           )}
           {campaign.is_bonded && <span className="rounded-full bg-gold-500 px-2 py-0.5 text-xs font-bold text-slate-950">Bonded</span>}
           {risk && (

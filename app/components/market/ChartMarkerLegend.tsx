@@ -12,7 +12,7 @@ export function ChartMarkerLegend({ markers }: { markers: ChartMarker[] | undefi
   return (
     <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted" aria-label="Chart markers" data-testid="chart-marker-legend">
       {ORDER.map((kind) => (
-        <li key={kind} className={present.has(kind) ? '' : 'opacity-50'} data-kind={kind} data-present={present.has(kind)}>
+        <li key={kind} className={present.has(kind) ? 'font-semibold text-fg' : undefined} data-kind={kind} data-present={present.has(kind)}>
           <span aria-hidden className="mr-1" style={{ color: MARKER_STYLES[kind].color }}>{SHAPES[kind]}</span>
           {MARKER_STYLES[kind].label}
         </li>

@@ -88,7 +88,7 @@ export function CauseSection({ cause }: { cause: CampaignTrust['cause'] }) {
       )}
       <Row label="Paid to it so far">{cause.payouts.count === 0 ? 'Nothing yet' : `${sol(cause.payouts.lamports)} in ${cause.payouts.count} payout${cause.payouts.count === 1 ? '' : 's'}, the last ${when(cause.payouts.lastAt, '')}`}</Row>
       <Row label="Campaign">{VERIFICATION[cause.verification]}</Row>
-      <p className="text-xs text-muted"><a href="#money-trail" className="text-brand-400 hover:underline">Where the money went</a>: every payout with its transaction.</p>
+      <p className="text-xs text-muted"><a href="#money-trail" className="text-brand-400 underline">Where the money went</a>: every payout with its transaction.</p>
     </Section>
   );
 }
