@@ -22,6 +22,11 @@ function GoalStar({ size }: { size: number }) {
 }
 
 /** A bonding-curve style progress indicator: a circle or rounded square that fills clockwise. */
+/** A whole percent that says 100 only when it is: 99.8% is '99%' until the curve is full. */
+export function percentShown(value: number): number {
+  return value >= 100 ? Math.round(value) : Math.min(99, Math.round(value));
+}
+
 export function ProgressRing({
   progress, size = PROGRESS_RING_DEFAULT_SIZE, strokeWidth = PROGRESS_RING_DEFAULT_STROKE,
   shape = 'circle', showPercentage = true, label = 'Progress',
@@ -30,6 +35,7 @@ export function ProgressRing({
   const value = Number.isFinite(progress) ? Math.max(0, progress) : 0;
   const fill = Math.min(value, 100) / 100;
   const reached = value >= 100;
+  const shown = percentShown(value);
   const inset = strokeWidth / 2;
   const side = size - strokeWidth;
   const radius = side / 2;
@@ -43,8 +49,8 @@ export function ProgressRing({
   return (
     <svg
       width={size} height={size} viewBox={`0 0 ${size} ${size}`} role="img"
-      aria-label={`${label}: ${Math.round(value)}%${reached ? ', goal reached' : ''}`}
-      data-progress={Math.round(value)}
+      aria-label={`${label}: ${shown}%${reached ? ', goal reached' : ''}`}
+      data-progress={shown}
     >
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
@@ -65,7 +71,7 @@ export function ProgressRing({
           x="50%" y={reached ? size * 0.82 : '50%'} dominantBaseline="middle" textAnchor="middle"
           fontSize={reached ? size * 0.12 : size * 0.2} fontWeight={700} fill="currentColor"
         >
-          {Math.round(value)}%
+          {shown}%
         </text>
       )}
     </svg>

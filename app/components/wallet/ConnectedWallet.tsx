@@ -39,7 +39,22 @@ export function ConnectedWallet({ publicKey }: { publicKey: PublicKey }) {
     toastAddressCopied();
   };
 
+  // A new Local wallet holds nothing: say where the test SOL is, right beside it.
+  const empty = Boolean(config?.localMode) && lamports === 0n;
   return (
+    <>
+    {empty && (
+      <button
+        type="button"
+        data-testid="header-test-sol"
+        disabled={testSol.isPending}
+        onClick={() => testSol.mutate(publicKey)}
+        className="inline-flex h-9 items-center gap-1.5 rounded-lg bg-brand-500 px-3 text-sm font-semibold text-slate-950 hover:bg-brand-400 disabled:opacity-60"
+      >
+        <Droplets className="h-4 w-4" aria-hidden />
+        <span className="sr-only sm:not-sr-only">{testSol.isPending ? 'Getting test SOL...' : 'Get test SOL'}</span>
+      </button>
+    )}
     <Menu.Root>
       <Menu.Trigger
         data-testid="wallet-button"
@@ -75,5 +90,6 @@ export function ConnectedWallet({ publicKey }: { publicKey: PublicKey }) {
         </Menu.Content>
       </Menu.Portal>
     </Menu.Root>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 export const BENEFITS = [
-  { title: 'Trust Badge', text: 'A verified badge on your campaign card and page tells supporters your team and cause were checked. Verified campaigns receive 3x more contributions on average.' },
+  { title: 'Trust Badge', text: 'A verified badge on your campaign card and page tells supporters your team and cause were checked.' },
   { title: 'Priority Placement', text: 'Verified campaigns are easier to find: they can be filtered on the Explore page and are favoured in featured spots.' },
   { title: 'Larger Audience', text: 'Supporters who only back checked causes can find and trust you, so your campaign reaches more people.' },
 ];
