@@ -1,5 +1,6 @@
 import { Users } from 'lucide-react';
 import clsx from 'clsx';
+import { DEFAULT_MIGRATION_THRESHOLD_SOL } from '../../../core/constants';
 import { formatNumber } from '../../../core/format';
 import { graduationExplained } from '../../../core/graduation';
 import type { CampaignDetail } from '../../api/campaign';
@@ -24,7 +25,8 @@ export function CurveStrip({ campaign }: { campaign: CampaignDetail }) {
           ? bonded
             ? `Graduated: the curve raised ${formatNumber(curve.threshold_sol)} SOL and trading continues on its pool.`
             : `${progress.toFixed(2)}% · ${formatNumber(curve.current_sol, 3)} of ${formatNumber(curve.threshold_sol)} SOL toward graduation`
-          : 'Trading opens once this token\'s bonding curve is live.'}
+          // Spec 1: without curve data, progress 0 of the default 85 SOL migration threshold.
+          : `0.00% · 0 of ${DEFAULT_MIGRATION_THRESHOLD_SOL} SOL toward graduation (no curve data for this token yet)`}
       </p>
       {curve && (
         <details className="mt-2 text-xs text-muted" data-testid="graduation-explained">

@@ -23,7 +23,7 @@ const EXTRA: Record<number, Partial<Row>> = {
   6: { bondingCurveProgress: '100.00' },
   7: { verified: true },
   8: { bondingCurveProgress: '99.99' },
-  9: { raisedLamports: 150n * SOL },
+  9: { raisedLamports: 150n * SOL, featured: true },
 };
 // Hidden everywhere, each with a market cap that would top the trending rank.
 const hidden: Row[] = [
@@ -128,5 +128,17 @@ describe('GET /api/campaigns: Explore filters, sorts, trending and hidden campai
     expect(sort.statusCode).toBe(400);
     expect(sort.json().error).toBe('sort must be one of: newest, oldest, market_cap, volume_24h, progress, raised');
     expect((await get('/api/campaigns?filter=')).statusCode).toBe(400);
+  });
+
+  it('honours the spec\'s featured and trending=true reads, and refuses other values', async () => {
+    expect(await names('featured=true')).toEqual(ps(9));
+    expect(await total('featured=false')).toBe(10);
+    expect(await names('trending=true')).toEqual(await names('filter=trending'));
+    expect(await names('trending=false')).toEqual(await names(''));
+    for (const [url, message] of [['/api/campaigns?featured=yes', 'featured must be one of: true, false'], ['/api/campaigns?trending=1', 'trending must be one of: true, false']]) {
+      const res = await get(url!);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toBe(message);
+    }
   });
 });

@@ -35,8 +35,8 @@ export const campaignsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { s
   app.addHook('onClose', async () => { stopClearing(); });
   const trending = () => figures.get('trending', () => trendingCampaignIds(services.db));
   const totalOf = (query: CampaignListQuery, trendingIds: number[]) => {
-    const { filter, category, status, search, hide_high_risk } = query;
-    return figures.get(JSON.stringify(['total', filter, category, status, search, hide_high_risk]), () => services.db.$count(campaigns, campaignListWhere(query, trendingIds)),
+    const { filter, category, status, search, hide_high_risk, featured } = query;
+    return figures.get(JSON.stringify(['total', filter, category, status, search, hide_high_risk, featured]), () => services.db.$count(campaigns, campaignListWhere(query, trendingIds)),
       // A count over every campaign blocks PGlite's thread for tens of ms at 100,000 rows: an
       // event (a launch, a flag, a donation, a graduation) clears it, so it need not expire every few seconds.
       { survivesTrades: filter !== 'trending', ttlMs: TOTALS_TTL_MS });

@@ -27,6 +27,7 @@ export function campaignListWhere(query: ListConditions, trendingIds: readonly n
   if (query.category === 'Other') conditions.push(notInArray(campaigns.category, NAMED_CATEGORIES));
   else if (query.category) conditions.push(eq(campaigns.category, query.category));
   if (query.status) conditions.push(eq(campaigns.status, query.status));
+  if (query.featured !== undefined) conditions.push(eq(campaigns.featured, query.featured));
   // The flags stored on the row (server/commands/storeHighFlags.ts), never computed per list.
   if (query.hide_high_risk) conditions.push(sql`${campaigns.highFlags} = '[]'::jsonb`);
   if (query.search) {
