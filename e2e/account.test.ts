@@ -69,8 +69,11 @@ describe('wallet sign-in and the account page', () => {
     await toast(page, 'Address Copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
 
-    // Username: inline field, Save, the spec's toast.
+    // Username: inline field, Save, the spec's toast. Too long is refused with its limit named.
     await page.getByTestId('account-username-edit').click();
+    await page.getByTestId('account-username-input').fill('A'.repeat(51));
+    await page.getByTestId('account-username-save').click();
+    await toast(page, 'Save failed').filter({ hasText: 'Username must be at most 50 characters' }).waitFor();
     await page.getByTestId('account-username-input').fill('Ada Lovelace');
     await page.getByTestId('account-username-save').click();
     await toast(page, 'Username saved').filter({ hasText: 'Your username has been updated' }).waitFor();

@@ -1,5 +1,6 @@
 import { Check, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/client';
 import { useSaveProfile } from '../../api/profiles';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Field';
@@ -14,7 +15,7 @@ export function UsernameEditor({ initial, onDone }: { initial: string; onDone: (
     event.preventDefault();
     save.mutate({ username: value }, {
       onSuccess: () => { toastUsernameSaved(); onDone(); },
-      onError: () => toastUsernameSaveFailed(),
+      onError: (err) => toastUsernameSaveFailed(err instanceof ApiError && err.status === 400 ? err.message : undefined),
     });
   };
 
