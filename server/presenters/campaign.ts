@@ -1,3 +1,4 @@
+import { DEFAULT_GOAL_SOL, LAMPORTS_PER_SOL } from '../../core/constants';
 import { lamportsToNumber, lamportsToSolString } from '../../core/money';
 import type { campaigns } from '../db/schema';
 
@@ -27,7 +28,9 @@ const numberOrNull = (value: string | null) => (value === null ? null : Number(v
  * market_cap and the cached_* money fields are USD.
  */
 export function presentCampaign(row: CampaignRow, { solUsd }: { solUsd: number }) {
-  const goal = lamportsToNumber(row.goalLamports);
+  // Spec 1: a campaign without a goal (0, as imported rows may be) shows the default goal.
+  const goalLamports = row.goalLamports > 0n ? row.goalLamports : BigInt(DEFAULT_GOAL_SOL) * LAMPORTS_PER_SOL;
+  const goal = lamportsToNumber(goalLamports);
   const raised = lamportsToNumber(row.raisedLamports);
   return {
     id: row.id,
@@ -51,7 +54,7 @@ export function presentCampaign(row: CampaignRow, { solUsd }: { solUsd: number }
     goal_amount: goal,
     goal,
     campaignGoal: goal,
-    goal_lamports: row.goalLamports.toString(),
+    goal_lamports: goalLamports.toString(),
     raised_amount: raised,
     raised,
     raised_lamports: row.raisedLamports.toString(),
