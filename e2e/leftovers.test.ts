@@ -151,6 +151,8 @@ describe('functional cookies (spec 2 sections 3 and 9)', () => {
     const { page } = await newPage(browser);
     await page.goto(`${baseUrl}/campaign/${mint}`);
     await page.getByTestId('campaign-page').waitFor();
+    // The footer moves while the page's cards fill in: click it once they have.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Light mode' }).click();
     // The theme still follows the click, for this page only.
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);

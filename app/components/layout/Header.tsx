@@ -35,12 +35,12 @@ export function Header() {
           <div data-testid="wallet-slot"><WalletButton /></div>
           <NotificationBell />
           {connected && (
-            // Below 440 px the menu carries My Account and Start Campaign: the header keeps the wallet and the bell.
+            // Below 440 px a connected wallet's header keeps the wallet and the bell; the menu carries My Account and Start Campaign.
             <Link to="/account" aria-label="My Account" className="rounded-full p-1 text-muted hover:text-fg max-[439px]:hidden">
               <UserCircle className="h-7 w-7" aria-hidden />
             </Link>
           )}
-          <ButtonLink to="/start-campaign" size="sm" className="whitespace-nowrap max-[439px]:hidden" aria-label="Start Campaign">
+          <ButtonLink to="/start-campaign" size="sm" className={clsx('whitespace-nowrap', connected && 'max-[439px]:hidden')} aria-label="Start Campaign">
             <Rocket className="h-4 w-4" aria-hidden />
             <span className="hidden sm:inline">Start Campaign</span>
           </ButtonLink>
