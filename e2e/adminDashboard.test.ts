@@ -8,6 +8,7 @@ import { adminCookie, signInAdminPage } from './adminApi';
 import { launchBrowser, newPage } from './browser';
 import { launchCampaign, type LaunchedCampaign } from './launchApi';
 import { solidPng } from './png';
+import { shootWidths } from './shots';
 
 const baseUrl = inject('baseUrl');
 const connection = new Connection(`${baseUrl}/api/rpc`, 'confirmed');
@@ -137,6 +138,15 @@ describe('admin dashboard', () => {
     expect(await image.getAttribute('src')).toBe(imageUrl);
     await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 }).toBe(64);
     await admin.getByTestId('campaign-detail').getByRole('link', { name: imageUrl }).waitFor();
+    // Each address copies in full, with spec 2's 'Address Copied'.
+    await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const { creator_wallet: creatorWallet, donation_wallet: donationWallet } = await (await fetch(`${baseUrl}/api/campaigns/${campaign.mint}`)).json() as { creator_wallet: string; donation_wallet: string };
+    for (const [label, address] of [['token address', campaign.mint], ['creator wallet', creatorWallet], ['donation wallet', donationWallet]] as const) {
+      await admin.getByTestId('campaign-detail').getByRole('button', { name: `Copy ${label}` }).click();
+      await admin.locator('[data-sonner-toast]').filter({ hasText: 'Address Copied' }).first().waitFor();
+      expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    }
+    await shootWidths(admin, 'admin-campaign-detail');
     await admin.keyboard.press('Escape');
     await admin.goto(`${baseUrl}/xk9j2m4p/dashboard`);
     await admin.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();

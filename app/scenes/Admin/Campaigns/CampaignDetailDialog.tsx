@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMarketCapOrDefault, formatNumber, formatDateTime } from '../../../../core/format';
 import { useAdminCampaign } from '../../../api/adminCampaigns';
+import { CopyButton } from '../../../components/CopyButton';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Facts } from './Facts';
@@ -28,9 +29,9 @@ export function CampaignDetailDialog({ id, onClose }: Props) {
             ['Image', c.image_url && <CampaignImage key="i" url={c.image_url} />],
             ['Category', c.category],
             ['Description', c.description],
-            ['Token address', <code key="t" className="font-mono text-xs">{c.token_address}</code>],
-            ['Creator wallet', <code key="c" className="font-mono text-xs">{c.creator_wallet}</code>],
-            ['Donation wallet', <code key="d" className="font-mono text-xs">{c.donation_wallet}</code>],
+            ['Token address', c.token_address && <Address key="t" address={c.token_address} label="token address" />],
+            ['Creator wallet', c.creator_wallet && <Address key="c" address={c.creator_wallet} label="creator wallet" />],
+            ['Donation wallet', c.donation_wallet && <Address key="d" address={c.donation_wallet} label="donation wallet" />],
             ['Raised', `${formatNumber(c.raised_amount, 4)} of ${formatNumber(c.goal_amount, 2)} SOL`],
             ['Backers', formatNumber(c.backers, 0)],
             ['Market cap', c.market_cap === null ? null : formatMarketCapOrDefault(c.market_cap)],
@@ -68,6 +69,16 @@ export function CampaignDetailDialog({ id, onClose }: Props) {
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** An address in full with its copy button (spec 2's 'Address Copied' toast). */
+function Address({ address, label }: { address: string; label: string }) {
+  return (
+    <span className="-my-1.5 flex items-center gap-1">
+      <code className="min-w-0 break-all font-mono text-xs">{address}</code>
+      <CopyButton text={address} label={`Copy ${label}`} toastTitle="Address Copied" />
+    </span>
   );
 }
 
