@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './client';
+import type { ConnectionResult } from '../../core/connectionResult';
 
 /** Every dashboard query starts with this key, so live events and Sync refresh them all. */
 export const adminDashboardKey = ['admin', 'dashboard'] as const;
@@ -28,7 +29,7 @@ export type AdminAnalytics = {
   countries: { country: string; unique_users: number; total_sessions: number }[];
 };
 
-export type PartHealth = { name: string; status: 'ok' | 'failed'; latencyMs: number; detail: string };
+export type PartHealth = { name: string; status: 'ok' | 'failed'; result: ConnectionResult; latencyMs: number; detail: string };
 export type ApiTestRequest = { method: string; path: string; headers: Record<string, string>; body?: string | null };
 export type ApiTestResult = { ok: boolean; status: number; statusText: string; durationMs: number; contentType: string | null; body: string };
 
@@ -43,7 +44,7 @@ export type AdminRevenue = SourceSums & {
   campaigns: (SourceSums & { tokenAddress: string; campaignId: number | null; ticker: string | null; name: string | null; transactions: number })[];
 };
 
-export type StorageProbe = { ok: boolean; store: 'local' | 'pinata'; write: boolean; read: boolean; cid: string | null; detail: string };
+export type StorageProbe = { ok: boolean; store: 'local' | 'pinata'; write: boolean; read: boolean; cid: string | null; detail: string; unreachable: boolean };
 export type StorageUpload = { url: string; ipfsHash: string; name: string; group: string; size: number; contentType: string; keyvalues: Record<string, string> };
 
 const live = <T>(part: string, path: string) => ({
@@ -61,6 +62,13 @@ export function useAdminRevenue(range: { from: string; to: string }) {
   const params = new URLSearchParams(Object.entries(range).filter(([, v]) => v));
   const query = params.size ? `?${params}` : '';
   return useQuery({ ...live<AdminRevenue>('revenue', `/api/admin/revenue${query}`), queryKey: [...adminDashboardKey, 'revenue', range] });
+}
+
+/** GET /api/admin/rate-limits: the per-client /api/rpc rate the SDK tests run under. */
+export type AdminRateLimits = { rpc: { max: number; windowMs: number } };
+
+export function useAdminRateLimits() {
+  return useQuery({ queryKey: ['admin', 'rate-limits'], queryFn: () => api.get<AdminRateLimits>('/api/admin/rate-limits'), staleTime: Infinity });
 }
 
 /** Health checks run on demand (each writes a storage probe): outside the dashboard key, so live events do not rerun them. */

@@ -39,7 +39,8 @@ export class PinataStore implements FileStore {
         body: form,
       });
     } catch (err) {
-      throw pinataError((err as Error).message || 'network error', 0);
+      // The cause stays attached: the health check tells 'unreachable' from 'refused' by it.
+      throw Object.assign(pinataError((err as Error).message || 'network error', 0), { cause: err });
     }
     const body = await response.json().catch(() => ({})) as PinataSuccess & PinataFailure;
     if (!response.ok || !body.IpfsHash) {

@@ -7,9 +7,11 @@ import { createTestApp, type TestApp } from '../testing/app';
 /** Pinata's API and gateway on one local port: pins keep their bytes, the gateway serves them (or fails as told). */
 function fakePinata() {
   const pins = new Map<string, Buffer>();
-  let mode: 'ok' | 'pin-refused' | 'gateway-404' = 'ok';
+  let mode: 'ok' | 'pin-refused' | 'gateway-404' | 'hang-up' = 'ok';
   let next = 0;
   const server = http.createServer(async (req, res) => {
+    // Pinata unreachable: the connection drops before any answer.
+    if (mode === 'hang-up') { req.socket.destroy(); return; }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     if (req.method === 'POST' && req.url === '/pinning/pinFileToIPFS') {
@@ -49,22 +51,36 @@ describe('the storage connection test against Pinata', () => {
   });
   afterAll(async () => { await t.close(); await pinata.stop(); });
   const probe = async () => (await t.app.inject({ method: 'POST', url: '/api/admin/storage-test', payload: {}, headers: { cookie } })).json();
+  // The SDK tab's health check of the same store, in spec 2's words.
+  const healthResult = async () => {
+    const parts = (await t.app.inject({ method: 'GET', url: '/api/admin/health', headers: { cookie } })).json() as { name: string; status: string; result: string }[];
+    return parts.find((p) => p.name === 'Storage (Pinata)');
+  };
 
   it('pins a probe, reads the same bytes back through the gateway, then unpins it', async () => {
     pinata.set('ok');
     expect(await probe()).toMatchObject({ ok: true, store: 'pinata', write: true, read: true, removed: true });
     expect(await probe()).toMatchObject({ ok: true, removed: true });
+    expect(await healthResult()).toMatchObject({ status: 'ok', result: 'Connected' });
     expect(pinata.pinned()).toBe(0);
   });
 
   it('is Partial (written, not read) when the gateway does not serve it', async () => {
     pinata.set('gateway-404');
     expect(await probe()).toMatchObject({ ok: false, write: true, read: false, removed: true, detail: 'Read failed: HTTP 404' });
+    expect(await healthResult()).toMatchObject({ status: 'failed', result: 'Partial', detail: 'Read failed: HTTP 404' });
     expect(pinata.pinned()).toBe(0);
   });
 
   it('fails with Pinata\'s reason when the pin is refused', async () => {
     pinata.set('pin-refused');
-    expect(await probe()).toMatchObject({ ok: false, write: false, read: false, cid: null, removed: false, detail: 'Failed to upload to Pinata: INVALID_CREDENTIALS (Status: 401)' });
+    expect(await probe()).toMatchObject({ ok: false, write: false, read: false, cid: null, removed: false, unreachable: false, detail: 'Failed to upload to Pinata: INVALID_CREDENTIALS (Status: 401)' });
+    expect(await healthResult()).toMatchObject({ status: 'failed', result: 'Failed' });
+  });
+
+  it('is Disconnected when Pinata cannot be reached at all', async () => {
+    pinata.set('hang-up');
+    expect(await probe()).toMatchObject({ ok: false, write: false, read: false, unreachable: true, detail: expect.stringMatching(/^Failed to upload to Pinata: .* \(Status: 0\)$/) });
+    expect(await healthResult()).toMatchObject({ status: 'failed', result: 'Disconnected' });
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Env } from '../env';
+import { isUnreachable } from '../http/unreachable';
 import { cidFromSha256 } from './cid';
 import { fileStoreFor } from './index';
 import { LocalStore } from './localStore';
@@ -10,6 +11,8 @@ export type StorageProbe = {
   /** Whether the probe file was removed again (the health check runs this every time it is opened). */
   removed: boolean;
   cid: string | null; detail: string;
+  /** The store could not be reached at all (no answer), rather than answering with a failure. */
+  unreachable: boolean;
 };
 
 const READ_TIMEOUT_MS = 10_000;
@@ -37,9 +40,12 @@ export async function probeStorage(env: Env, now: () => Date): Promise<StoragePr
     );
     const back = await readBack(env, staging, stored.url, cid);
     const read = back !== null && back.equals(bytes);
-    result = { ok: read, store: storeName, write: true, read, cid, detail: read ? `Wrote and read ${bytes.length} bytes` : 'Read back failed: the bytes differ or are missing' };
+    result = { ok: read, store: storeName, write: true, read, cid, unreachable: false, detail: read ? `Wrote and read ${bytes.length} bytes` : 'Read back failed: the bytes differ or are missing' };
   } catch (err) {
-    result = { ok: false, store: storeName, write: stored !== null, read: false, cid: stored ? cid : null, detail: (err as Error).message || 'Connection failed' };
+    result = {
+      ok: false, store: storeName, write: stored !== null, read: false, cid: stored ? cid : null,
+      unreachable: stored === null && isUnreachable(err), detail: (err as Error).message || 'Connection failed',
+    };
   } finally {
     await fs.promises.rm(tempPath, { force: true });
   }

@@ -166,7 +166,7 @@ describe('health and the storage test', () => {
     const parts = res.json() as { name: string; status: string; latencyMs: number; detail: string }[];
     expect(parts.map((p) => p.name)).toEqual(['Database', 'Local ledger RPC', 'Storage (local)', 'Launch service /api/revshare/health', 'Event stream']);
     for (const part of parts) {
-      expect(part, part.name).toMatchObject({ status: 'ok', latencyMs: expect.any(Number), detail: expect.any(String) });
+      expect(part, part.name).toMatchObject({ status: 'ok', result: 'Connected', latencyMs: expect.any(Number), detail: expect.any(String) });
     }
     expect(parts[1].detail).toMatch(/^Latest blockhash /);
   });

@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { storageResult } from '../../../../core/connectionResult';
 import { errorMessage } from '../../../api/client';
 import { useStorageProbe, type StorageProbe } from '../../../api/adminDashboard';
 import { Button } from '../../../components/ui/Button';
@@ -8,8 +9,7 @@ import { Card } from '../../../components/ui/Card';
 function verdict(probe: StorageProbe | undefined, failed: boolean): string {
   if (failed) return 'Failed';
   if (!probe) return 'Disconnected';
-  if (probe.ok) return 'Connected';
-  return probe.write ? 'Partial' : 'Failed';
+  return storageResult(probe);
 }
 
 /** Writes a probe file through the configured store and reads it back. */
