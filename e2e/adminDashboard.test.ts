@@ -192,7 +192,12 @@ describe('admin dashboard', () => {
     await parts.first().waitFor();
     expect(await parts.count()).toBe(5);
     expect(await admin.locator('[data-testid="health-part"][data-status="ok"]').count()).toBe(5);
+    // Spec 2's connection results, in its words.
+    await expect.poll(() => admin.getByTestId('health-result').allTextContents()).toEqual(Array(5).fill('Connected'));
     expect(await admin.getByRole('radio', { name: 'Local ledger' }).getAttribute('aria-checked')).toBe('true');
+    // The rate note names the limit this server applies (globalSetup's RPC_RATE_LIMIT), not a fixed figure.
+    await admin.getByTestId('rate-limit-note').getByText(/1,000,000 calls per 10 s per client address/).waitFor();
+    await shootWidths(admin, 'admin-sdk-tab');
 
     await admin.getByRole('button', { name: 'Get Balance' }).click();
     await admin.getByText('Please enter a wallet address').waitFor();

@@ -5,6 +5,7 @@ import { apiTesterRoutes } from './apiTester';
 import { countsRoutes } from './counts';
 import { healthRoutes } from './health';
 import { overviewRoutes } from './overview';
+import { rateLimitRoutes } from './rateLimits';
 import { revenueRoutes } from './revenue';
 import { storageTestRoutes } from './storageTest';
 
@@ -18,4 +19,5 @@ export const adminDashboardRoutes: FastifyPluginAsync<RouteOptions> = async (app
   await app.register(countsRoutes, { services });
   await app.register(revenueRoutes, { services });
   await app.register(storageTestRoutes, { services });
+  await app.register(rateLimitRoutes, { services });
 };

@@ -6,7 +6,7 @@ import { enableRpcCors } from '../../chain/gateway/cors';
 import { RpcGateway, type GatewayOptions } from '../../chain/gateway/rpcGateway';
 import { FORWARDED_CLIENT_HEADER } from '../../chain/gateway/upstream';
 import { pubsubUrlFor } from '../../chain/gateway/wsUrl';
-import { RPC_RATE_WINDOW_MS } from '../../chain/rpc/limits';
+import { rpcClientRate } from '../../policies/rpcRate';
 import { faucetPolicyFor } from '../../policies/faucet';
 import { proxyPubsub } from '../../chain/gateway/wsProxy';
 import { PubsubAdmission } from '../../chain/pubsub/admission';
@@ -33,10 +33,10 @@ export function createGatewayRoutes(tuning: GatewayRouteOptions = {}): FastifyPl
     const pubsubUrl = env.SOLANA_WS_URL ?? pubsubUrlFor(rpcUrl);
     // A Causemint ledger process (localnet) is no provider with quotas: the local ledger's rate, its faucet, and our marker.
     const localnet = env.SOLANA_CLUSTER === 'localnet' ? {
-      limit: { max: env.RPC_RATE_LIMIT, windowMs: RPC_RATE_WINDOW_MS }, faucet: faucetPolicyFor(services),
+      faucet: faucetPolicyFor(services),
       headers: { [FORWARDED_CLIENT_HEADER]: '1' },
     } : {};
-    const gateway = new RpcGateway({ url: rpcUrl, now: () => services.now().getTime(), ...localnet, ...tuning });
+    const gateway = new RpcGateway({ url: rpcUrl, now: () => services.now().getTime(), limit: rpcClientRate(env), ...localnet, ...tuning });
     const sweeper = setInterval(() => gateway.limiter.sweep(), 60_000).unref();
 
     enableRpcCors(app, '/rpc');

@@ -7,7 +7,8 @@ import { pumpOptionsFor, type PubsubLimits } from '../../chain/pubsub/limits';
 import { listenPubsubPort, PUBSUB_MAX_PAYLOAD } from '../../chain/pubsub/listener';
 import { LocalPubsub } from '../../chain/pubsub/pubsub';
 import { admitUpgrade } from '../../chain/pubsub/upgrade';
-import { RPC_RATE_WINDOW_MS, RpcLimits } from '../../chain/rpc/limits';
+import { RpcLimits } from '../../chain/rpc/limits';
+import { rpcClientRate } from '../../policies/rpcRate';
 import { faucetPolicyFor } from '../../policies/faucet';
 import { ipBlockListOf } from '../../security/ipBlockList';
 import type { RouteOptions, Services } from '../../services';
@@ -39,7 +40,7 @@ export const rpcRoutes: FastifyPluginAsync<RouteOptions> = async (app, { service
 
   const limits = new RpcLimits({
     maxBatch: env.RPC_MAX_BATCH,
-    ratePerWindow: env.RPC_RATE_LIMIT,
+    ratePerWindow: rpcClientRate(env).max,
     maxProgramAccounts: env.RPC_MAX_PROGRAM_ACCOUNTS,
     faucet: faucetPolicyFor(services),
     now,
@@ -54,7 +55,7 @@ export const rpcRoutes: FastifyPluginAsync<RouteOptions> = async (app, { service
     maxSubscriptions: env.PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION,
     // One counter for HTTP and websocket calls: a websocket is no way around the HTTP rate.
     admitCall: (ip, id) => limits.admit({ id }, ip)?.body,
-    pump: pumpOptionsFor({ max: env.RPC_RATE_LIMIT, windowMs: RPC_RATE_WINDOW_MS }, now),
+    pump: pumpOptionsFor(rpcClientRate(env), now),
   };
   const pubsub = new LocalPubsub({ ledger: chain.ledger, store: chain.store }, pubsubLimits, log);
   pubsubs.set(services, pubsub);

@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ApiTester } from './ApiTester';
 import { HealthChecks } from './HealthChecks';
+import { RateLimitNote } from './RateLimitNote';
 import { SdkTests } from './SdkTests';
 
 const NETWORKS: { cluster: Cluster; label: string }[] = [
@@ -45,6 +46,7 @@ export function SdkTab() {
       </Card>
       <HealthChecks />
       <ButtonLink to={`${ADMIN_PREFIX}/test-pinata`} variant="secondary">File pinning test (upload)</ButtonLink>
+      <RateLimitNote />
       <div className="grid gap-6 lg:grid-cols-2">
         <SdkTests network={label} />
         <ApiTester />
