@@ -4,20 +4,16 @@
 // Idempotent: a campaign whose demo creator already launched it is skipped, so a start
 // interrupted half-way finishes the rest next time.
 
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { costToComplete } from '../../core/curve';
 import { solToLamports } from '../../core/money';
 import { campaigns, verifiedCharities } from '../db/schema';
 import { launcherFor } from '../launch';
 import type { Services } from '../services';
-import { cidFromSha256 } from '../storage/cid';
-import { fileStoreFor } from '../storage';
-import { LocalStore } from '../storage/localStore';
 import { DEMO_CAMPAIGNS, type DemoCampaign } from './catalog';
 import { airdrop, buy, demoWallet, ensureSol, transferSol } from './market';
 import { gradientLogo } from './png';
+import { storeGeneratedPng } from './storeGeneratedPng';
 
 export const DEMO_TRADERS = 6;
 
@@ -78,16 +74,9 @@ async function tradeInto(services: Services, entry: DemoCampaign, mint: string, 
 }
 
 /** A generated PNG logo, stored like an upload (content-addressed). */
-async function storeLogo(services: Services, entry: DemoCampaign): Promise<string> {
-  const bytes = gradientLogo(256, entry.colors[0], entry.colors[1]);
-  const cid = cidFromSha256(createHash('sha256').update(bytes).digest());
-  const temp = await LocalStore.forDataDir(services.env.dataDir).tempPath();
-  await fs.promises.writeFile(temp, bytes);
-  const stored = await fileStoreFor(services.env, services.now).put(
-    { path: temp, cid, size: bytes.length, contentType: 'image/png' },
-    { kind: 'token_logo', name: `${entry.ticker.toLowerCase()}-logo.png`, keyvalues: { demo: 'true' } },
-  );
-  return stored.url;
+function storeLogo(services: Services, entry: DemoCampaign): Promise<string> {
+  return storeGeneratedPng(services, gradientLogo(256, entry.colors[0], entry.colors[1]),
+    { kind: 'token_logo', name: `${entry.ticker.toLowerCase()}-logo.png`, keyvalues: { demo: 'true' } });
 }
 
 /** The demo campaigns' token addresses (for the activity job). */

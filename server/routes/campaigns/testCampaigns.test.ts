@@ -40,6 +40,13 @@ describe('connection-test routes', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ name: 'Test Campaign 1', ticker: 'TSTA', creator_wallet: 'test', is_test: true, goal_amount: 10, category: 'Medical' });
     expect((await create(admin)).json()).toMatchObject({ name: 'Test Campaign 2', ticker: 'TSTB', category: 'Emergency' });
+    // Its image is a real stored PNG, served where image_url says.
+    const imageUrl = first.json().image_url as string;
+    expect(imageUrl).toMatch(/^\/ipfs\/baf[a-z2-7]+$/);
+    const image = await t.app.inject({ method: 'GET', url: imageUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
     expect((await list(admin)).map((c) => c.name)).toEqual(['Test Campaign 2', 'Test Campaign 1']);
   });
 
