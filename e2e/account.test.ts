@@ -5,6 +5,7 @@ import { launchBrowser, newPage } from './browser';
 import { fakeSigningWalletScript, SIGNING_WALLET_NAME, type SigningMode } from './fakeSigningWallet';
 import { connectLocalWallet, headerAddress, localWalletAddress, pageSession, walletButton } from './localWallet';
 import { solidPng } from './png';
+import { shootWidths } from './shots';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -93,6 +94,23 @@ describe('wallet sign-in and the account page', () => {
     const profile = await (await fetch(`${baseUrl}/api/profiles/${address}`)).json();
     expect(profile).toMatchObject({ wallet_address: address, username: 'Ada Lovelace', profile_photo: photo.src });
     await page.screenshot({ path: '/tmp/account-page.png', fullPage: true });
+
+    // A test campaign made on the connection-test page is listed as one: no token, so no link to a
+    // campaign page (which would bounce to /explore); its one link is the page that lists it.
+    await page.goto(`${baseUrl}/test-supabase`);
+    await page.getByRole('button', { name: 'Create Test Campaign' }).click();
+    await toast(page, 'Test campaign created').waitFor({ timeout: 15_000 });
+    await page.goto(`${baseUrl}/account`);
+    const testCard = page.getByTestId('account-campaign').filter({ has: page.getByTestId('account-campaign-test') });
+    await testCard.waitFor({ timeout: 15_000 });
+    expect(await testCard.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/test-supabase']);
+    await testCard.getByTestId('account-campaign-no-page').waitFor();
+    await expect.poll(() => testCard.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('account-stat-created').textContent()).toBe('0');
+    await shootWidths(page, 'account-test-campaign');
+    await testCard.getByRole('link', { name: 'Test campaigns' }).click();
+    await page.waitForURL(`${baseUrl}/test-supabase`);
+    await page.goto(`${baseUrl}/account`);
 
     // After a reload both are there, and the live session is reused: no new signature.
     await page.reload();

@@ -14,6 +14,8 @@ export type AccountCampaign = {
   goal_lamports: string;
   raised_lamports: string;
   created_at: string;
+  /** A test campaign from the connection-test page: no token, so no public page. */
+  is_test: boolean;
 };
 
 export const accountCampaignsKey = (wallet: string | null) => ['account', 'campaigns', wallet] as const;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AccountCampaign } from '../../api/account';
 import { campaignStats, formatAccountTotalRaised, formatRaisedOfGoal } from './campaignStats';
 
-const campaign = (goal: string, raised: string): AccountCampaign => ({
+const campaign = (goal: string, raised: string, isTest = false): AccountCampaign => ({
   id: 1, creator_wallet: 'w', ticker: 'ABC', name: 'A', title: 'A', verified: false, token_address: null, image_url: null,
-  goal_lamports: goal, raised_lamports: raised, created_at: '2026-01-01T00:00:00.000Z',
+  goal_lamports: goal, raised_lamports: raised, created_at: '2026-01-01T00:00:00.000Z', is_test: isTest,
 });
 
 describe('account campaign statistics', () => {
@@ -16,6 +16,10 @@ describe('account campaign statistics', () => {
       campaign('0', '0'),
     ]);
     expect(stats).toEqual({ created: 4, totalRaisedLamports: 17_600_000_001n, reachedGoal: 2 });
+  });
+
+  it('leaves test campaigns out', () => {
+    expect(campaignStats([campaign('10000000000', '1000000000'), campaign('0', '0', true)])).toEqual({ created: 1, totalRaisedLamports: 1_000_000_000n, reachedGoal: 0 });
   });
 
   it('is zero for no campaigns', () => {

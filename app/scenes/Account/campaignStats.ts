@@ -3,8 +3,9 @@ import type { AccountCampaign } from '../../api/account';
 
 export type CampaignStats = { created: number; totalRaisedLamports: bigint; reachedGoal: number };
 
-/** Exact totals over the creator's campaigns: lamports as bigint, never floats. */
-export function campaignStats(campaigns: readonly AccountCampaign[]): CampaignStats {
+/** Exact totals over the creator's launched campaigns (test campaigns raise nothing and are not counted): lamports as bigint, never floats. */
+export function campaignStats(all: readonly AccountCampaign[]): CampaignStats {
+  const campaigns = all.filter((c) => !c.is_test);
   let totalRaisedLamports = 0n;
   let reachedGoal = 0;
   for (const campaign of campaigns) {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { campaigns } from '../../db/schema';
 import { currentWallet, requireWallet } from '../../policies/wallet';
@@ -21,10 +21,11 @@ export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ser
   const { db, env } = services;
 
   // 'My Campaigns': only campaigns whose creator_wallet is the session wallet, exactly (base58 is case-sensitive).
+  // The wallet's own test campaigns are among them (spec 1), marked is_test: the page shows them as such.
   app.get('/account/campaigns', { preHandler: requireWallet(services) }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const rows = await db.select().from(campaigns)
-      .where(and(eq(campaigns.creatorWallet, currentWallet(request)), eq(campaigns.isTest, false)))
+      .where(eq(campaigns.creatorWallet, currentWallet(request)))
       .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
     return { campaigns: rows.map((row) => presentCampaign(row, { solUsd: env.SOL_USD })) };
   });

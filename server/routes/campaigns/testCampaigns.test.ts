@@ -68,7 +68,7 @@ describe('connection-test routes', () => {
     expect(await list(admin)).toHaveLength(2 + WALLET_TEST_CAMPAIGNS_PER_HOUR + 1);
   });
 
-  it('never shows test campaigns in public lists, counts, the ticker, stats or My Campaigns', async () => {
+  it('never shows test campaigns in public lists, counts, the ticker or stats; My Campaigns lists the wallet\'s own, marked', async () => {
     expect(await dbCount()).toBe(2 + WALLET_TEST_CAMPAIGNS_PER_HOUR + 1);
     const get = async (url: string, cookie?: string) => (await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).json();
     expect(await get('/api/campaigns')).toEqual({ campaigns: [], total: 0 });
@@ -79,7 +79,8 @@ describe('connection-test routes', () => {
     expect((await get('/api/platform/stats')).totalCampaigns).toBe(0);
     const carol = await signInWallet(t.app);
     expect((await create(carol.cookie)).statusCode).toBe(201);
-    expect(await get('/api/account/campaigns', carol.cookie)).toEqual({ campaigns: [] });
+    const mine = (await get('/api/account/campaigns', carol.cookie)).campaigns as { creator_wallet: string; is_test: boolean; token_address: string | null }[];
+    expect(mine).toEqual([expect.objectContaining({ creator_wallet: carol.wallet, is_test: true, token_address: null })]);
   });
 
   it('refuses test campaigns on a real cluster', async () => {
