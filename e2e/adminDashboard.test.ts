@@ -77,7 +77,7 @@ describe('admin dashboard', () => {
     };
     const reading = async () => ({
       campaigns: await number(admin, 'stat-total-campaigns'), backers: await number(admin, 'stat-total-backers'),
-      raised: await number(admin, 'stat-total-raised'), revenue: await number(admin, 'stat-actual-revenue'),
+      raised: await number(admin, 'stat-total-raised'), revenue: await number(admin, 'stat-company-revenue'),
     });
     const before = await reading();
 
@@ -88,7 +88,7 @@ describe('admin dashboard', () => {
     campaign = await launchCampaign(baseUrl, { creator, airdropSol: 0, name: 'Dashboard Target' });
     // Live, without Sync or the 30 s refresh: the launch's event refetches the overview, whose
     // revenue is read from the chain.
-    await expect.poll(() => number(admin, 'stat-actual-revenue'), { timeout: 15_000 }).toBeGreaterThan(before.revenue);
+    await expect.poll(() => number(admin, 'stat-company-revenue'), { timeout: 15_000 }).toBeGreaterThan(before.revenue);
     await expect.poll(() => syncedReading('stat-total-campaigns'), { timeout: 15_000 }).toBe(before.campaigns + 1);
     const afterLaunch = await reading();
 
@@ -101,12 +101,15 @@ describe('admin dashboard', () => {
     // with 4 decimals, so within one rounding step), and the donation it paid raises the total raised.
     const fee = Number(BigInt((await runDistributor()).platform_fee_lamports)) / 1e9;
     expect(fee).toBeGreaterThan(0);
-    await expect.poll(async () => Math.abs(await syncedReading('stat-actual-revenue') - (afterTrade.revenue + fee)), { timeout: 35_000 }).toBeLessThanOrEqual(0.00011);
+    await expect.poll(async () => Math.abs(await syncedReading('stat-company-revenue') - (afterTrade.revenue + fee)), { timeout: 35_000 }).toBeLessThanOrEqual(0.00011);
     await expect.poll(() => syncedReading('stat-total-raised'), { timeout: 15_000 }).toBeGreaterThan(afterTrade.raised);
     const proof = await (await fetch(`${baseUrl}/api/campaigns/${campaign.mint}/proof`)).json() as { platformFee: { lamports: string } };
     expect(Number(BigInt(proof.platformFee.lamports)) / 1e9).toBeGreaterThan(0);
     expect(Number(BigInt(proof.platformFee.lamports)) / 1e9).toBeLessThanOrEqual(fee);
-    expect(await admin.getByTestId('stat-estimated-revenue').textContent()).toMatch(/^[\d,]+\.\d{4} SOL$/);
+    expect(await admin.getByTestId('stat-company-revenue').textContent()).toMatch(/^[\d,]+\.\d{4} SOL$/);
+    await admin.getByText('Estimated Company Revenue').waitFor();
+    await admin.getByTestId('company-revenue-basis').getByText(/creation fees plus the 20% platform share of every distributor payout/).waitFor();
+    await shootWidths(admin, 'admin-overview');
     expect(await admin.getByTestId('stat-total-raised').textContent()).toMatch(/^[\d,]+\.\d{2} SOL$/);
     for (const [name, href] of [['Advanced Management', '/xk9j2m4p/campaigns'], ['Manage Reports', '/xk9j2m4p/reports'], ['Manage Comments', '/xk9j2m4p/comments'], ['Manage Charities', '/xk9j2m4p/charities'], ['Verified Charities', '/verified-charities']]) {
       expect(await admin.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name }).getAttribute('href')).toBe(href);

@@ -12,8 +12,8 @@ export type AdminOverview = {
   totalBackers: number;
   totalCampaigns: number;
   totalDonations: number;
-  estimatedRevenueSol: string;
-  actualRevenueSol: string;
+  /** What the treasury received on chain: creation fees and the distributor's platform share. */
+  companyRevenueSol: string;
   lastUpdated: string | null;
 };
 

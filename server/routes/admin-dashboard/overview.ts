@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { COMPANY_REVENUE_PERCENT_OF_RAISED } from '../../../core/constants';
-import { lamportsToSolString, sumBigint, wholePercentOf } from '../../../core/money';
+import { lamportsToSolString, sumBigint } from '../../../core/money';
 import { syncPlatformStats } from '../../commands/refreshPlatformStats';
 import { platformStats } from '../../db/schema';
 import { adminActor, requireAdmin } from '../../policies/admin';
@@ -18,10 +17,9 @@ async function overview(services: Services) {
     totalBackers: Number(value('total_backers')),
     totalCampaigns: Number(value('total_campaigns')),
     totalDonations: Number(value('total_donations')),
-    // Spec 2 section 9: 2 percent of total raised SOL.
-    estimatedRevenueSol: lamportsToSolString(wholePercentOf(raised, COMPANY_REVENUE_PERCENT_OF_RAISED)),
-    // What the treasury actually received on chain: creation fees and distributor platform fees.
-    actualRevenueSol: lamportsToSolString(sumBigint(revenue.map((e) => e.lamports))),
+    // Spec 2's 'Estimated Company Revenue', as what the treasury actually received on chain
+    // (creation fees and the distributor's platform share), not the spec's 2% of total raised.
+    companyRevenueSol: lamportsToSolString(sumBigint(revenue.map((e) => e.lamports))),
     lastUpdated: times.length ? new Date(Math.max(...times)).toISOString() : null,
   };
 }

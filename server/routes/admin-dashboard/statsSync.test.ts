@@ -36,7 +36,7 @@ describe('POST /api/admin/stats/sync', () => {
     const audits = await t.services.db.$count(adminAuditLog);
     const res = await sync({ cookie });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ totalSolRaised: '2', totalCampaigns: 1, totalBackers: 5, totalDonations: 0, estimatedRevenueSol: '0.04' });
+    expect(res.json()).toMatchObject({ totalSolRaised: '2', totalCampaigns: 1, totalBackers: 5, totalDonations: 0, companyRevenueSol: '0' });
     expect(await t.services.db.$count(adminAuditLog)).toBe(audits + 1);
     const [audit] = await t.services.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1);
     expect(audit).toMatchObject({ action: 'platform_stats_synced', adminUsername: 'boss', details: { total_sol_raised: '2000000000', total_campaigns: '1' } });

@@ -1,5 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
+import { PLATFORM_FEE_PERCENT_OF_REWARDS } from '../../../../core/constants';
 import { relativeTime } from '../../../../core/format';
 import { useAdminOverview, useSyncStats } from '../../../api/adminDashboard';
 import { Button } from '../../../components/ui/Button';
@@ -38,17 +39,14 @@ export function OverviewTab() {
           <StatCard label="Donations" value={countText(data.totalDonations)} testId="stat-total-donations" />
         </div>
       </section>
-      <section aria-labelledby="company-revenue" className="grid gap-3 md:grid-cols-2">
+      <section aria-labelledby="company-revenue">
         <h2 id="company-revenue" className="sr-only">Company revenue</h2>
         <Card className="p-5">
           <p className="text-sm text-muted">Estimated Company Revenue</p>
-          <p className="mt-1 text-2xl font-bold tabular-nums text-gold-500" data-testid="stat-estimated-revenue">{solFixed(data.estimatedRevenueSol, 4)} SOL</p>
-          <p className="mt-1 text-xs text-muted">2% of {solFixed(data.totalSolRaised, 2)} SOL raised</p>
-        </Card>
-        <Card className="p-5">
-          <p className="text-sm text-muted">Actual Revenue (on chain)</p>
-          <p className="mt-1 text-2xl font-bold tabular-nums text-brand-600 dark:text-brand-400" data-testid="stat-actual-revenue">{solFixed(data.actualRevenueSol, 4)} SOL</p>
-          <p className="mt-1 text-xs text-muted">Creation fees swept to the treasury plus the distributor's 20% platform fees, read from the chain</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums text-gold-500" data-testid="stat-company-revenue">{solFixed(data.companyRevenueSol, 4)} SOL</p>
+          <p className="mt-1 text-xs text-muted" data-testid="company-revenue-basis">
+            What the treasury received on chain: creation fees plus the {PLATFORM_FEE_PERCENT_OF_REWARDS}% platform share of every distributor payout (the Revenue tab lists each transaction).
+          </p>
         </Card>
       </section>
       <section aria-labelledby="admin-links">
