@@ -11,6 +11,7 @@ import { launchBrowser, newPage } from './browser';
 import { fakeSigningWalletScript, SIGNING_WALLET_NAME, type SigningMode } from './fakeSigningWallet';
 import { connectLocalWallet, localWalletAddress, pageSession, walletButton } from './localWallet';
 import { solidPng } from './png';
+import { shootWidths } from './shots';
 import { tinyMp4 } from './videoBytes';
 
 const baseUrl = inject('baseUrl');
@@ -444,6 +445,96 @@ describe('/start-campaign with the fewest choices', () => {
 
     await page.getByTestId('back-home').click();
     await page.waitForURL(`${baseUrl}/`, { timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('/start-campaign when the create answer is lost', () => {
+  it('the server launched it: the page finds it by request id and shows success, with one campaign and one payment', async () => {
+    const { page, errors } = await newPage(browser);
+    const requests = launchRequests(page);
+    // The first create reaches the server and runs to its end; its answer never reaches the page.
+    let lostStatus = 0;
+    await page.route('**/api/revshare/create', async (route) => {
+      if (lostStatus) return route.continue();
+      lostStatus = (await route.fetch({ timeout: 120_000 })).status();
+      await route.abort('connectionreset');
+    });
+    await openForm(page);
+    await connectLocalWallet(page);
+    const address = await localWalletAddress(page);
+    await expect.poll(() => pageSession(page), { timeout: 15_000 }).toMatchObject({ wallet: address });
+    await rpc<string>('requestAirdrop', [address, 1_000_000_000]);
+    await expect.poll(async () => (await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value, { timeout: 15_000 })
+      .toBe(1_000_000_000);
+
+    await page.getByTestId('open-logo-dialog').click();
+    await page.getByTestId('logo-input').setInputFiles(png('logo.png', [30, 160, 90]));
+    await page.getByTestId('logo-preview').waitFor();
+    const ticker = randomTicker();
+    await type(page, 'name', 'Lost Answer');
+    await type(page, 'ticker', ticker);
+    await type(page, 'goal', '5');
+    await type(page, 'donationWallet', Keypair.generate().publicKey.toBase58());
+    await type(page, 'description', 'The answer to create is lost on its way back.');
+    await submitButton(page).click();
+
+    await page.getByTestId('creation-complete').waitFor({ timeout: 120_000 });
+    expect(lostStatus).toBe(200);
+    const mint = (await page.getByTestId('created-token-address').textContent())!;
+    expect(await toast(page, 'Creation failed').count()).toBe(0);
+    // Exactly one campaign, the one the page shows, and one prepare and one funding: no second launch.
+    const found = await (await fetch(`${baseUrl}/api/campaigns?search=${ticker}`)).json() as { campaigns: { token_address: string; creator_wallet: string }[]; total: number };
+    expect(found.total).toBe(1);
+    expect(found.campaigns[0]).toMatchObject({ token_address: mint, creator_wallet: address });
+    expect(requests.filter((r) => r === 'GET /api/revshare/prepare')).toHaveLength(1);
+    // The request-id lookup found it: create was not sent again.
+    expect(requests.filter((r) => r === 'POST /api/revshare/create')).toHaveLength(1);
+    const balance = BigInt((await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value);
+    expect(balance).toBe(1_000_000_000n - 50_000_000n - 5_000n);
+    await shootWidths(page, 'start-campaign-recovered');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('nothing reaches the server: the paid request waits with Check again, never the form, then launches once', async () => {
+    const { page, errors } = await newPage(browser);
+    await openForm(page);
+    await connectLocalWallet(page);
+    const address = await localWalletAddress(page);
+    await expect.poll(() => pageSession(page), { timeout: 15_000 }).toMatchObject({ wallet: address });
+    await rpc<string>('requestAirdrop', [address, 1_000_000_000]);
+    await expect.poll(async () => (await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value, { timeout: 15_000 })
+      .toBe(1_000_000_000);
+    await page.getByTestId('open-logo-dialog').click();
+    await page.getByTestId('logo-input').setInputFiles(png('logo.png', [160, 30, 90]));
+    await page.getByTestId('logo-preview').waitFor();
+    const ticker = randomTicker();
+    await type(page, 'name', 'Offline Launch');
+    await type(page, 'ticker', ticker);
+    await type(page, 'goal', '5');
+    await type(page, 'donationWallet', Keypair.generate().publicKey.toBase58());
+    await type(page, 'description', 'The network drops while the campaign is created.');
+    // After the funding the network is gone: create and its lookups never reach the server.
+    await page.route('**/api/revshare/create', (route) => route.abort('internetdisconnected'));
+    await page.route('**/api/campaigns/by-request/**', (route) => route.abort('internetdisconnected'));
+    await submitButton(page).click();
+
+    await page.getByTestId('creation-unresolved').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('start-campaign-form').count()).toBe(0);
+    expect(await toast(page, 'Creation failed').count()).toBe(0);
+    await shootWidths(page, 'start-campaign-unresolved');
+
+    await page.unrouteAll();
+    await page.getByTestId('check-launch-again').click();
+    await page.getByTestId('creation-complete').waitFor({ timeout: 120_000 });
+    const mint = (await page.getByTestId('created-token-address').textContent())!;
+    const found = await (await fetch(`${baseUrl}/api/campaigns?search=${ticker}`)).json() as { campaigns: { token_address: string }[]; total: number };
+    expect(found.total).toBe(1);
+    expect(found.campaigns[0]!.token_address).toBe(mint);
+    const balance = BigInt((await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value);
+    expect(balance).toBe(1_000_000_000n - 50_000_000n - 5_000n);
     expect(errors).toEqual([]);
     await page.context().close();
   });

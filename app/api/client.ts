@@ -1,6 +1,7 @@
 /** An API failure: the server's `{ error }` message plus the HTTP status (and its `reason`, when it gave one). */
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly reason?: string) {
+  /** `body`: the whole JSON answer, for fields beyond error and reason (a launch's `refunded`). */
+  constructor(message: string, readonly status: number, readonly reason?: string, readonly body?: unknown) {
     super(message);
     this.name = 'ApiError';
   }
@@ -31,7 +32,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
       ? data.error
       : `HTTP ${response.status}`;
     const reason = data && typeof data === 'object' && 'reason' in data && typeof data.reason === 'string' ? data.reason : undefined;
-    throw new ApiError(message, response.status, reason);
+    throw new ApiError(message, response.status, reason, data);
   }
   return data as T;
 }

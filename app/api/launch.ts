@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BondingCurveType, CampaignCategory } from '../../core/enums';
 import { accountCampaignsKey } from './account';
 import { campaignsKey } from './campaigns';
-import { api } from './client';
+import { api, orNull } from './client';
 import { platformStatsKey } from './platformStats';
 
 // The launch service (issue 5): prepare → the creator's wallet funds → create.
@@ -88,6 +88,11 @@ export function prepareLaunch(initialBuySol: string | null): Promise<PrepareResu
 
 export function createLaunch(body: CreateLaunchBody): Promise<CreateLaunchResult> {
   return api.post<CreateLaunchResult>('/api/revshare/create', body);
+}
+
+/** The campaign a launch request created (GET /api/campaigns/by-request/{id}), or null while there is none. */
+export async function campaignOfRequest(requestId: string): Promise<{ token_address: string | null; transaction_signature: string | null } | null> {
+  return orNull(api.get(`/api/campaigns/by-request/${encodeURIComponent(requestId)}`));
 }
 
 /** After a launch every list that counts or shows campaigns is stale. */

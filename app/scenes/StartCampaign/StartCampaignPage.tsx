@@ -8,6 +8,7 @@ import { PageBanner } from '../../components/ui/PageBanner';
 import { useWalletDialog } from '../../solana/walletDialog';
 import { CampaignForm } from './CampaignForm';
 import { CompleteView } from './CompleteView';
+import { UnresolvedView } from './UnresolvedView';
 import { toastLogoRequired, toastWalletNotConnectedForCreation } from './creationToasts';
 import { ProgressView } from './ProgressView';
 import { useCreationFlow } from './useCreationFlow';
@@ -60,6 +61,7 @@ export function StartCampaignPage() {
           <ProgressView phase={state.phase} step={state.step} hasVideo={Boolean(form.video)} hasPhotos={form.photos.length > 0} />
         )}
         {state.phase === 'complete' && <CompleteView tokenAddress={state.outcome.mintAddress} ticker={state.ticker} />}
+        {state.phase === 'unresolved' && <UnresolvedView requestId={state.body.request_id} checking={state.checking} onCheck={() => void flow.checkAgain()} />}
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client';
 import type { CreateLaunchResult, PrepareResult } from '../../api/launch';
 import { creationFailedDescription } from './creationToasts';
 import { runCreation, type CreationDeps } from './runCreation';
+import { isSettledFailure, LaunchUnresolvedError, recoverLaunch, type RecoveryDeps } from './recoverLaunch';
 
 // The creation flow against a launch service that fails at each step: the error is the
 // spec's service message (section 8) with the specific reason beside it, and the
@@ -26,6 +27,7 @@ function deps(overrides: Partial<CreationDeps>): CreationDeps {
     prepare: async () => prepared,
     fund: async () => 'sig',
     create: async (): Promise<CreateLaunchResult> => ({ mintAddress: prepared.token_address, txSignature: 'sig' }),
+    recover: async () => { throw new Error('recover must not run'); },
     onStep: () => {},
     warnVideo: () => {},
     warnPhotos: () => {},
@@ -58,7 +60,7 @@ describe('creation service messages', () => {
 
   it("create: 'Failed to complete token creation' with the server's message and reason", async () => {
     const out = await failure({
-      create: async () => { throw new ApiError('Failed to create token', 502, 'Failed to create bonding token: Token metadata refused: too long'); },
+      create: async () => { throw new ApiError('Failed to create token', 502, 'Failed to create bonding token: Token metadata refused: too long', { refunded: true }); },
     });
     expect(out.description).toBe('Failed to complete token creation: Failed to create token (Failed to create bonding token: Token metadata refused: too long)');
     const unfunded = await failure({ create: async () => { throw new ApiError('Funding wallet has not been funded yet', 400); } });
@@ -76,5 +78,58 @@ describe('creation service messages', () => {
     });
     expect(out.description).toBe(reason);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('a create answer that is lost after the funding', () => {
+  const lookups = (found: { token_address: string; transaction_signature: string } | null) => {
+    const calls: string[] = [];
+    const recoveryDeps: RecoveryDeps = {
+      findByRequest: async (id) => { calls.push(`find ${id}`); return found; },
+      create: async () => { calls.push('create'); throw new ApiError('Connection failed', 0); },
+      wait: async () => {},
+    };
+    return { calls, recoveryDeps };
+  };
+
+  it('finds the campaign by request id and succeeds, without a second prepare or funding', async () => {
+    const { calls, recoveryDeps } = lookups({ token_address: prepared.token_address, transaction_signature: 'sweep' });
+    const steps: string[] = [];
+    const outcome = await runCreation(input, deps({
+      prepare: async () => { steps.push('prepare'); return prepared; },
+      fund: async () => { steps.push('fund'); return 'sig'; },
+      create: async () => { throw new ApiError('Connection failed', 0); },
+      recover: (body) => recoverLaunch(body, recoveryDeps),
+    }));
+    expect(outcome).toMatchObject({ mintAddress: prepared.token_address, txSignature: 'sweep' });
+    expect(steps).toEqual(['prepare', 'fund']);
+    expect(calls).toEqual(['find req-1']);
+  });
+
+  it('an answer without the token address is looked up too', async () => {
+    const { recoveryDeps } = lookups({ token_address: prepared.token_address, transaction_signature: 'sweep' });
+    const outcome = await runCreation(input, deps({
+      create: async () => ({ txSignature: 'x' }) as CreateLaunchResult,
+      recover: (body) => recoverLaunch(body, recoveryDeps),
+    }));
+    expect(outcome.mintAddress).toBe(prepared.token_address);
+  });
+
+  it('nothing found after a few tries: unresolved (never a failure that offers the form)', async () => {
+    const { calls, recoveryDeps } = lookups(null);
+    const err = await runCreation(input, deps({
+      create: async () => { throw new ApiError('Failed to create token', 502); },
+      recover: (body) => recoverLaunch(body, recoveryDeps),
+    })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LaunchUnresolvedError);
+    expect((err as LaunchUnresolvedError).requestId).toBe('req-1');
+    expect(calls.filter((c) => c === 'create').length).toBeGreaterThan(1);
+  });
+
+  it('a refunded launch is a settled failure, as is a refusal of the request', () => {
+    expect(isSettledFailure(new ApiError('Failed to create token', 502, undefined, { refunded: true }))).toBe(true);
+    expect(isSettledFailure(new ApiError('Funding wallet has not been funded yet', 400))).toBe(true);
+    expect(isSettledFailure(new ApiError('Failed to create token', 502, undefined, { refunded: false }))).toBe(false);
+    expect(isSettledFailure(new ApiError('Connection failed', 0))).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import type { CreateLaunchBody, CreateLaunchResult, LaunchPhoto, PrepareResult } from '../../api/launch';
 import type { CreationStep } from './creationSteps';
 import { mainFirst, type PhotoEntry } from './photos';
+import { isSettledFailure, LaunchUnresolvedError } from './recoverLaunch';
 
 // Spec 1 section 9: the token the revshare service creates.
 const TAX_TIER = 6;
@@ -33,6 +34,8 @@ export type CreationDeps = {
   /** The connected wallet signs a transfer (then `onSigned`), it is sent and confirmed (and 2 s pass). */
   fund: (to: string, lamports: bigint, onSigned: () => void) => Promise<string>;
   create: (body: CreateLaunchBody) => Promise<CreateLaunchResult>;
+  /** Learns a funded request's outcome when create's answer was lost (see recoverLaunch). */
+  recover: (body: CreateLaunchBody) => Promise<CreateLaunchResult>;
   onStep: (step: CreationStep) => void;
   warnVideo: () => void;
   warnPhotos: () => void;
@@ -71,6 +74,8 @@ async function step<T>(service: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
+    // Not a failure: the page shows it as a launch still being confirmed.
+    if (err instanceof LaunchUnresolvedError) throw err;
     throw new LaunchStepError(service, err);
   }
 }
@@ -122,7 +127,7 @@ export async function runCreation(input: CreationInput, deps: CreationDeps): Pro
   }
 
   deps.onStep('creating');
-  const result = await step(LAUNCH_SERVICE.complete, () => deps.create({
+  const body: CreateLaunchBody = {
     request_id: prepared.request_id,
     name: form.name,
     ticker: form.ticker,
@@ -146,7 +151,18 @@ export async function runCreation(input: CreationInput, deps: CreationDeps): Pro
     donationWallet: form.donationWallet,
     ...(videoUrl ? { videoUrl } : {}),
     photos,
-  }));
+  };
+  // The creator has paid: from here a lost or partial answer is looked up by request id, never
+  // reported as a failure that invites a second launch and payment (see recoverLaunch).
+  const result = await step(LAUNCH_SERVICE.complete, async () => {
+    try {
+      const answer = await deps.create(body);
+      if (answer.mintAddress || (answer as { error?: unknown }).error) return answer;
+    } catch (err) {
+      if (isSettledFailure(err)) throw err;
+    }
+    return deps.recover(body);
+  });
   // The service may answer 200 with { error } (spec 1 section 7).
   const failure = (result as { error?: unknown }).error;
   if (typeof failure === 'string' && failure) throw new Error(failure);
