@@ -34,6 +34,6 @@ export class PerformanceSamples {
 
   /** The newest `limit` samples, newest first, as the validator lists them. */
   recent(limit: number): PerfSample[] {
-    return this.ring.slice(-limit).reverse();
+    return limit === 0 ? [] : this.ring.slice(-limit).reverse();
   }
 }
