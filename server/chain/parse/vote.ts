@@ -42,7 +42,7 @@ function priorVoters(r: ByteReader, withSlot: boolean) {
   return out;
 }
 
-/** VoteStateVersions under bincode: 0.23.5, 1.14.11 and the current (V3) layout; V4 is not read here. */
+/** VoteStateVersions under bincode: 0.23.5, 1.14.11, V3 and V4 (SIMD-0185, what the vote program now writes). */
 export function readVoteState(data: Uint8Array): VoteState {
   const r = new ByteReader(data);
   const version = r.u32();
@@ -56,7 +56,24 @@ export function readVoteState(data: Uint8Array): VoteState {
       priorVoters: prior, epochCredits: epochCredits(r), lastTimestamp: lastTimestamp(r),
     };
   }
-  if (version !== 1 && version !== 2) throw new NotParsable('unsupported vote state version');
+  if (version === 3) {
+    const nodePubkey = r.pubkey(); const authorizedWithdrawer = r.pubkey();
+    r.pubkey(); r.pubkey(); // inflation-rewards and block-revenue collectors: not rendered
+    const inflationRewardsCommissionBps = r.u16();
+    r.u16(); r.u64(); // block-revenue commission, pending delegator rewards
+    const hasBls = r.u8();
+    if (hasBls > 1) throw new NotParsable('bad option tag');
+    if (hasBls === 1) r.bytesOf(48);
+    const votes = list(r, landedVote);
+    const root = rootSlot(r);
+    const authorizedVoters = list(r, (e) => ({ epoch: n(e), authorizedVoter: e.pubkey() }));
+    // agave renders V4's basis points as a percentage, and V4 keeps no prior voters.
+    return {
+      nodePubkey, authorizedWithdrawer, commission: Math.floor(inflationRewardsCommissionBps / 100), votes, rootSlot: root,
+      authorizedVoters, priorVoters: [], epochCredits: epochCredits(r), lastTimestamp: lastTimestamp(r),
+    };
+  }
+  if (version !== 1 && version !== 2) throw new NotParsable('unknown vote state version');
   const nodePubkey = r.pubkey(); const authorizedWithdrawer = r.pubkey(); const commission = r.u8();
   const votes = list(r, version === 1 ? lockout : landedVote);
   const root = rootSlot(r);
