@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   SOURCE_MAPS: bool.default(false),
   // Local ledger: one slot per LEDGER_SLOT_MS (a validator's 400 ms); tests shorten it to expire blockhashes quickly.
   LEDGER_SLOT_MS: z.coerce.number().int().min(5).max(60_000).default(400),
+  // Local ledger: getRecentPerformanceSamples' period (a validator's 60 s); tests shorten it.
+  LEDGER_SAMPLE_PERIOD_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   // Campaign launch: how create waits for the funding transfer (spec: every 2 s, 30 times); tests shorten it.
   LAUNCH_FUNDING_POLL_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   LAUNCH_FUNDING_POLL_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(30),

@@ -55,7 +55,7 @@ export async function createChain(env: Env, database: Database, log: FastifyBase
   // One process runs the local ledger of a database: a second would fork the chain.
   if (!await database.tryLock(LEDGER_LOCK_KEY)) throw new Error(LEDGER_IN_USE);
   const store = new LedgerStore(database.db);
-  const ledger = await LocalLedger.open({ store, log, slotMs: env.LEDGER_SLOT_MS });
+  const ledger = await LocalLedger.open({ store, log, slotMs: env.LEDGER_SLOT_MS, samplePeriodMs: env.LEDGER_SAMPLE_PERIOD_MS });
   const rpc = createRpcHandler({ ledger, store }, log);
   const connection = new Connection(IN_PROCESS_URL, { commitment: 'confirmed', fetch: inProcessFetch(rpc), disableRetryOnRateLimit: true });
   return {

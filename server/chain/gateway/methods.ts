@@ -1,13 +1,17 @@
 /**
  * JSON-RPC methods /api/rpc serves (issue 3). The gateway to a real cluster forwards all of
- * them except requestAirdrop; the local ledger serves all of them.
+ * them except requestAirdrop; the local ledger serves all of them (and more: the cluster
+ * methods whose answers on a real cluster are large or costly to the provider, such as
+ * getClusterNodes, getVoteAccounts, getLeaderSchedule, getSupply, getLargestAccounts or
+ * getInflationReward, stay local-only).
  */
 export const RPC_METHODS = [
   'getHealth', 'getVersion', 'getSlot', 'getBlockHeight', 'getEpochInfo', 'getLatestBlockhash', 'isBlockhashValid',
   'getFeeForMessage', 'getMinimumBalanceForRentExemption', 'getBalance', 'getAccountInfo', 'getMultipleAccounts',
-  'getProgramAccounts', 'getTokenAccountBalance', 'getTokenAccountsByOwner', 'getTokenSupply', 'getTokenLargestAccounts',
-  'sendTransaction', 'simulateTransaction', 'getSignatureStatuses', 'getSignaturesForAddress', 'getTransaction',
-  'requestAirdrop',
+  'getProgramAccounts', 'getTokenAccountBalance', 'getTokenAccountsByOwner', 'getTokenAccountsByDelegate', 'getTokenSupply',
+  'getTokenLargestAccounts', 'sendTransaction', 'simulateTransaction', 'getSignatureStatuses', 'getSignaturesForAddress',
+  'getTransaction', 'getInflationGovernor', 'getInflationRate', 'getSlotLeader', 'getStakeMinimumDelegation',
+  'getRecentPerformanceSamples', 'requestAirdrop',
 ] as const;
 
 /** Methods forwarded to a real cluster: airdrops are local-only. */

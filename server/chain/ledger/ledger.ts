@@ -12,6 +12,7 @@ import { buildRecord, resolveKeys, restore, snapshot, type ResolvedKeys } from '
 import type { AccountRecord, Genesis, LedgerStore, TxRecord } from './store';
 import { createSvm, decodeAddress, readAccount, writeAccount, type AccountState } from './svm';
 import { MintIndex } from './mintIndex';
+import { PerformanceSamples } from './performanceSamples';
 import { txErrorJson, type TxErrorJson } from './txError';
 import { decodeWireTransaction, type WireTransaction } from './wire';
 
@@ -26,7 +27,11 @@ export class LedgerUnavailableError extends Error {
   constructor() { super('The ledger cannot store transactions right now'); }
 }
 
-export type LedgerOptions = { store: LedgerStore; log: FastifyBaseLogger; slotMs: number; now?: () => number };
+export type LedgerOptions = {
+  store: LedgerStore; log: FastifyBaseLogger; slotMs: number; now?: () => number;
+  /** getRecentPerformanceSamples' period: 60 s, as a validator samples. */
+  samplePeriodMs?: number;
+};
 
 /** What became of a submitted transaction. */
 export type SendOutcome =
@@ -76,12 +81,13 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   private readonly recentBySlot = new Map<bigint, string[]>();
   readonly faucet: Keypair;
   transactionCount: bigint;
+  readonly performance: PerformanceSamples;
   private readonly mintIndex = new MintIndex((program) => this.getProgramAccounts(program).map(({ address, account }) => ({ address, data: account.data })));
 
   private constructor(
     private readonly store: LedgerStore,
     private readonly log: FastifyBaseLogger,
-    svm: LiteSvm, clock: SlotClock, genesis: Genesis, seq: bigint,
+    svm: LiteSvm, clock: SlotClock, genesis: Genesis, seq: bigint, samplePeriodMs: number, private readonly now: () => number,
   ) {
     super();
     this.setMaxListeners(0);
@@ -91,11 +97,13 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     this.committedSeq = seq;
     this.transactionCount = seq;
     this.faucet = Keypair.fromSecretKey(bs58.decode(genesis.faucetSecretKey));
+    this.performance = new PerformanceSamples(samplePeriodMs);
+    this.performance.observe(now(), clock.slot, seq);
     this.applyClock();
   }
 
   /** Opens the ledger stored in the database (creating its genesis on first use) and starts the clock. */
-  static async open({ store, log, slotMs, now = Date.now }: LedgerOptions): Promise<LocalLedger> {
+  static async open({ store, log, slotMs, now = Date.now, samplePeriodMs = 60_000 }: LedgerOptions): Promise<LocalLedger> {
     const started = now();
     const svm = createSvm();
     let genesis = await store.loadGenesis();
@@ -117,7 +125,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     const elapsed = BigInt(Math.max(1, Math.floor((now() - checkpoint.unixMs) / slotMs)));
     const clock = new SlotClock(Buffer.from(genesis.seed, 'hex'), BigInt(checkpoint.slot) + elapsed, slotMs, now);
     const seq = await store.maxSeq();
-    const ledger = new LocalLedger(store, log, svm, clock, genesis, seq);
+    const ledger = new LocalLedger(store, log, svm, clock, genesis, seq, samplePeriodMs, now);
     for (const r of await store.recentSignatures(clock.slot - MAX_BLOCKHASH_AGE - 1n)) ledger.remember(r.signature, r.slot, r.err);
     ledger.timer = setInterval(() => ledger.tick(), Math.max(5, Math.floor(slotMs / 4))).unref();
     log.info({ accounts, transactions: Number(seq), slot: Number(clock.slot), ms: now() - started }, 'local ledger ready');
@@ -352,6 +360,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
 
   private tick(): void {
     if (this.clock.advance()) this.onSlotChanged();
+    this.performance.observe(this.now(), this.clock.slot, this.transactionCount);
   }
 
   private onSlotChanged(): void {

@@ -97,6 +97,12 @@ export class LedgerStore {
     }
   }
 
+  /** Every program that owns a stored account with lamports: where a scan of all accounts looks. */
+  async accountOwners(): Promise<string[]> {
+    const rows = await this.db.selectDistinct({ owner: ledgerAccounts.owner }).from(ledgerAccounts).where(gt(ledgerAccounts.lamports, 0n));
+    return rows.map((r) => r.owner);
+  }
+
   async maxSeq(): Promise<bigint> {
     const [row] = await this.db.select({ seq: max(ledgerTransactions.seq) }).from(ledgerTransactions);
     return row?.seq == null ? 0n : BigInt(row.seq);

@@ -13,6 +13,12 @@ export function readTokenAccount(owner: string, data: Uint8Array): { mint: strin
   return { mint: bs58.encode(data.subarray(0, 32)), owner: bs58.encode(data.subarray(32, 64)), amount: view.getBigUint64(64, true) };
 }
 
+/** A token account's delegate (COption<Pubkey> at offset 72), or null when it has none. */
+export function readTokenDelegate(data: Uint8Array): string | null {
+  if (data.length < ACCOUNT_LEN || data[72] !== 1) return null;
+  return bs58.encode(data.subarray(76, 108));
+}
+
 /** A mint's supply and decimals, or null when the data is not an initialised mint. */
 export function readMint(owner: string, data: Uint8Array): { supply: bigint; decimals: number } | null {
   if (!isTokenProgram(owner) || data.length < MINT_LEN) return null;

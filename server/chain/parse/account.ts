@@ -1,5 +1,15 @@
 import type { Account, Mint } from '@solana/spl-token';
-import { TOKEN_2022_PROGRAM, isTokenProgram } from './programs';
+import { parseAddressLookupTable } from './addressLookupTable';
+import { parseBpfUpgradeableLoader } from './bpfUpgradeableLoader';
+import { parseNonce } from './nonce';
+import {
+  ADDRESS_LOOKUP_TABLE_PROGRAM, BPF_UPGRADEABLE_LOADER, STAKE_PROGRAM, SYSTEM_PROGRAM, SYSVAR_OWNER, TOKEN_2022_PROGRAM, VOTE_PROGRAM,
+  isTokenProgram,
+} from './programs';
+import { NotParsable } from './reader';
+import { parseStake } from './stake';
+import { parseSysvar } from './sysvar';
+import { parseVote } from './vote';
 import { readTlvEntries, uiExtension, type UiExtension } from './tokenExtensionState';
 import { decodeMint, decodeMultisig, decodeTokenAccount } from './tokenState';
 import { tokenAmountToUiAmount } from './uiTokenAmount';
@@ -12,16 +22,38 @@ export type DecimalsOf = (mint: string) => number | undefined;
 
 const TLV_START = 166;
 
+/** agave's account decoders other than the token programs', by owner and program name. */
+const BY_OWNER: Record<string, { program: string; parse: (data: Uint8Array, address?: string) => unknown }> = {
+  [SYSVAR_OWNER]: { program: 'sysvar', parse: (data, address) => (address ? parseSysvar(address, data) : null) },
+  [SYSTEM_PROGRAM]: { program: 'nonce', parse: parseNonce },
+  [ADDRESS_LOOKUP_TABLE_PROGRAM]: { program: 'address-lookup-table', parse: parseAddressLookupTable },
+  [BPF_UPGRADEABLE_LOADER]: { program: 'bpf-upgradeable-loader', parse: parseBpfUpgradeableLoader },
+  [STAKE_PROGRAM]: { program: 'stake', parse: parseStake },
+  [VOTE_PROGRAM]: { program: 'vote', parse: parseVote },
+};
+
 /**
- * agave's account-decoder for SPL Token and Token-2022 accounts: mints, token accounts
- * (which need their mint's decimals) and multisigs, with extensions. Null where a real
- * node falls back to base64: another owner, bytes that do not unpack, or unknown decimals.
+ * agave's account-decoder (parse_account_data.rs). SPL Token and Token-2022: mints, token
+ * accounts (which need their mint's decimals) and multisigs, with extensions. Sysvars (which
+ * need the account's address), nonces, lookup tables, upgradeable-loader, stake and vote
+ * accounts. Null where a real node falls back to base64: another owner, bytes that do not
+ * decode, or unknown decimals.
  */
-export function parseAccountData(owner: string, data: Uint8Array, decimalsOf?: DecimalsOf): ParsedAccountData | null {
-  if (!isTokenProgram(owner)) return null;
-  const parsed = parseTokenState(owner, data, decimalsOf);
-  if (!parsed) return null;
-  return { program: owner === TOKEN_2022_PROGRAM ? 'spl-token-2022' : 'spl-token', parsed, space: data.length };
+export function parseAccountData(owner: string, data: Uint8Array, decimalsOf?: DecimalsOf, address?: string): ParsedAccountData | null {
+  if (isTokenProgram(owner)) {
+    const parsed = parseTokenState(owner, data, decimalsOf);
+    if (!parsed) return null;
+    return { program: owner === TOKEN_2022_PROGRAM ? 'spl-token-2022' : 'spl-token', parsed, space: data.length };
+  }
+  const decoder = Object.hasOwn(BY_OWNER, owner) ? BY_OWNER[owner] : undefined;
+  if (!decoder) return null;
+  try {
+    const parsed = decoder.parse(data, address);
+    return parsed ? { program: decoder.program, parsed, space: data.length } : null;
+  } catch (err) {
+    if (err instanceof NotParsable) return null;
+    throw err;
+  }
 }
 
 function parseTokenState(owner: string, data: Uint8Array, decimalsOf?: DecimalsOf): unknown {

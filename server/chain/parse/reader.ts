@@ -30,6 +30,8 @@ export class ByteReader {
   u32(): number { return this.view.getUint32(this.need(4), true); }
   u64(): bigint { return this.view.getBigUint64(this.need(8), true); }
   i64(): bigint { return this.view.getBigInt64(this.need(8), true); }
+  u128(): bigint { const lo = this.u64(); return (this.u64() << 64n) | lo; }
+  f64(): number { return this.view.getFloat64(this.need(8), true); }
   bool(): boolean {
     const b = this.u8();
     if (b > 1) throw new NotParsable('bad bool');

@@ -24,8 +24,11 @@ export function dataSliceParam(config: Config): DataSlice | undefined {
   return { offset: s.offset!, length: s.length! };
 }
 
+/** An account as encoded: its address is needed only by jsonParsed, for sysvars (parsed by address). */
+export type EncodableAccount = AccountState & { address?: string };
+
 /** An account the way getAccountInfo renders it (UiAccount). */
-export function encodeAccount(ctx: RpcContext, account: AccountState, encoding: AccountEncoding, slice?: DataSlice): Record<string, unknown> {
+export function encodeAccount(ctx: RpcContext, account: EncodableAccount, encoding: AccountEncoding, slice?: DataSlice): Record<string, unknown> {
   return {
     data: encodeData(ctx, account, encoding, slice),
     executable: account.executable,
@@ -36,9 +39,9 @@ export function encodeAccount(ctx: RpcContext, account: AccountState, encoding: 
   };
 }
 
-function encodeData(ctx: RpcContext, account: AccountState, encoding: AccountEncoding, slice?: DataSlice): unknown {
+function encodeData(ctx: RpcContext, account: EncodableAccount, encoding: AccountEncoding, slice?: DataSlice): unknown {
   if (encoding === 'jsonParsed') {
-    const parsed = parseAccountData(account.owner, account.data, (mint) => decimalsOf(ctx, mint));
+    const parsed = parseAccountData(account.owner, account.data, (mint) => decimalsOf(ctx, mint), account.address);
     if (parsed) return parsed;
     // A real node falls back to base64 when it cannot parse.
     return [Buffer.from(sliced(account.data, slice)).toString('base64'), 'base64'];

@@ -6,12 +6,17 @@ import { accountMethods } from './methods/accounts';
 import { blockhashMethods } from './methods/blockhash';
 import { clusterMethods } from './methods/cluster';
 import { historyMethods } from './methods/history';
+import { leaderMethods } from './methods/leaders';
+import { nodeMethods } from './methods/nodes';
+import { stakingMethods } from './methods/staking';
+import { supplyMethods } from './methods/supply';
 import { tokenMethods } from './methods/tokens';
 import { transactionMethods } from './methods/transactions';
 import { yieldTurn } from './yielding';
 
 const METHODS: MethodTable = {
   ...clusterMethods, ...blockhashMethods, ...accountMethods, ...tokenMethods, ...transactionMethods, ...historyMethods,
+  ...nodeMethods, ...leaderMethods, ...stakingMethods, ...supplyMethods,
 };
 
 type Id = string | number | null;

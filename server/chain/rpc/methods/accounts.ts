@@ -23,7 +23,7 @@ export const accountMethods: MethodTable = {
     const encoding = accountEncoding(config, 'binary');
     const slice = dataSliceParam(config);
     const account = ctx.ledger.getAccount(address);
-    return withContext(ctx, account ? encodeAccount(ctx, account, encoding, slice) : null);
+    return withContext(ctx, account ? encodeAccount(ctx, { ...account, address }, encoding, slice) : null);
   },
   getMultipleAccounts: (params, ctx) => {
     const list = requireParam(params, 0, 'pubkeys');
@@ -36,7 +36,7 @@ export const accountMethods: MethodTable = {
     const slice = dataSliceParam(config);
     return withContext(ctx, addresses.map((a) => {
       const account = ctx.ledger.getAccount(a);
-      return account ? encodeAccount(ctx, account, encoding, slice) : null;
+      return account ? encodeAccount(ctx, { ...account, address: a }, encoding, slice) : null;
     }));
   },
   getProgramAccounts: async (params, ctx) => {
@@ -64,7 +64,7 @@ export const accountMethods: MethodTable = {
     const value: { pubkey: string; account: Record<string, unknown> }[] = [];
     for (const { address, account } of matches) {
       if (work.due) await work.yieldTurn();
-      value.push({ pubkey: address, account: encodeAccount(ctx, account, encoding, slice) });
+      value.push({ pubkey: address, account: encodeAccount(ctx, { ...account, address }, encoding, slice) });
     }
     return config.withContext === true ? withContext(ctx, value) : value;
   },

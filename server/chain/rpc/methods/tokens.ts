@@ -1,7 +1,7 @@
 import { tokenAmountToUiAmount } from '../../parse';
 import { isTokenProgram, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../ledger/programs';
 import type { AccountState } from '../../ledger/svm';
-import { readMint, readTokenAccount } from '../../ledger/tokenAmounts';
+import { readMint, readTokenAccount, readTokenDelegate } from '../../ledger/tokenAmounts';
 import { checkMinContextSlot, withContext, type MethodTable, type RpcContext } from '../context';
 import { accountEncoding, dataSliceParam, encodeAccount } from '../encoding';
 import { invalidParams } from '../errors';
@@ -43,36 +43,42 @@ export const tokenMethods: MethodTable = {
       .slice(0, LARGEST_ACCOUNTS);
     return withContext(ctx, holders.map((h) => ({ address: h.address, ...tokenAmountToUiAmount(h.amount, mint.decimals) })));
   },
-  getTokenAccountsByOwner: async (params, ctx) => {
-    const owner = pubkeyParam(requireParam(params, 0, 'owner'));
-    const filter = requireParam(params, 1, 'filter (mint or programId)') as { mint?: unknown; programId?: unknown };
-    const config = configParam(params, 2);
-    checkMinContextSlot(ctx, config);
-    const encoding = accountEncoding(config, 'binary');
-    const slice = dataSliceParam(config);
-    let programs: string[];
-    let mint: string | undefined;
-    if (typeof filter === 'object' && filter && 'mint' in filter) {
-      mint = pubkeyParam(filter.mint);
-      const state = ctx.ledger.getAccount(mint);
-      if (!state || !readMint(state.owner, state.data)) throw invalidParams('Invalid param: could not find mint');
-      programs = [state.owner];
-    } else if (typeof filter === 'object' && filter && 'programId' in filter) {
-      const program = pubkeyParam(filter.programId);
-      if (!isTokenProgram(program)) throw invalidParams('Invalid param: unrecognized Token program id');
-      programs = [program];
-    } else {
-      throw invalidParams('Invalid params: expected a filter object with mint or programId.');
-    }
-    const found = await Promise.all(programs.map((p) => tokenAccounts(ctx, p, (a) => a.owner === owner && (!mint || a.mint === mint))));
-    const value = found.flat()
-      .map((a) => ({ pubkey: a.address, account: encodeAccount(ctx, a.state, encoding, slice) }));
-    return withContext(ctx, value);
-  },
+  getTokenAccountsByOwner: (params, ctx) => tokenAccountsBy('owner', params, ctx),
+  getTokenAccountsByDelegate: (params, ctx) => tokenAccountsBy('delegate', params, ctx),
 };
 
+/** getTokenAccountsByOwner and getTokenAccountsByDelegate: the same params, one field compared. */
+async function tokenAccountsBy(field: 'owner' | 'delegate', params: unknown[], ctx: RpcContext) {
+  const key = pubkeyParam(requireParam(params, 0, field));
+  const filter = requireParam(params, 1, 'filter (mint or programId)') as { mint?: unknown; programId?: unknown };
+  const config = configParam(params, 2);
+  checkMinContextSlot(ctx, config);
+  const encoding = accountEncoding(config, 'binary');
+  const slice = dataSliceParam(config);
+  let programs: string[];
+  let mint: string | undefined;
+  if (typeof filter === 'object' && filter && 'mint' in filter) {
+    mint = pubkeyParam(filter.mint);
+    const state = ctx.ledger.getAccount(mint);
+    if (!state || !readMint(state.owner, state.data)) throw invalidParams('Invalid param: could not find mint');
+    programs = [state.owner];
+  } else if (typeof filter === 'object' && filter && 'programId' in filter) {
+    const program = pubkeyParam(filter.programId);
+    if (!isTokenProgram(program)) throw invalidParams('Invalid param: unrecognized Token program id');
+    programs = [program];
+  } else {
+    throw invalidParams('Invalid params: expected a filter object with mint or programId.');
+  }
+  const matches = (a: { mint: string; owner: string }, data: Uint8Array) =>
+    (field === 'owner' ? a.owner === key : readTokenDelegate(data) === key) && (!mint || a.mint === mint);
+  const found = await Promise.all(programs.map((p) => tokenAccounts(ctx, p, matches)));
+  const value = found.flat()
+    .map((a) => ({ pubkey: a.address, account: encodeAccount(ctx, { ...a.state, address: a.address }, encoding, slice) }));
+  return withContext(ctx, value);
+}
+
 /** A scan of every token account of `program`: it yields now and then, as it grows with the ledger. */
-async function tokenAccounts(ctx: RpcContext, program: string, keep: (a: { mint: string; owner: string }) => boolean) {
+async function tokenAccounts(ctx: RpcContext, program: string, keep: (a: { mint: string; owner: string }, data: Uint8Array) => boolean) {
   // Each account's state as scanned: the ledger may move on while the scan yields.
   const out: { address: string; state: AccountState; mint: string; owner: string; amount: bigint }[] = [];
   if (program !== TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM) return out;
@@ -80,7 +86,7 @@ async function tokenAccounts(ctx: RpcContext, program: string, keep: (a: { mint:
   for (const { address, account } of ctx.ledger.getProgramAccounts(program)) {
     if (work.due) await work.yieldTurn();
     const token = readTokenAccount(program, account.data);
-    if (token && keep(token)) out.push({ address, state: account, ...token });
+    if (token && keep(token, account.data)) out.push({ address, state: account, ...token });
   }
   return out;
 }

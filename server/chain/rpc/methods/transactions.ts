@@ -49,7 +49,7 @@ export const transactionMethods: MethodTable = {
       accounts = wanted.addresses.map((a) => {
         const address = pubkeyParam(a);
         const state = result.accounts.has(address) ? result.accounts.get(address) : ctx.ledger.getAccount(address);
-        return state ? encodeAccount(ctx, state, encoding) : null;
+        return state ? encodeAccount(ctx, { ...state, address }, encoding) : null;
       });
     }
     const replacement = result.replacementBlockhash;

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AddressLookupTableProgram, Authorized, Connection, Keypair, LAMPORTS_PER_SOL, Lockup, NONCE_ACCOUNT_LENGTH, NonceAccount, PublicKey,
+  StakeProgram, SystemProgram, SYSVAR_CLOCK_PUBKEY, SYSVAR_EPOCH_SCHEDULE_PUBKEY, SYSVAR_RECENT_BLOCKHASHES_PUBKEY, SYSVAR_RENT_PUBKEY,
+  SYSVAR_SLOT_HASHES_PUBKEY, SYSVAR_SLOT_HISTORY_PUBKEY, SYSVAR_STAKE_HISTORY_PUBKEY, Transaction, VoteInit, VoteProgram,
+  sendAndConfirmTransaction, type AccountInfo, type ParsedAccountData,
+} from '@solana/web3.js';
+import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import {
+  address, createSolanaRpc, createSolanaRpcSubscriptions, type Rpc, type RpcSubscriptions, type SolanaRpcApi, type SolanaRpcSubscriptionsApi,
+} from '@solana/kit';
+import { freePort } from '../../../e2e/server';
+import { createTestApp, type TestApp } from '../../testing/app';
+
+// Expected shapes are agave's account-decoder (parse_sysvar.rs, parse_nonce.rs,
+// parse_address_lookup_table.rs, parse_bpf_loader.rs, parse_stake.rs, parse_vote.rs); the bytes
+// are what the real programs on the ledger wrote.
+const FEES = new PublicKey('SysvarFees111111111111111111111111111111111');
+const EPOCH_REWARDS = new PublicKey('SysvarEpochRewards1111111111111111111111111');
+const LAST_RESTART_SLOT = new PublicKey('SysvarLastRestartS1ot1111111111111111111111');
+const U64_MAX = '18446744073709551615';
+
+type Parsed = { program: string; parsed: { type: string; info: Record<string, unknown> }; space: number };
+const parsedOf = (account: AccountInfo<Buffer | ParsedAccountData> | null | undefined): Parsed => account?.data as unknown as Parsed;
+
+describe('local ledger: jsonParsed sysvar, nonce, lookup-table, loader, stake and vote accounts', () => {
+  let t: TestApp;
+  let connection: Connection;
+  let rpc: Rpc<SolanaRpcApi>;
+  let subscriptions: RpcSubscriptions<SolanaRpcSubscriptionsApi>;
+  const payer = Keypair.generate();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const port = await freePort();
+    await t.app.listen({ host: '127.0.0.1', port });
+    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
+    rpc = createSolanaRpc(`http://127.0.0.1:${port}/api/rpc`);
+    subscriptions = createSolanaRpcSubscriptions(`ws://127.0.0.1:${port}/api/rpc`);
+    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, 100 * LAMPORTS_PER_SOL));
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it('renders every sysvar the ledger holds, with agave\'s names and types', async () => {
+    const keys = [SYSVAR_CLOCK_PUBKEY, SYSVAR_RENT_PUBKEY, SYSVAR_EPOCH_SCHEDULE_PUBKEY, FEES, SYSVAR_RECENT_BLOCKHASHES_PUBKEY,
+      SYSVAR_SLOT_HASHES_PUBKEY, SYSVAR_STAKE_HISTORY_PUBKEY, EPOCH_REWARDS, LAST_RESTART_SLOT, SYSVAR_SLOT_HISTORY_PUBKEY];
+    const slot = await connection.getSlot();
+    const accounts = (await connection.getMultipleParsedAccounts(keys)).value.map(parsedOf);
+    expect(accounts.map((a) => a.program)).toEqual(Array(keys.length).fill('sysvar'));
+    const [clock, rent, schedule, fees, recent, slotHashes, stakeHistory, epochRewards, lastRestart, slotHistory] = accounts.map((a) => a.parsed);
+
+    expect(clock.type).toBe('clock');
+    expect(Object.keys(clock.info)).toEqual(['slot', 'epoch', 'epochStartTimestamp', 'leaderScheduleEpoch', 'unixTimestamp']);
+    // The ledger's clock sysvar follows its slot clock.
+    expect(clock.info.slot).toBeGreaterThanOrEqual(slot);
+    expect(clock.info.slot).toBeLessThan(slot + 20);
+    expect(Math.abs((clock.info.unixTimestamp as number) - Date.now() / 1000)).toBeLessThan(30);
+
+    expect(rent).toEqual({ type: 'rent', info: { lamportsPerByteYear: expect.any(String), exemptionThreshold: expect.any(Number), burnPercent: expect.any(Number) } });
+    // The rent the ledger charges is the rent the sysvar states.
+    const { lamportsPerByteYear, exemptionThreshold } = rent.info as { lamportsPerByteYear: string; exemptionThreshold: number };
+    expect(await connection.getMinimumBalanceForRentExemption(0)).toBe(128 * Number(lamportsPerByteYear) * exemptionThreshold);
+
+    expect(schedule.type).toBe('epochSchedule');
+    expect(Object.keys(schedule.info)).toEqual(['slotsPerEpoch', 'leaderScheduleSlotOffset', 'warmup', 'firstNormalEpoch', 'firstNormalSlot']);
+    expect(schedule.info.slotsPerEpoch).toBe(432_000);
+    expect(fees).toEqual({ type: 'fees', info: { feeCalculator: { lamportsPerSignature: expect.any(String) } } });
+    expect(recent.type).toBe('recentBlockhashes');
+    expect(recent.info).toEqual(expect.arrayContaining([{ blockhash: expect.any(String), feeCalculator: { lamportsPerSignature: expect.any(String) } }]));
+    expect(slotHashes.type).toBe('slotHashes');
+    expect((slotHashes.info as unknown as unknown[])[0]).toEqual({ slot: expect.any(Number), hash: expect.any(String) });
+    expect(stakeHistory).toEqual({ type: 'stakeHistory', info: [] });
+    expect(epochRewards).toEqual({
+      type: 'epochRewards',
+      info: {
+        distributionStartingBlockHeight: 0, numPartitions: 0, parentBlockhash: expect.any(String), totalPoints: '0', totalRewards: '0',
+        distributedRewards: '0', active: false,
+      },
+    });
+    expect(lastRestart).toEqual({ type: 'lastRestartSlot', info: { lastRestartSlot: 0 } });
+    expect(slotHistory.type).toBe('slotHistory');
+    expect(slotHistory.info.nextSlot).toEqual(expect.any(Number));
+    expect(slotHistory.info.bits).toMatch(/^[01]{1048576}$/);
+
+    const kitClock = await rpc.getAccountInfo(address(SYSVAR_CLOCK_PUBKEY.toBase58()), { encoding: 'jsonParsed' }).send();
+    expect(kitClock.value?.data).toMatchObject({ program: 'sysvar', parsed: { type: 'clock', info: { slot: expect.any(BigInt), epoch: 0n } } });
+    const kitRent = await rpc.getAccountInfo(address(SYSVAR_RENT_PUBKEY.toBase58()), { encoding: 'jsonParsed' }).send();
+    expect(kitRent.value?.data).toMatchObject({ program: 'sysvar', parsed: { type: 'rent', info: { lamportsPerByteYear: lamportsPerByteYear } } });
+  });
+
+  it('renders a durable nonce account (also to accountSubscribe) as the system program wrote it', async () => {
+    const nonce = Keypair.generate();
+    await sendAndConfirmTransaction(connection, new Transaction().add(...SystemProgram.createNonceAccount({
+      fromPubkey: payer.publicKey, noncePubkey: nonce.publicKey, authorizedPubkey: payer.publicKey,
+      lamports: await connection.getMinimumBalanceForRentExemption(NONCE_ACCOUNT_LENGTH),
+    }).instructions), [payer, nonce]);
+    const raw = NonceAccount.fromAccountData((await connection.getAccountInfo(nonce.publicKey))!.data);
+    const parsed = parsedOf((await connection.getParsedAccountInfo(nonce.publicKey)).value);
+    expect(parsed).toEqual({
+      program: 'nonce', space: NONCE_ACCOUNT_LENGTH,
+      parsed: {
+        type: 'initialized',
+        info: { authority: payer.publicKey.toBase58(), blockhash: raw.nonce, feeCalculator: { lamportsPerSignature: String(raw.feeCalculator.lamportsPerSignature) } },
+      },
+    });
+    const kit = await rpc.getMultipleAccounts([address(nonce.publicKey.toBase58())], { encoding: 'jsonParsed' }).send();
+    expect(kit.value[0]?.data).toMatchObject({ program: 'nonce', parsed: { type: 'initialized', info: { blockhash: raw.nonce } } });
+
+    // accountSubscribe renders with the same encoder: a deposit into the nonce account notifies it parsed.
+    // (kit's subscriptions: web3.js 1.x expects bytes in every account notification. Advancing the
+    // nonce is refused here: LiteSVM's own blockhash, the one nonces take, never moves.)
+    const abort = new AbortController();
+
+    const notifications = await subscriptions.accountNotifications(address(nonce.publicKey.toBase58()), { encoding: 'jsonParsed', commitment: 'confirmed' })
+      .subscribe({ abortSignal: abort.signal });
+    // kit delivers only to an iterator already waiting: start waiting before the deposit.
+    const first = notifications[Symbol.asyncIterator]().next();
+    await sendAndConfirmTransaction(connection, new Transaction().add(
+      SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: nonce.publicKey, lamports: 1_000_000 }),
+    ), [payer]);
+    const notified = await first;
+    abort.abort();
+    expect(notified.value?.value.lamports).toBe(BigInt(await connection.getBalance(nonce.publicKey)));
+    expect(notified.value?.value.data).toMatchObject({ program: 'nonce', space: 80n, parsed: { type: 'initialized', info: { blockhash: raw.nonce } } });
+  });
+
+  it('renders an address lookup table the program created and extended', async () => {
+    // The lookup-table program takes a recent slot from the SlotHashes sysvar: use one it lists.
+    const slotHashes = parsedOf((await connection.getParsedAccountInfo(SYSVAR_SLOT_HASHES_PUBKEY)).value).parsed.info as unknown as { slot: number }[];
+    const [create, table] = AddressLookupTableProgram.createLookupTable({ authority: payer.publicKey, payer: payer.publicKey, recentSlot: slotHashes[0].slot });
+    const listed = [Keypair.generate().publicKey, Keypair.generate().publicKey];
+    await sendAndConfirmTransaction(connection, new Transaction().add(
+      create,
+      AddressLookupTableProgram.extendLookupTable({ lookupTable: table, authority: payer.publicKey, payer: payer.publicKey, addresses: listed }),
+    ), [payer]);
+    const parsed = parsedOf((await connection.getParsedAccountInfo(table)).value);
+    expect(parsed.program).toBe('address-lookup-table');
+    expect(parsed.parsed.type).toBe('lookupTable');
+    expect(Object.keys(parsed.parsed.info)).toEqual(['deactivationSlot', 'lastExtendedSlot', 'lastExtendedSlotStartIndex', 'authority', 'addresses']);
+    expect(parsed.parsed.info).toMatchObject({
+      deactivationSlot: U64_MAX, lastExtendedSlot: expect.stringMatching(/^\d+$/), lastExtendedSlotStartIndex: 0,
+      authority: payer.publicKey.toBase58(), addresses: listed.map((k) => k.toBase58()),
+    });
+    const decoded = (await connection.getAddressLookupTable(table)).value!;
+    expect(parsed.parsed.info.lastExtendedSlot).toBe(String(decoded.state.lastExtendedSlot));
+    const kit = await rpc.getAccountInfo(address(table.toBase58()), { encoding: 'jsonParsed' }).send();
+    expect(kit.value?.data).toMatchObject({ program: 'address-lookup-table', parsed: { info: { deactivationSlot: U64_MAX } } });
+  });
+
+  it('renders the upgradeable loader\'s program and programdata accounts of a loaded program', async () => {
+    const program = parsedOf((await connection.getParsedAccountInfo(TOKEN_PROGRAM_ID)).value);
+    expect(program).toEqual({ program: 'bpf-upgradeable-loader', space: 36, parsed: { type: 'program', info: { programData: expect.any(String) } } });
+    const programData = new PublicKey(program.parsed.info.programData as string);
+    const raw = (await connection.getAccountInfo(programData))!.data;
+    const parsed = parsedOf((await connection.getParsedAccountInfo(programData)).value);
+    expect(parsed.program).toBe('bpf-upgradeable-loader');
+    expect(parsed.parsed.type).toBe('programData');
+    expect(Object.keys(parsed.parsed.info)).toEqual(['slot', 'authority', 'data']);
+    const { slot, authority, data } = parsed.parsed.info as { slot: number; authority: string | null; data: [string, string] };
+    expect(slot).toBe(Number(raw.readBigUInt64LE(4)));
+    // The ELF follows the header (45 bytes with an upgrade authority, 13 without, as agave counts it).
+    expect(data[1]).toBe('base64');
+    expect(Buffer.from(data[0], 'base64').equals(raw.subarray(authority === null ? 13 : 45))).toBe(true);
+    const kit = await rpc.getAccountInfo(address(TOKEN_PROGRAM_ID.toBase58()), { encoding: 'jsonParsed' }).send();
+    expect(kit.value?.data).toMatchObject({ program: 'bpf-upgradeable-loader', parsed: { type: 'program', info: { programData: programData.toBase58() } } });
+  });
+
+  it('renders stake accounts (initialized, delegated) and vote accounts, also through getProgramAccounts', async () => {
+    const vote = Keypair.generate(); const node = Keypair.generate();
+    await sendAndConfirmTransaction(connection, new Transaction().add(VoteProgram.createAccount({
+      fromPubkey: payer.publicKey, votePubkey: vote.publicKey, voteInit: new VoteInit(node.publicKey, payer.publicKey, payer.publicKey, 7),
+      lamports: await connection.getMinimumBalanceForRentExemption(VoteProgram.space),
+    })), [payer, vote, node]);
+    const voteParsed = parsedOf((await connection.getParsedAccountInfo(vote.publicKey)).value);
+    expect(voteParsed).toEqual({
+      program: 'vote', space: VoteProgram.space,
+      parsed: {
+        type: 'vote',
+        info: {
+          nodePubkey: node.publicKey.toBase58(), authorizedWithdrawer: payer.publicKey.toBase58(), commission: 7, votes: [], rootSlot: null,
+          authorizedVoters: [{ epoch: 0, authorizedVoter: payer.publicKey.toBase58() }], priorVoters: [], epochCredits: [],
+          lastTimestamp: { slot: 0, timestamp: 0 },
+        },
+      },
+    });
+
+    const stake = Keypair.generate(); const custodian = Keypair.generate().publicKey;
+    const rentExempt = await connection.getMinimumBalanceForRentExemption(StakeProgram.space);
+    await sendAndConfirmTransaction(connection, new Transaction().add(StakeProgram.createAccount({
+      fromPubkey: payer.publicKey, stakePubkey: stake.publicKey, authorized: new Authorized(payer.publicKey, payer.publicKey),
+      lockup: new Lockup(0, 0, custodian), lamports: rentExempt + 2 * LAMPORTS_PER_SOL,
+    })), [payer, stake]);
+    const meta = {
+      rentExemptReserve: String(rentExempt),
+      authorized: { staker: payer.publicKey.toBase58(), withdrawer: payer.publicKey.toBase58() },
+      lockup: { unixTimestamp: 0, epoch: 0, custodian: custodian.toBase58() },
+    };
+    expect(parsedOf((await connection.getParsedAccountInfo(stake.publicKey)).value))
+      .toEqual({ program: 'stake', space: StakeProgram.space, parsed: { type: 'initialized', info: { meta, stake: null } } });
+
+    await sendAndConfirmTransaction(connection, new Transaction().add(
+      StakeProgram.delegate({ stakePubkey: stake.publicKey, authorizedPubkey: payer.publicKey, votePubkey: vote.publicKey }),
+    ), [payer]);
+    const delegated = parsedOf((await connection.getParsedAccountInfo(stake.publicKey)).value);
+    expect(delegated.parsed).toEqual({
+      type: 'delegated',
+      info: {
+        meta,
+        stake: {
+          delegation: { voter: vote.publicKey.toBase58(), stake: String(2 * LAMPORTS_PER_SOL), activationEpoch: '0', deactivationEpoch: U64_MAX },
+          creditsObserved: 0,
+        },
+      },
+    });
+
+    const kitStakes = await rpc.getProgramAccounts(address(StakeProgram.programId.toBase58()), {
+      encoding: 'jsonParsed', filters: [{ dataSize: BigInt(StakeProgram.space) }],
+    }).send();
+    expect(kitStakes.map((a) => a.pubkey)).toEqual([stake.publicKey.toBase58()]);
+    expect(kitStakes[0].account.data).toMatchObject({ program: 'stake', parsed: { type: 'delegated', info: { stake: { creditsObserved: 0n } } } });
+    const web3Votes = await connection.getParsedProgramAccounts(VoteProgram.programId, { filters: [{ dataSize: VoteProgram.space }] });
+    expect(web3Votes.map((a) => (a.account.data as ParsedAccountData).program)).toEqual(['vote']);
+  });
+});
