@@ -18,6 +18,7 @@ import { apiRoutes, rootRoutes } from './routes';
 import { sharePageRoutes } from './share/sharePage';
 import { installIpBlockGuard } from './security/ipBlockGuard';
 import { proxyTrust } from './http/trustedProxy';
+import { boundClose } from './http/closeGrace';
 
 export const APP_DIST_DIR = fileURLToPath(new URL('../dist/app', import.meta.url));
 
@@ -42,6 +43,7 @@ export async function buildServer({ services, serveApp = true, appDir = APP_DIST
     frameworkErrors,
   });
   captureRoutes(app);
+  boundClose(app);
   installErrorHandling(app);
   await registerSecurityHeaders(app, services.env);
   // First after the headers: a blocked address gets nothing else of ours, not even a 400.

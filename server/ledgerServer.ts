@@ -9,6 +9,7 @@ import { frameworkErrors, installErrorHandling } from './http/errors';
 import { requestLogController } from './log/requestLog';
 import { FaucetPolicy } from './policies/faucet';
 import type { Services } from './services';
+import { boundClose } from './http/closeGrace';
 
 // Its callers are our own processes: a limit per caller would throttle a whole web process.
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
@@ -34,6 +35,7 @@ export async function buildLedgerServer(services: Services): Promise<FastifyInst
   const rpc = chain.rpc;
   const app = Fastify({ loggerInstance: log, logController: requestLogController(env.LOG_LEVEL), bodyLimit: RPC_BODY_LIMIT, frameworkErrors });
   installErrorHandling(app);
+  boundClose(app);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
@@ -67,9 +69,11 @@ export async function buildLedgerServer(services: Services): Promise<FastifyInst
     if (!address || typeof address !== 'object') return;
     port = await listenPubsubPort({ host: env.HOST, port: address.port + 1, admission, proxies: false, serve: (socket, ip) => pubsub.handle(socket, ip) });
   });
+  // Before the HTTP server waits for its connections: an open subscription socket (kit keeps
+  // its channel open) would hold that wait for as long as the client keeps it.
+  app.addHook('preClose', async () => { pubsub.close(); });
   app.addHook('onClose', async () => {
     admission.stop();
-    pubsub.close();
     await port?.close();
   });
   return app;

@@ -7,12 +7,14 @@ import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import type { FastifyBaseLogger } from 'fastify';
 import { SlotClock } from './clock';
 import { transactionFee } from './fees';
-import { MAX_BLOCKHASH_AGE, SLOTS_PER_EPOCH, SYSTEM_PROGRAM } from './programs';
+import { LAMPORTS_PER_SIGNATURE, MAX_BLOCKHASH_AGE, SLOTS_PER_EPOCH, SYSTEM_PROGRAM } from './programs';
 import { buildRecord, resolveKeys, restore, snapshot, type ResolvedKeys } from './record';
 import type { AccountRecord, Genesis, LedgerStore, TxRecord } from './store';
 import { createSvm, decodeAddress, readAccount, writeAccount, type AccountState } from './svm';
 import { MintIndex } from './mintIndex';
 import { PerformanceSamples } from './performanceSamples';
+import { advanceNonce, durableNonceFor, durableNonceOf, storedNonce, type DurableNonceUse } from './durableNonce';
+import { slotHashesFor } from './slotHashes';
 import { txErrorJson, type TxErrorJson } from './txError';
 import { decodeWireTransaction, type WireTransaction } from './wire';
 
@@ -79,9 +81,12 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   /** The status cache: committed signatures of the last 150 slots. */
   private readonly recent = new Map<string, { slot: bigint; err: TxErrorJson | null }>();
   private readonly recentBySlot = new Map<bigint, string[]>();
+  /** Nonce accounts advanced in the current slot: a second advance in one slot is refused, as on a validator. */
+  private readonly noncesAdvancedThisSlot = new Set<string>();
   readonly faucet: Keypair;
   transactionCount: bigint;
   readonly performance: PerformanceSamples;
+  private slotHashes: { slot: bigint; hash: string }[] = [];
   private readonly mintIndex = new MintIndex((program) => this.getProgramAccounts(program).map(({ address, account }) => ({ address, data: account.data })));
 
   private constructor(
@@ -189,12 +194,14 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     const signature = tx.signatures[0];
     const refuse = (err: TxErrorJson): SendOutcome => preflight ? { kind: 'rejected', err, logs: [], unitsConsumed: 0n } : { kind: 'dropped', err };
     if (this.inflight.has(signature) || this.recent.has(signature)) return refuse('AlreadyProcessed');
-    if (!this.isBlockhashValid(tx.recentBlockhash)) return refuse('BlockhashNotFound');
+    const lifetime = this.lifetimeOf(tx);
+    if (!lifetime) return refuse('BlockhashNotFound');
     const keys = resolveKeys(this.svm, tx);
     if ('error' in keys) return refuse(keys.error);
-    const record = this.execute(raw, tx, keys, preflight);
+    const record = this.execute(raw, tx, keys, preflight, lifetime.nonce);
     if ('rejected' in record) return record.rejected;
     if ('dropped' in record) return { kind: 'dropped', err: record.dropped };
+    if (lifetime.nonce) this.noncesAdvancedThisSlot.add(lifetime.nonce.address);
     await this.commit(record.record, record.accounts, record.undo);
     return { kind: 'landed', record: record.record };
   }
@@ -207,7 +214,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
       replacement = this.clock.latestBlockhash;
       bytes = Uint8Array.from(raw);
       bytes.set(bs58.decode(replacement.blockhash), tx.blockhashOffset);
-    } else if (!this.isBlockhashValid(tx.recentBlockhash)) {
+    } else if (!this.lifetimeOf(tx)) {
       return { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0n, returnData: null, accounts: new Map() };
     }
     if (this.recent.has(tx.signatures[0]) || this.inflight.has(tx.signatures[0])) {
@@ -268,10 +275,28 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   }
 
   /**
+   * Whether the transaction may run now: a blockhash of the last 150 slots, or a durable nonce
+   * (Agave's check_transaction_age). Undefined means BlockhashNotFound.
+   */
+  private lifetimeOf(tx: WireTransaction): { nonce?: DurableNonceUse } | undefined {
+    if (this.isBlockhashValid(tx.recentBlockhash)) return {};
+    const nonce = durableNonceOf(this.svm, tx);
+    if (!nonce) return undefined;
+    // The nonce would advance to the value it holds: in the slot that set it that means it was
+    // already used (refused, as a validator does); otherwise LiteSVM's blockhash chain restarted
+    // with this process and met an old value, so step it on.
+    if (durableNonceFor(this.svm.latestBlockhash()) === storedNonce(this.svm, nonce.key)) {
+      if (this.noncesAdvancedThisSlot.has(nonce.address)) return undefined;
+      this.svm.expireBlockhash();
+    }
+    return { nonce };
+  }
+
+  /**
    * Runs the transaction once. With preflight, a failure is undone (the writable accounts put
    * back as they were) and reported, exactly what simulate-then-send would give at half the cost.
    */
-  private execute(raw: Uint8Array, tx: WireTransaction, keys: ResolvedKeys, preflight: boolean):
+  private execute(raw: Uint8Array, tx: WireTransaction, keys: ResolvedKeys, preflight: boolean, nonce?: DurableNonceUse):
     { record: TxRecord; accounts: AccountRecord[]; undo: () => void } | { dropped: TxErrorJson } | { rejected: SendOutcome } {
     const pre = snapshot(this.svm, keys.bytes);
     const result: TransactionMetadata | FailedTransactionMetadata = this.svm[tx.version === 'legacy' ? 'sendLegacyTransaction' : 'sendVersionedTransaction'](raw);
@@ -282,9 +307,13 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
       const meta = result.meta();
       return { rejected: { kind: 'rejected', err: err!, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed() } };
     }
-    const post = snapshot(this.svm, keys.bytes);
+    let post = snapshot(this.svm, keys.bytes);
     // A failure that charged no fee never reached the ledger (bad signature, unknown payer...).
     if (failed && (pre[0]?.lamports() ?? 0n) === (post[0]?.lamports() ?? 0n)) return { dropped: err! };
+    if (failed && nonce) {
+      advanceNonce(this.svm, nonce.key, LAMPORTS_PER_SIGNATURE);
+      post = snapshot(this.svm, keys.bytes);
+    }
     const meta = failed ? result.meta() : result;
     this.seq += 1n;
     this.transactionCount = this.seq;
@@ -365,6 +394,9 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
 
   private onSlotChanged(): void {
     this.applyClock();
+    // Durable nonces advance to a value derived from LiteSVM's blockhash: a new one every slot.
+    this.svm.expireBlockhash();
+    this.noncesAdvancedThisSlot.clear();
     const oldest = this.clock.slot - MAX_BLOCKHASH_AGE - 1n;
     for (const [slot, sigs] of this.recentBySlot) {
       if (slot >= oldest) break;
@@ -379,6 +411,9 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     const epoch = slot / SLOTS_PER_EPOCH;
     const unix = BigInt(Math.floor(Date.now() / 1000));
     this.svm.setClock(new Clock(slot, unix, epoch, epoch + 1n, unix));
+    // SlotHashes follows the slot clock, so an address lookup table can be created from any recent slot.
+    this.slotHashes = slotHashesFor(slot, this.slotHashes, (s) => this.clock.blockhashAt(s));
+    this.svm.setSlotHashes(this.slotHashes);
   }
 }
 

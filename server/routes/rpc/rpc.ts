@@ -80,9 +80,11 @@ export const rpcRoutes: FastifyPluginAsync<RouteOptions> = async (app, { service
       log.error({ err, port: address.port + 1 }, 'PubSub port unavailable: web3.js clients deriving ws://host:PORT+1 cannot confirm');
     }
   });
+  // Before the HTTP server waits for its connections: an open subscription socket (kit keeps
+  // its channel open) would hold that wait for as long as the client keeps it.
+  app.addHook('preClose', async () => { pubsub.close(); });
   app.addHook('onClose', async () => {
     admission.stop();
-    pubsub.close();
     await port?.close();
   });
 };
