@@ -1,5 +1,6 @@
 import bs58 from 'bs58';
-import { Account, LiteSVM } from 'litesvm';
+import { Account, EpochSchedule, LiteSVM } from 'litesvm';
+import { SLOTS_PER_EPOCH } from './programs';
 import type { LiteSvm } from 'litesvm/dist/internal';
 import type { AccountRecord } from './store';
 
@@ -14,7 +15,10 @@ export type AccountState = { lamports: bigint; owner: string; executable: boolea
 export function createSvm(): LiteSvm {
   const svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(0n);
   // The byte-level API: transactions arrive serialised, so there is nothing to gain from kit objects.
-  return (svm as unknown as { inner: LiteSvm }).inner;
+  const inner = (svm as unknown as { inner: LiteSvm }).inner;
+  // The EpochSchedule sysvar says what getEpochSchedule says: fixed epochs, no warm-up.
+  inner.setEpochSchedule(new EpochSchedule(SLOTS_PER_EPOCH, SLOTS_PER_EPOCH, false, 0n, 0n));
+  return inner;
 }
 
 const ownerNames = new Map<string, string>();

@@ -64,6 +64,9 @@ describe('local ledger: jsonParsed sysvar, nonce, lookup-table, loader, stake an
     expect(schedule.type).toBe('epochSchedule');
     expect(Object.keys(schedule.info)).toEqual(['slotsPerEpoch', 'leaderScheduleSlotOffset', 'warmup', 'firstNormalEpoch', 'firstNormalSlot']);
     expect(schedule.info.slotsPerEpoch).toBe(432_000);
+    // The sysvar programs read agrees with getEpochSchedule.
+    const rpcSchedule = await connection.getEpochSchedule();
+    expect(schedule.info).toMatchObject({ warmup: rpcSchedule.warmup, firstNormalEpoch: rpcSchedule.firstNormalEpoch, firstNormalSlot: rpcSchedule.firstNormalSlot });
     expect(fees).toEqual({ type: 'fees', info: { feeCalculator: { lamportsPerSignature: expect.any(String) } } });
     expect(recent.type).toBe('recentBlockhashes');
     expect(recent.info).toEqual(expect.arrayContaining([{ blockhash: expect.any(String), feeCalculator: { lamportsPerSignature: expect.any(String) } }]));
