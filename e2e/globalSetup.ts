@@ -7,7 +7,7 @@ export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-
 /** Trade quotes live this long on the browser suite's server (30 s in production), so expiry tests wait less. */
 export const E2E_QUOTE_TTL_MS = 10_000;
 
-// One server for the browser suite (files run one after another).
+// One server per browser project (e2e, e2e-b: vitest.config.ts); a project runs its files one after another.
 export default async function setup(project: TestProject) {
   await buildAppIfNeeded({ quiet: true });
   const server = await startServer({
