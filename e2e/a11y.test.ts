@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { Connection, Keypair } from '@solana/web3.js';
 import { launchBrowser, newPage } from './browser';
 import { launchCampaign } from './launchApi';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: Browser;
 let mint: string;

@@ -1,13 +1,14 @@
 import { Keypair } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { launchBrowser, newPage } from './browser';
 import { fakeSigningWalletScript, SIGNING_WALLET_NAME, type SigningMode } from './fakeSigningWallet';
 import { connectLocalWallet, headerAddress, localWalletAddress, pageSession, walletButton } from './localWallet';
 import { solidPng } from './png';
 import { shootWidths } from './shots';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

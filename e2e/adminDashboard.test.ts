@@ -1,7 +1,8 @@
 import { Connection, Keypair, Transaction } from '@solana/web3.js';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import type { BuyQuoteResponse } from '../core/schemas/trade';
 import { signMessage } from '../server/testing/wallet';
 import { adminCookie, signInAdminPage } from './adminApi';
@@ -10,7 +11,7 @@ import { launchCampaign, type LaunchedCampaign } from './launchApi';
 import { solidPng } from './png';
 import { shootWidths } from './shots';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 const connection = new Connection(`${baseUrl}/api/rpc`, 'confirmed');
 let browser: Browser;
 let admin: Page;

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { EXPLORE_PAGE_SIZE, HOME_INITIAL_CARDS } from '../core/constants';
 import { launchBrowser, newPage } from './browser';
 import bs58 from 'bs58';
@@ -17,7 +18,7 @@ import { openDatabase } from '../server/db/client';
 import { campaigns as campaignsTable } from '../server/db/schema';
 import { WALLET_REQUIRED_MESSAGE } from '../server/policies/wallet';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 const connection = new Connection(`${baseUrl}/api/rpc`, 'confirmed');
 // A word no other test's campaign carries, so searches see only this file's campaigns.
 const WORD = `Zeb${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 5)}`;

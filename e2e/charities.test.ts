@@ -1,12 +1,13 @@
 import { Keypair } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { BUILT_IN_CHARITIES } from '../core/charities';
 import { signInAdminPage } from './adminApi';
 import { launchBrowser, newPage } from './browser';
 import { connectLocalWallet } from './localWallet';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

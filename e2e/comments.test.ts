@@ -1,12 +1,13 @@
 import bs58 from 'bs58';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import type { Browser, Page } from 'playwright-core';
 import { signInAdminPage } from './adminApi';
 import { launchBrowser, newPage } from './browser';
 import { launchCampaign, type LaunchedCampaign } from './launchApi';
 import { connectLocalWallet, localWalletAddress, pageSession } from './localWallet';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 const SHOTS = '/work/shots/comments';
 let browser: Browser;
 let campaign: LaunchedCampaign;

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import type { Browser, Cookie, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 const DAY_S = 86_400;
 let browser: Browser;
 

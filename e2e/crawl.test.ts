@@ -1,6 +1,7 @@
 import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PREFIX } from '../core/constants';
 import { signInAdminPage } from './adminApi';
@@ -8,7 +9,7 @@ import { launchBrowser, newPage } from './browser';
 import { launchCampaign } from './launchApi';
 import { connectLocalWallet } from './localWallet';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 
 // Pages later issues build; each of those issues empties its line here.
 const NOT_BUILT_YET: string[] = [];

@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { Connection, Keypair, type PublicKey } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { startTestSmtp, type TestSmtp } from '../server/testing/smtp';
 import { launchBrowser, newPage } from './browser';
 import { trade } from './fleet/fleetClient';
@@ -196,7 +197,7 @@ describe('following a campaign', () => {
 
 describe('without SMTP_URL (the suite\'s shared server)', () => {
   it('says on /account that e-mail is unavailable, and offers no address field', async () => {
-    const shared = inject('baseUrl');
+    const shared = sharedBaseUrl();
     const { page: other, errors: otherErrors } = await newPage(browser, { width: 1440, height: 900 });
     await other.context().addCookies([{ name: 'cookie-consent', value: 'true', url: shared }]);
     await other.goto(shared);

@@ -7,10 +7,18 @@ export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-
 /** Trade quotes live this long on the browser suite's server (30 s in production), so expiry tests wait less. */
 export const E2E_QUOTE_TTL_MS = 10_000;
 
-// One server per browser project (e2e, e2e-b: vitest.config.ts); a project runs its files one after another.
+/** One server per worker of the browser suite (vitest.config.ts: maxWorkers), each running its files one after another. */
+export const E2E_SERVERS = 2;
+
 export default async function setup(project: TestProject) {
   await buildAppIfNeeded({ quiet: true });
-  const server = await startServer({
+  const servers = await Promise.all(Array.from({ length: E2E_SERVERS }, () => startSharedServer()));
+  project.provide('baseUrls', servers.map((s) => s.url));
+  return async () => { await Promise.all(servers.map((s) => s.stop())); };
+}
+
+function startSharedServer() {
+  return startServer({
     ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, QUOTE_TTL_MS: String(E2E_QUOTE_TTL_MS),
     // Every browser and test of the run is one client (127.0.0.1): per-client RPC and faucet limits are for a person, not a suite.
     // Tests run the distributor themselves and compare readings around it: a scheduled pass
@@ -23,12 +31,10 @@ export default async function setup(project: TestProject) {
     // (server/routes/curve/clientCaps.test.ts proves it): off for the suite.
     QUOTES_MAX_CURVE_SHARE_BPS: '10000',
   });
-  project.provide('baseUrl', server.url);
-  return () => server.stop();
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    baseUrls: string[];
   }
 }

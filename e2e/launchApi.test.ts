@@ -1,9 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { launchCampaign } from './launchApi';
 
 describe('launchCampaign (the e2e launch helper)', () => {
   it('launches a token through the HTTP API, and the API then returns its campaign', async () => {
-    const baseUrl = inject('baseUrl');
+    const baseUrl = sharedBaseUrl();
     const launched = await launchCampaign(baseUrl, { name: 'Helper Launch', ticker: 'HELPER', initialBuy: '0.2' });
     expect(launched.mint).toBe(launched.prepared.token_address);
     expect(BigInt(launched.created.initialBuyTokens)).toBeGreaterThan(0n);

@@ -1,6 +1,7 @@
 import bs58 from 'bs58';
 import type { Browser, Cookie, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './globalSetup';
 import { launchCampaign, type LaunchedCampaign } from './launchApi';
@@ -10,7 +11,7 @@ import { connectLocalWallet, headerAddress, localWalletAddress } from './localWa
 // the hero link, the functional cookies and 'Recently viewed', the admin login toast and
 // banner, the support opener, the official token's trading header.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 const DAY_S = 86_400;
 let browser: Browser;
 let mint: string;

@@ -1,10 +1,11 @@
 import { Connection, Keypair } from '@solana/web3.js';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { launchBrowser, newPage } from './browser';
 import { launchCampaign } from './launchApi';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

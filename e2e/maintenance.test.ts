@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import type { Browser, Page } from 'playwright-core';
 import { adminCookie, putMaintenance, resetMaintenance } from './adminApi';
 import { launchBrowser, newPage } from './browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 const HOUR = 3_600_000;
 // The spec's 5 s switch, plus margin for a loaded test machine.
 const SWITCH_TIMEOUT = 7_000;

@@ -2,14 +2,15 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { Connection, Keypair, type PublicKey } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import type { ChartMarker, ChartMarkersResponse } from '../core/chartMarkers';
 import { adminCookie } from './adminApi';
 import { launchBrowser, newPage } from './browser';
 import { trade } from './fleet/fleetClient';
 import { launchCampaign, type LaunchedCampaign } from './launchApi';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 const connection = new Connection(`${baseUrl}/api/rpc`, 'confirmed');
 // Screenshots to look at after a run (test-results/ is not committed).
 const OUTPUT_DIR = path.resolve(import.meta.dirname, '../test-results/e2e/markers');

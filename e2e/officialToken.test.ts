@@ -1,6 +1,7 @@
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { TOKEN_TOTAL_SUPPLY } from '../core/constants';
 import { formatCompactUsd2, formatMarketCap, formatPrice, formatSolFixed } from '../core/format';
 import { formatSol, parseTokenAmount } from '../core/money';
@@ -258,7 +259,7 @@ describe('/official-token', () => {
 
 describe('/official-token before the token is launched (the shared server leaves the seed sample)', () => {
   it("shows a 'launching' state: no placeholder address to copy, no links to sites that do not know it", async () => {
-    const shared = inject('baseUrl');
+    const shared = sharedBaseUrl();
     const config = await (await fetch(`${shared}/api/official-token`)).json() as { source: string; tokenAddress: string; links: Record<string, string> };
     expect(config.source).toBe('sample');
     expect(config.links).toEqual({});

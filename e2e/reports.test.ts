@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import type { Browser, Page } from 'playwright-core';
 import { signInAdminPage } from './adminApi';
 import { launchBrowser, newPage } from './browser';
 import { launchCampaign, type LaunchedCampaign } from './launchApi';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 let browser: Browser;
 let campaign: LaunchedCampaign;
 let admin: Page;

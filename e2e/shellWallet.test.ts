@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import type { Browser } from 'playwright-core';
 import { shortAddress } from '../core/format';
 import { launchBrowser, newPage } from './browser';
 import { connectLocalWallet, localWalletAddress } from './localWallet';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

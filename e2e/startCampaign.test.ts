@@ -4,7 +4,8 @@ import path from 'node:path';
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { Keypair } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { expectedTokensForBuy, initialCurveState, quoteBuy } from '../core/curve';
 import { CAMPAIGN_TRANSFER_FEE, calculateTransferFee } from '../core/tokenFee';
 import { launchBrowser, newPage } from './browser';
@@ -14,7 +15,7 @@ import { solidPng } from './png';
 import { shootWidths } from './shots';
 import { tinyMp4 } from './videoBytes';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

@@ -1,7 +1,8 @@
 import { TOKEN_2022_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { formatMarketCapOrDefault, formatUnitsGrouped } from '../core/format';
 import { formatUnits, parseSol, parseTokenAmount } from '../core/money';
 import type { BuyQuoteResponse, ExecuteResponse, SellQuoteResponse, TradesResponse } from '../core/schemas/trade';
@@ -11,7 +12,7 @@ import { launchCampaign } from './launchApi';
 import { connectLocalWallet, headerAddress, localWalletAddress, walletButton } from './localWallet';
 import { installTradeWallet, steerTradeWallet, tradeWalletState, TRADE_WALLET_NAME } from './tradeWallet';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 const connection = new Connection(`${baseUrl}/api/rpc`, 'confirmed');
 let browser: Browser;
 

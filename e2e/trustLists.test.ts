@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { TOKEN_DECIMALS } from '../core/constants';
 import { formatUnits } from '../core/money';
 import { launchBrowser, newPage } from './browser';
@@ -15,7 +16,7 @@ import { launchCampaign, type LaunchedCampaign } from './launchApi';
 // server's job stores the flags: no page here opens the trust panel. Screenshots of home
 // and /explore at 1440 and 390 px for a person to open.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 const rpcUrl = `${baseUrl}/api/rpc`;
 const OUTPUT_DIR = path.resolve(import.meta.dirname, '../test-results/e2e/trust-lists');
 // A word only this file's campaigns carry, so Explore's search shows just them.

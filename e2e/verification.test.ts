@@ -1,14 +1,15 @@
 import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { adminCookie, signInAdminPage } from './adminApi';
 import { launchBrowser, newPage } from './browser';
 import { launchCampaign } from './launchApi';
 import { connectLocalWallet } from './localWallet';
 import { solidPng } from './png';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

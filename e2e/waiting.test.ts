@@ -1,10 +1,11 @@
 import { Connection, Keypair } from '@solana/web3.js';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { launchBrowser, newPage } from './browser';
 import { launchCampaign, type LaunchedCampaign } from './launchApi';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 let browser: Browser;
 let campaign: LaunchedCampaign;
 const SERVER_ERROR = { status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal server error' }) };

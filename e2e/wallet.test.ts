@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { launchBrowser, newPage } from './browser';
 import { connectLocalWallet, headerAddress, localWalletAddress, walletButton } from './localWallet';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

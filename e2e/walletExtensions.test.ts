@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { launchBrowser, newPage } from './browser';
 import { headerAddress, walletButton } from './localWallet';
 import { FAKE_WALLET_ADDRESS, FAKE_WALLET_NAME, fakeWalletScript, type FakeWalletMode } from './fakeWalletExtension';
 import { CONNECT_STALL_MS } from '../app/solana/reconnect';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

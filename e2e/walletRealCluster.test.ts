@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { launchBrowser, newPage } from './browser';
 import { FAKE_WALLET_ADDRESS, FAKE_WALLET_NAME, fakeWalletScript } from './fakeWalletExtension';
 import { startServer, type StartedServer } from './server';
 
 // A second server configured for a real cluster (devnet), whose upstream RPC is the local-mode
 // e2e server: the browser side must behave as on a real network (no Local wallet, no faucet).
-const upstream = inject('baseUrl');
+const upstream = sharedBaseUrl();
 let server: StartedServer;
 let browser: Browser;
 

@@ -1,13 +1,14 @@
 import {
   Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction,
 } from '@solana/web3.js';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sharedBaseUrl } from './baseUrl';
 import { LocalWallet } from '../app/solana/localWallet/LocalWallet';
 import { signSendAndConfirm, type TransactionSigner } from '../app/solana/sendTransaction';
 import { TX_ERROR, txErrorMessage } from '../app/solana/txErrors';
 
 // The browser's signing and sending code, run against the real server's /api/rpc and ledger.
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedBaseUrl();
 const connection = new Connection(`${baseUrl}/api/rpc`, 'confirmed');
 
 function memoryStorage() {
