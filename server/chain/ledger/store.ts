@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerMeta, ledgerTransactions } from '../../db/schema';
+import type { ClockAnchor } from './clock';
 import type { TxErrorJson } from './txError';
 import { AddressHistoryCache, historyEntryJson, type HistoryEntry } from './historyCache';
 
@@ -82,6 +83,17 @@ export class LedgerStore {
   async saveClock(clock: ClockCheckpoint): Promise<void> {
     await this.db.insert(ledgerMeta).values({ key: 'clock', value: clock })
       .onConflictDoUpdate({ target: ledgerMeta.key, set: { value: clock } });
+  }
+
+  /** Where the slot clock ran from before this start (see SlotClock): block times of past slots. */
+  async loadAnchors(): Promise<ClockAnchor[]> {
+    const [row] = await this.db.select().from(ledgerMeta).where(eq(ledgerMeta.key, 'clock_anchors'));
+    return row ? row.value as ClockAnchor[] : [];
+  }
+
+  async saveAnchors(anchors: ClockAnchor[]): Promise<void> {
+    await this.db.insert(ledgerMeta).values({ key: 'clock_anchors', value: anchors })
+      .onConflictDoUpdate({ target: ledgerMeta.key, set: { value: anchors } });
   }
 
   async *loadAccounts(pageSize = 5000): AsyncGenerator<AccountRecord[]> {
@@ -219,6 +231,26 @@ export class LedgerStore {
     const [row] = await this.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.signature, signature));
     if (!row) return null;
     return { ...row, err: row.err as TxErrorJson | null, meta: row.meta as StoredMeta };
+  }
+
+  /** A slot's transactions in execution order (a block's), read through the slot index. */
+  async blockTransactions(slot: bigint): Promise<TxRecord[]> {
+    const rows = await this.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.slot, slot)).orderBy(asc(ledgerTransactions.seq));
+    return rows.map((row) => ({ ...row, err: row.err as TxErrorJson | null, meta: row.meta as StoredMeta }));
+  }
+
+  /** A slot's signatures in execution order, and the block time its transactions were stamped with. */
+  async blockSignatures(slot: bigint): Promise<{ signatures: string[]; blockTime: bigint | null }> {
+    const rows = await this.db.select({ signature: ledgerTransactions.signature, blockTime: ledgerTransactions.blockTime })
+      .from(ledgerTransactions).where(eq(ledgerTransactions.slot, slot)).orderBy(asc(ledgerTransactions.seq));
+    return { signatures: rows.map((r) => r.signature), blockTime: rows[0]?.blockTime ?? null };
+  }
+
+  /** The block time stamped on a slot's transactions, or null for a slot without any. */
+  async slotBlockTime(slot: bigint): Promise<bigint | null> {
+    const [row] = await this.db.select({ blockTime: ledgerTransactions.blockTime }).from(ledgerTransactions)
+      .where(eq(ledgerTransactions.slot, slot)).limit(1);
+    return row ? row.blockTime : null;
   }
 
   async transactionCount(): Promise<bigint> {

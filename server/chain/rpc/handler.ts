@@ -4,6 +4,7 @@ import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARS
 import { stringifyRpc } from './json';
 import { accountMethods } from './methods/accounts';
 import { blockhashMethods } from './methods/blockhash';
+import { blockMethods } from './methods/blocks';
 import { clusterMethods } from './methods/cluster';
 import { historyMethods } from './methods/history';
 import { tokenMethods } from './methods/tokens';
@@ -11,7 +12,7 @@ import { transactionMethods } from './methods/transactions';
 import { yieldTurn } from './yielding';
 
 const METHODS: MethodTable = {
-  ...clusterMethods, ...blockhashMethods, ...accountMethods, ...tokenMethods, ...transactionMethods, ...historyMethods,
+  ...clusterMethods, ...blockhashMethods, ...accountMethods, ...tokenMethods, ...transactionMethods, ...historyMethods, ...blockMethods,
 };
 
 type Id = string | number | null;
