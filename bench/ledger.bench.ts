@@ -22,6 +22,9 @@ const QUERIES = 300;
 
 type Signed = { signature: string; base64: string };
 
+/** Transactions confirmed per slot (from getSignatureStatuses): where the fullest block is. */
+const perSlot = new Map<number, number>();
+
 function signedTransfer(payer: Keypair, to: PublicKey, lamports: number, blockhash: string): Signed {
   const message = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash })
     .add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports })).serializeMessage();
@@ -45,9 +48,10 @@ async function sendAndConfirmAll(url: string, txs: Signed[]): Promise<number> {
   }));
   for (let i = 0; i < txs.length; i += 256) {
     const slice = txs.slice(i, i + 256).map((t) => t.signature);
-    const { value } = await rpc<{ value: ({ confirmationStatus: string; err: unknown } | null)[] }>(url, 'getSignatureStatuses', [slice]);
+    const { value } = await rpc<{ value: ({ confirmationStatus: string; err: unknown; slot: number } | null)[] }>(url, 'getSignatureStatuses', [slice]);
     value.forEach((s, j) => {
       if (!s || s.err || (s.confirmationStatus !== 'confirmed' && s.confirmationStatus !== 'finalized')) throw new Error(`not confirmed: ${slice[j]}`);
+      perSlot.set(s.slot, (perSlot.get(s.slot) ?? 0) + 1);
     });
   }
   return (performance.now() - started) / 1000;
@@ -165,6 +169,25 @@ export default async function ledgerBench(): Promise<LedgerBenchRow[]> {
       const times = await query(config);
       rows.push({ bench: `getSignaturesForAddress ${label} at ${HISTORY_TRANSACTIONS} txs, p50`, value: percentile(times, 0.5), unit: 'ms', target: '-', ok: true });
       rows.push({ bench: `getSignaturesForAddress ${label} at ${HISTORY_TRANSACTIONS} txs, p95`, value: percentile(times, 0.95), unit: 'ms', target: '< 10', ok: percentile(times, 0.95) < 10 });
+    }
+
+    // getBlock of the fullest slot, as an explorer or indexer reads it: every transaction in full
+    // (json, as web3.js asks), and the signatures alone (a block walk).
+    const [fullSlot, inSlot] = [...perSlot].reduce((a, b) => (b[1] > a[1] ? b : a));
+    for (const [label, config] of [
+      ['full, json', { maxSupportedTransactionVersion: 0 }],
+      ['full, jsonParsed', { maxSupportedTransactionVersion: 0, encoding: 'jsonParsed' }],
+      ['signatures', { transactionDetails: 'signatures', rewards: false }],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        const start = performance.now();
+        await rpc(url, 'getBlock', [fullSlot, config]);
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      rows.push({ bench: `getBlock ${label}, a slot of ${inSlot} txs at ${HISTORY_TRANSACTIONS} txs, p50`, value: percentile(times, 0.5), unit: 'ms', target: '-', ok: true });
+      rows.push({ bench: `getBlock ${label}, a slot of ${inSlot} txs at ${HISTORY_TRANSACTIONS} txs, p95`, value: percentile(times, 0.95), unit: 'ms', target: '< 20', ok: percentile(times, 0.95) < 20 });
     }
 
     // Restart after a crash: kill -9, then time until /api/health answers.

@@ -3,7 +3,7 @@ import { parseInstruction } from '../parse';
 import { invalidParams } from './errors';
 import type { Config } from './params';
 import type { TxRecord } from '../ledger/store';
-import { decodeWireTransaction, isStaticWritable, type WireTransaction } from '../ledger/wire';
+import { decodeWireTransaction, isStaticWritable, wireVersion, type WireTransaction } from '../ledger/wire';
 
 export type TxEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
 
@@ -35,7 +35,7 @@ export function encodeTransaction(record: TxRecord, encoding: TxEncoding, withVe
  * validator writes `"rewards": null` in the meta.
  */
 export function encodeTransactionWithMeta(record: TxRecord, encoding: TxEncoding, withVersion: boolean, showRewards: boolean): Record<string, unknown> {
-  const tx = decodeWireTransaction(record.raw);
+  const tx = decodeWireTransaction(record.raw, record);
   const parsed = encoding === 'jsonParsed';
   const m = record.meta;
   const meta: Record<string, unknown> = {
@@ -68,7 +68,7 @@ export function encodeTransactionWithMeta(record: TxRecord, encoding: TxEncoding
  * the short meta the validator builds for it (no logs, inner instructions, loaded addresses).
  */
 export function encodeTransactionAccounts(record: TxRecord, withVersion: boolean, showRewards: boolean): Record<string, unknown> {
-  const tx = decodeWireTransaction(record.raw);
+  const tx = decodeWireTransaction(record.raw, record);
   const m = record.meta;
   const meta: Record<string, unknown> = {
     err: record.err,
@@ -87,7 +87,7 @@ export function encodeTransactionAccounts(record: TxRecord, withVersion: boolean
 
 /** The version a stored transaction was sent as ('legacy' or 0). */
 export function transactionVersion(record: TxRecord): WireTransaction['version'] {
-  return decodeWireTransaction(record.raw).version;
+  return wireVersion(record.raw);
 }
 
 function encodeBody(record: TxRecord, tx: WireTransaction, encoding: TxEncoding): unknown {

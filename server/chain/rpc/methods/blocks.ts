@@ -1,6 +1,8 @@
 import { MIN_CONTEXT_SLOT_NOT_REACHED, RpcError, blockCleanedUp, blockNotAvailable, invalidParams, rejectProcessed, unsupportedTransactionVersion } from '../errors';
 import { SLOTS_PER_EPOCH } from '../../ledger/programs';
+import { renderedBlocks } from '../blockCache';
 import { withContext, type MethodTable, type RpcContext } from '../context';
+import { RawJson, stringifyRpc } from '../json';
 import { configParam, optionalNumber, pubkeyParam, requireParam, type Config } from '../params';
 import {
   encodeTransactionAccounts, encodeTransactionWithMeta, readsVersionedParam, transactionEncodingParam, transactionVersion,
@@ -31,6 +33,10 @@ export const blockMethods: MethodTable = {
     const showRewards = booleanParam(config, 'rewards') ?? true;
     const withVersion = readsVersionedParam(config);
     checkBlockAvailable(ctx, slot);
+    const cache = renderedBlocks(ctx.ledger);
+    const key = `${slot}:${details}:${encoding}:${showRewards}:${withVersion}`;
+    const cached = cache.get(key);
+    if (cached !== undefined) return new RawJson(cached);
 
     const parentSlot = slot > ctx.ledger.firstSlot ? slot - 1n : slot;
     const block: Record<string, unknown> = {
@@ -58,7 +64,9 @@ export const blockMethods: MethodTable = {
     if (showRewards) block.rewards = [];
     block.blockTime = blockTime ?? BigInt(ctx.ledger.slotTime(slot)!);
     block.blockHeight = slot;
-    return block;
+    const text = stringifyRpc(block);
+    cache.set(key, text);
+    return new RawJson(text);
   },
 
   getBlocks: (params, ctx) => {
