@@ -144,8 +144,9 @@ export default async function ledgerBench(): Promise<LedgerBenchRow[]> {
     rows.push({ bench: `SOL transfers via HTTP /api/rpc (${THROUGHPUT_TRANSFERS}, sent + confirmed)`, value: tps, unit: 'transfers/s', target: '>= 1000', ok: tps >= 1000 });
     console.log(`throughput: ${tps} transfers/s; filling the ledger to ${HISTORY_TRANSACTIONS} transactions...`);
 
-    // Fill to 100,000 in chunks signed just in time (a blockhash lives 150 slots, one minute).
-    while (counter < HISTORY_TRANSACTIONS - PAYERS) await sendAndConfirmAll(url, await batch(Math.min(10_000, HISTORY_TRANSACTIONS - PAYERS - counter)));
+    // Fill to 100,000 in chunks signed just in time (a blockhash lives 150 slots, one minute: small
+    // enough chunks that a loaded machine still sends one within it).
+    while (counter < HISTORY_TRANSACTIONS - PAYERS) await sendAndConfirmAll(url, await batch(Math.min(2_000, HISTORY_TRANSACTIONS - PAYERS - counter)));
 
     // Ten wallets asked in turn (each with ~2,000 transactions), as pages showing several
     // wallets' histories do; each wallet's first query reads the database.
@@ -171,24 +172,33 @@ export default async function ledgerBench(): Promise<LedgerBenchRow[]> {
       rows.push({ bench: `getSignaturesForAddress ${label} at ${HISTORY_TRANSACTIONS} txs, p95`, value: percentile(times, 0.95), unit: 'ms', target: '< 10', ok: percentile(times, 0.95) < 10 });
     }
 
-    // getBlock of the fullest slot, as an explorer or indexer reads it: every transaction in full
-    // (json, as web3.js asks), and the signatures alone (a block walk).
-    const [fullSlot, inSlot] = [...perSlot].reduce((a, b) => (b[1] > a[1] ? b : a));
+    // getBlock of full slots, as an explorer or indexer reads them: every transaction in full (json,
+    // as web3.js asks; jsonParsed) and the signatures alone (a block walk). A finished block is
+    // rendered once and kept, so "first read" asks each of the fullest slots once per form, and
+    // "again" asks the fullest one repeatedly.
+    const fullest = [...perSlot].sort((a, b) => b[1] - a[1]).slice(0, 50);
+    const smallest = fullest[fullest.length - 1][1];
+    const timeBlocks = async (slots: number[], config: Record<string, unknown>) => {
+      const times: number[] = [];
+      for (const slot of slots) {
+        const start = performance.now();
+        await rpc(url, 'getBlock', [slot, config]);
+        times.push(performance.now() - start);
+      }
+      return times.sort((a, b) => a - b);
+    };
     for (const [label, config] of [
       ['full, json', { maxSupportedTransactionVersion: 0 }],
       ['full, jsonParsed', { maxSupportedTransactionVersion: 0, encoding: 'jsonParsed' }],
       ['signatures', { transactionDetails: 'signatures', rewards: false }],
     ] as const) {
-      const times: number[] = [];
-      for (let i = 0; i < 100; i++) {
-        const start = performance.now();
-        await rpc(url, 'getBlock', [fullSlot, config]);
-        times.push(performance.now() - start);
-      }
-      times.sort((a, b) => a - b);
-      rows.push({ bench: `getBlock ${label}, a slot of ${inSlot} txs at ${HISTORY_TRANSACTIONS} txs, p50`, value: percentile(times, 0.5), unit: 'ms', target: '-', ok: true });
-      rows.push({ bench: `getBlock ${label}, a slot of ${inSlot} txs at ${HISTORY_TRANSACTIONS} txs, p95`, value: percentile(times, 0.95), unit: 'ms', target: '< 20', ok: percentile(times, 0.95) < 20 });
+      const times = await timeBlocks(fullest.map(([slot]) => slot), config);
+      const what = `getBlock ${label}, first read of the ${fullest.length} fullest slots (${smallest}-${fullest[0][1]} txs)`;
+      rows.push({ bench: `${what}, p50`, value: percentile(times, 0.5), unit: 'ms', target: '-', ok: true });
+      rows.push({ bench: `${what}, p95`, value: percentile(times, 0.95), unit: 'ms', target: '< 20', ok: percentile(times, 0.95) < 20 });
     }
+    const again = await timeBlocks(Array.from({ length: 100 }, () => fullest[0][0]), { maxSupportedTransactionVersion: 0 });
+    rows.push({ bench: `getBlock full, json, the fullest slot (${fullest[0][1]} txs) read again, p95`, value: percentile(again, 0.95), unit: 'ms', target: '< 20', ok: percentile(again, 0.95) < 20 });
 
     // Restart after a crash: kill -9, then time until /api/health answers.
     await server.kill();

@@ -12,6 +12,7 @@ import { buildRecord, resolveKeys, restore, snapshot, type ResolvedKeys } from '
 import type { AccountRecord, Genesis, LedgerStore, TxRecord } from './store';
 import { createSvm, decodeAddress, readAccount, writeAccount, type AccountState } from './svm';
 import { MintIndex } from './mintIndex';
+import { PrioritizationFees } from './prioritizationFees';
 import { txErrorJson, type TxErrorJson } from './txError';
 import { decodeWireTransaction, type WireTransaction } from './wire';
 
@@ -77,6 +78,8 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   /** Executed, not yet durable, counted by slot: a block is complete only once none is left in it. */
   private readonly pendingBySlot = new Map<bigint, number>();
   readonly faucet: Keypair;
+  /** Compute-unit prices paid in recent blocks (getRecentPrioritizationFees). */
+  readonly prioritizationFees = new PrioritizationFees();
   transactionCount: bigint;
   private readonly mintIndex = new MintIndex((program) => this.getProgramAccounts(program).map(({ address, account }) => ({ address, data: account.data })));
 
@@ -358,6 +361,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
         for (const p of batch) {
           this.inflight.delete(p.record.signature);
           this.settle(p.record.slot);
+          this.prioritizationFees.note(p.record);
           this.remember(p.record.signature, p.record.slot, p.record.err);
         }
         this.emit('committed', records, accounts);

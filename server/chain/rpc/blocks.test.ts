@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, TransactionMessage, VersionedTransaction,
+  ComputeBudgetProgram, Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, TransactionMessage, VersionedTransaction,
   sendAndConfirmTransaction,
 } from '@solana/web3.js';
 import {
@@ -158,6 +158,30 @@ describe('block methods of the local ledger', () => {
     const txTime = (await connection.getTransaction(legacySig, { maxSupportedTransactionVersion: 0 }))!.blockTime!;
     expect(genesisTime).toBeLessThanOrEqual(txTime);
     expect(await rpc.getBlockTime(BigInt(legacySlot)).send()).toBe(BigInt(txTime));
+  });
+
+  it('getRecentPrioritizationFees: the lowest compute-unit price of each recent block, or of the named writable accounts (web3.js and kit)', async () => {
+    const carol = Keypair.generate();
+    const paid = await sendAndConfirmTransaction(connection, new Transaction().add(
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 5000 }),
+      SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: carol.publicKey, lamports: LAMPORTS_PER_SOL / 10 }),
+    ), [alice]);
+    const slot = (await connection.getTransaction(paid, { maxSupportedTransactionVersion: 0 }))!.slot;
+    await waitForBlock(slot);
+
+    const forCarol = await connection.getRecentPrioritizationFees({ lockedWritableAccounts: [carol.publicKey] });
+    expect(forCarol.find((f) => f.slot === slot)).toEqual({ slot, prioritizationFee: 5000 });
+    const all = await connection.getRecentPrioritizationFees();
+    expect(all.find((f) => f.slot === slot)!.prioritizationFee).toBeLessThanOrEqual(5000);
+    // The first transfer offered no price: its block's lowest is 0. Only blocks with transactions are listed, oldest first.
+    expect(all.find((f) => f.slot === legacySlot)).toEqual({ slot: legacySlot, prioritizationFee: 0 });
+    expect(all.map((f) => f.slot)).toEqual([...all.map((f) => f.slot)].sort((a, b) => a - b));
+    expect(all.length).toBeLessThanOrEqual(150);
+
+    const kitFees = await rpc.getRecentPrioritizationFees([carol.publicKey.toBase58() as never]).send();
+    expect(kitFees.find((f) => f.slot === BigInt(slot))?.prioritizationFee).toBe(5000n);
+    const tooMany = await rpc.getRecentPrioritizationFees(Array.from({ length: 129 }, () => Keypair.generate().publicKey.toBase58() as never)).send().catch((e: unknown) => e);
+    expect((tooMany as Error).message).toContain('Too many inputs provided; max 128');
   });
 
   it('a walk over every block (kit) finds every transaction the ledger holds, on one unbroken chain', async () => {

@@ -1,5 +1,6 @@
 import { MIN_CONTEXT_SLOT_NOT_REACHED, RpcError, blockCleanedUp, blockNotAvailable, invalidParams, rejectProcessed, unsupportedTransactionVersion } from '../errors';
 import { SLOTS_PER_EPOCH } from '../../ledger/programs';
+import { MAX_FEE_ACCOUNTS } from '../../ledger/prioritizationFees';
 import { renderedBlocks } from '../blockCache';
 import { withContext, type MethodTable, type RpcContext } from '../context';
 import { RawJson, stringifyRpc } from '../json';
@@ -16,7 +17,7 @@ const DETAILS = ['full', 'signatures', 'none', 'accounts'] as const;
 type TransactionDetails = typeof DETAILS[number];
 
 /**
- * Blocks, as a validator serves them from its blockstore. Every slot from the ledger's first
+ * Blocks, as a validator serves them from its blockstore, and the fees paid in recent ones. Every slot from the ledger's first
  * up to `ledger.lastBlockSlot` is a block (the slot clock produces one per slot; a slot without
  * transactions is an empty block, as on a cluster), with the blockhash getLatestBlockhash handed
  * out in that slot, its parent the slot before and its height equal to its slot (nothing is
@@ -134,6 +135,14 @@ export const blockMethods: MethodTable = {
       byIdentity[self] = [lastSlot - firstSlot + 1n, produced];
     }
     return withContext(ctx, { byIdentity, range: { firstSlot, lastSlot } });
+  },
+
+  getRecentPrioritizationFees: (params, ctx) => {
+    const given = params[0] ?? [];
+    if (!Array.isArray(given)) throw invalidParams('Invalid params: invalid type: expected a sequence.');
+    if (given.length > MAX_FEE_ACCOUNTS) throw invalidParams(`Too many inputs provided; max ${MAX_FEE_ACCOUNTS}`);
+    const accounts = given.map(pubkeyParam);
+    return ctx.ledger.prioritizationFees.recent(ctx.ledger.lastBlockSlot, accounts);
   },
 };
 
