@@ -145,9 +145,12 @@ describe('block methods of the local ledger', () => {
     expect(production.value.range.firstSlot).toBe(slot - (slot % 432_000));
     expect(production.value.byIdentity[identity]).toEqual([slot - production.value.range.firstSlot + 1, slot - production.value.range.firstSlot + 1]);
 
-    const ranged = await rpc.getBlockProduction({ range: { firstSlot: 1n, lastSlot: 10n } }).send();
-    expect(ranged.value.range).toEqual({ firstSlot: 1n, lastSlot: 10n });
-    expect(ranged.value.byIdentity[identity]).toEqual([10n, 10n]);
+    const ranged = await rpc.getBlockProduction({ range: { firstSlot: 1n, lastSlot: BigInt(slot) } }).send();
+    expect(ranged.value.range).toEqual({ firstSlot: 1n, lastSlot: BigInt(slot) });
+    expect(ranged.value.byIdentity[identity]).toEqual([BigInt(slot), BigInt(slot)]);
+    const ahead = await rpc.getBlockProduction({ range: { firstSlot: 1n, lastSlot: BigInt(slot + 1_000_000) } }).send().catch((e: unknown) => e);
+    expect(isSolanaError(ahead, SOLANA_ERROR__JSON_RPC__INVALID_PARAMS)).toBe(true);
+    expect((ahead as Error).message).toContain(`lastSlot, ${slot + 1_000_000}, is too large; max`);
     const other = await rpc.getBlockProduction({ identity: bob.publicKey.toBase58() as never }).send();
     expect(other.value.byIdentity).toEqual({});
     const backwards = await rpc.getBlockProduction({ range: { firstSlot: 10n, lastSlot: 5n } }).send().catch((e: unknown) => e);
