@@ -17,12 +17,13 @@ const DETAILS = ['full', 'signatures', 'none', 'accounts'] as const;
 type TransactionDetails = typeof DETAILS[number];
 
 /**
- * Blocks, as a validator serves them from its blockstore, and the fees paid in recent ones. Every slot from the ledger's first
- * up to `ledger.lastBlockSlot` is a block (the slot clock produces one per slot; a slot without
- * transactions is an empty block, as on a cluster), with the blockhash getLatestBlockhash handed
- * out in that slot, its parent the slot before and its height equal to its slot (nothing is
- * skipped, which is why getBlockHeight equals getSlot). The current slot still takes
- * transactions, so its block is not available yet, as a slot above a validator's root is not.
+ * Blocks, as a validator serves them from its blockstore, and the fees paid in recent ones.
+ * Every slot from the ledger's first up to `ledger.lastBlockSlot` is a block (the slot clock
+ * produces one per slot; a slot without transactions is an empty block, as on a cluster), with
+ * the blockhash getLatestBlockhash handed out in that slot, its parent the slot before and its
+ * height equal to its slot (nothing is skipped, which is why getBlockHeight equals getSlot).
+ * The current slot still takes transactions, so its block is not available yet, as a slot
+ * above a validator's root is not.
  */
 export const blockMethods: MethodTable = {
   getBlock: async (params, ctx) => {
