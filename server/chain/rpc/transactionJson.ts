@@ -7,6 +7,14 @@ import { decodeWireTransaction, isStaticWritable, wireVersion, type WireTransact
 
 export type TxEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
 
+/**
+ * A u64 as a plain number where that is exact, a bigint (written exactly by stringifyRpc) past
+ * 2^53: an answer without bigints can take JSON.stringify's fast path (stringifyPlain).
+ */
+const u64 = (value: bigint): number | bigint => (value <= MAX_SAFE ? Number(value) : value);
+const u64Text = (value: string): number | bigint => u64(BigInt(value));
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** The `encoding` of getTransaction and getBlock (json by default). */
 export function transactionEncodingParam(config: Config): TxEncoding {
   const encoding = config.encoding ?? 'json';
@@ -41,9 +49,9 @@ export function encodeTransactionWithMeta(record: TxRecord, encoding: TxEncoding
   const meta: Record<string, unknown> = {
     err: record.err,
     status: record.err ? { Err: record.err } : { Ok: null },
-    fee: record.fee,
-    preBalances: m.preBalances.map(BigInt),
-    postBalances: m.postBalances.map(BigInt),
+    fee: u64(record.fee),
+    preBalances: m.preBalances.map(u64Text),
+    postBalances: m.postBalances.map(u64Text),
     innerInstructions: m.innerInstructions.map((group) => ({
       index: group.index,
       instructions: group.instructions.map((ix) => parsed
@@ -54,7 +62,7 @@ export function encodeTransactionWithMeta(record: TxRecord, encoding: TxEncoding
     preTokenBalances: m.preTokenBalances,
     postTokenBalances: m.postTokenBalances,
     rewards: showRewards ? [] : null,
-    computeUnitsConsumed: record.computeUnits,
+    computeUnitsConsumed: u64(record.computeUnits),
   };
   if (!parsed) meta.loadedAddresses = m.loadedAddresses;
   if (m.returnData) meta.returnData = m.returnData;
@@ -73,9 +81,9 @@ export function encodeTransactionAccounts(record: TxRecord, withVersion: boolean
   const meta: Record<string, unknown> = {
     err: record.err,
     status: record.err ? { Err: record.err } : { Ok: null },
-    fee: record.fee,
-    preBalances: m.preBalances.map(BigInt),
-    postBalances: m.postBalances.map(BigInt),
+    fee: u64(record.fee),
+    preBalances: m.preBalances.map(u64Text),
+    postBalances: m.postBalances.map(u64Text),
     preTokenBalances: m.preTokenBalances,
     postTokenBalances: m.postTokenBalances,
   };

@@ -3,7 +3,7 @@ import { SLOTS_PER_EPOCH } from '../../ledger/programs';
 import { MAX_FEE_ACCOUNTS } from '../../ledger/prioritizationFees';
 import { renderedBlocks } from '../blockCache';
 import { withContext, type MethodTable, type RpcContext } from '../context';
-import { RawJson, stringifyRpc } from '../json';
+import { RawJson, stringifyPlain, stringifyRpc } from '../json';
 import { configParam, optionalNumber, pubkeyParam, requireParam, type Config } from '../params';
 import {
   encodeTransactionAccounts, encodeTransactionWithMeta, readsVersionedParam, transactionEncodingParam, transactionVersion,
@@ -57,9 +57,10 @@ export const blockMethods: MethodTable = {
       const records = await ctx.store.blockTransactions(slot);
       // The whole block fails when one transaction is newer than the client reads, as on a validator.
       if (!withVersion) for (const r of records) if (transactionVersion(r) === 0) throw unsupportedTransactionVersion(0);
-      block.transactions = records.map((r) => details === 'full'
+      // Each transaction is written on its own: most have no u64 past 2^53 and take the fast path.
+      block.transactions = records.map((r) => new RawJson(stringifyPlain(details === 'full'
         ? encodeTransactionWithMeta(r, encoding, withVersion, showRewards)
-        : encodeTransactionAccounts(r, withVersion, showRewards));
+        : encodeTransactionAccounts(r, withVersion, showRewards))));
       blockTime = records[0]?.blockTime ?? null;
     }
     // A one-node ledger with no stake pays no rewards: the list is there, and empty.
