@@ -84,6 +84,16 @@ describe('block methods of the local ledger', () => {
     expect(v0Block.transactions.find((e) => e.transaction.signatures[0] === v0Sig)!.version).toBe(0);
   });
 
+  it('writes u64s past 2^53 exactly (the faucet balance in the airdrop\'s block), as getTransaction does (kit)', async () => {
+    const [airdrop] = (await connection.getSignaturesForAddress(alice.publicKey)).slice(-1);
+    const block = (await rpc.getBlock(BigInt(airdrop.slot), { maxSupportedTransactionVersion: 0 }).send())!;
+    const entry = block.transactions.find((e) => e.transaction.signatures[0] === airdrop.signature)!;
+    const tx = (await rpc.getTransaction(airdrop.signature as Signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }).send())!;
+    expect(entry.meta!.preBalances[0]).toBe(500_000_000n * 1_000_000_000n);
+    expect(entry.meta!.preBalances).toEqual(tx.meta!.preBalances);
+    expect(entry.meta!.postBalances).toEqual(tx.meta!.postBalances);
+  });
+
   it('a block carries the blockhash getLatestBlockhash handed out in its slot', async () => {
     const { context, value } = await connection.getLatestBlockhashAndContext();
     await waitForBlock(context.slot);
