@@ -22,6 +22,9 @@ const QUERIES = 300;
 
 type Signed = { signature: string; base64: string };
 
+/** Transactions confirmed per slot (from getSignatureStatuses): where the fullest block is. */
+const perSlot = new Map<number, number>();
+
 function signedTransfer(payer: Keypair, to: PublicKey, lamports: number, blockhash: string): Signed {
   const message = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash })
     .add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports })).serializeMessage();
@@ -45,9 +48,10 @@ async function sendAndConfirmAll(url: string, txs: Signed[]): Promise<number> {
   }));
   for (let i = 0; i < txs.length; i += 256) {
     const slice = txs.slice(i, i + 256).map((t) => t.signature);
-    const { value } = await rpc<{ value: ({ confirmationStatus: string; err: unknown } | null)[] }>(url, 'getSignatureStatuses', [slice]);
+    const { value } = await rpc<{ value: ({ confirmationStatus: string; err: unknown; slot: number } | null)[] }>(url, 'getSignatureStatuses', [slice]);
     value.forEach((s, j) => {
       if (!s || s.err || (s.confirmationStatus !== 'confirmed' && s.confirmationStatus !== 'finalized')) throw new Error(`not confirmed: ${slice[j]}`);
+      perSlot.set(s.slot, (perSlot.get(s.slot) ?? 0) + 1);
     });
   }
   return (performance.now() - started) / 1000;
@@ -140,8 +144,9 @@ export default async function ledgerBench(): Promise<LedgerBenchRow[]> {
     rows.push({ bench: `SOL transfers via HTTP /api/rpc (${THROUGHPUT_TRANSFERS}, sent + confirmed)`, value: tps, unit: 'transfers/s', target: '>= 1000', ok: tps >= 1000 });
     console.log(`throughput: ${tps} transfers/s; filling the ledger to ${HISTORY_TRANSACTIONS} transactions...`);
 
-    // Fill to 100,000 in chunks signed just in time (a blockhash lives 150 slots, one minute).
-    while (counter < HISTORY_TRANSACTIONS - PAYERS) await sendAndConfirmAll(url, await batch(Math.min(10_000, HISTORY_TRANSACTIONS - PAYERS - counter)));
+    // Fill to 100,000 in chunks signed just in time (a blockhash lives 150 slots, one minute: small
+    // enough chunks that a loaded machine still sends one within it).
+    while (counter < HISTORY_TRANSACTIONS - PAYERS) await sendAndConfirmAll(url, await batch(Math.min(2_000, HISTORY_TRANSACTIONS - PAYERS - counter)));
 
     // Ten wallets asked in turn (each with ~2,000 transactions), as pages showing several
     // wallets' histories do; each wallet's first query reads the database.
@@ -166,6 +171,34 @@ export default async function ledgerBench(): Promise<LedgerBenchRow[]> {
       rows.push({ bench: `getSignaturesForAddress ${label} at ${HISTORY_TRANSACTIONS} txs, p50`, value: percentile(times, 0.5), unit: 'ms', target: '-', ok: true });
       rows.push({ bench: `getSignaturesForAddress ${label} at ${HISTORY_TRANSACTIONS} txs, p95`, value: percentile(times, 0.95), unit: 'ms', target: '< 10', ok: percentile(times, 0.95) < 10 });
     }
+
+    // getBlock of full slots, as an explorer or indexer reads them: every transaction in full (json,
+    // as web3.js asks; jsonParsed) and the signatures alone (a block walk). A finished block is
+    // rendered once and kept, so "first read" asks each of the fullest slots once per form, and
+    // "again" asks the fullest one repeatedly.
+    const fullest = [...perSlot].sort((a, b) => b[1] - a[1]).slice(0, 50);
+    const smallest = fullest[fullest.length - 1][1];
+    const timeBlocks = async (slots: number[], config: Record<string, unknown>) => {
+      const times: number[] = [];
+      for (const slot of slots) {
+        const start = performance.now();
+        await rpc(url, 'getBlock', [slot, config]);
+        times.push(performance.now() - start);
+      }
+      return times.sort((a, b) => a - b);
+    };
+    for (const [label, config] of [
+      ['full, json', { maxSupportedTransactionVersion: 0 }],
+      ['full, jsonParsed', { maxSupportedTransactionVersion: 0, encoding: 'jsonParsed' }],
+      ['signatures', { transactionDetails: 'signatures', rewards: false }],
+    ] as const) {
+      const times = await timeBlocks(fullest.map(([slot]) => slot), config);
+      const what = `getBlock ${label}, first read of the ${fullest.length} fullest slots (${smallest}-${fullest[0][1]} txs)`;
+      rows.push({ bench: `${what}, p50`, value: percentile(times, 0.5), unit: 'ms', target: '-', ok: true });
+      rows.push({ bench: `${what}, p95`, value: percentile(times, 0.95), unit: 'ms', target: '< 20', ok: percentile(times, 0.95) < 20 });
+    }
+    const again = await timeBlocks(Array.from({ length: 100 }, () => fullest[0][0]), { maxSupportedTransactionVersion: 0 });
+    rows.push({ bench: `getBlock full, json, the fullest slot (${fullest[0][1]} txs) read again, p95`, value: percentile(again, 0.95), unit: 'ms', target: '< 20', ok: percentile(again, 0.95) < 20 });
 
     // Restart after a crash: kill -9, then time until /api/health answers.
     await server.kill();

@@ -2,10 +2,17 @@ import { createHash } from 'node:crypto';
 import bs58 from 'bs58';
 import { MAX_BLOCKHASH_AGE } from './programs';
 
+/** Where the clock was (re)started: slot `slot` began at `unixMs`, and each later slot `slotMs` after it. */
+export type ClockAnchor = { slot: string; unixMs: number };
+
 /**
  * Ledger time: the slot follows the wall clock (one slot every `slotMs`), and each slot's
  * blockhash is derived from a per-ledger seed, so the blockhashes handed out before a
  * restart stay valid (or expire) exactly as they would have without it.
+ *
+ * Every slot the clock passes is a block (blocks with no transactions are empty, as on a
+ * cluster), so a slot's time is fixed by the anchor the clock ran from: the genesis, each
+ * start and each warp (`anchors`, stored by the ledger so block times survive restarts).
  */
 export class SlotClock {
   private baseSlot: bigint;
@@ -13,11 +20,15 @@ export class SlotClock {
   private current: bigint;
   private readonly hashes = new Map<string, bigint>();
   private readonly bySlot = new Map<bigint, string>();
+  private readonly anchorList: { slot: bigint; unixMs: number }[];
 
-  constructor(private readonly seed: Buffer, startSlot: bigint, readonly slotMs: number, private readonly now: () => number) {
+  constructor(private readonly seed: Buffer, startSlot: bigint, readonly slotMs: number, private readonly now: () => number, past: ClockAnchor[] = []) {
     this.baseSlot = startSlot;
     this.baseMs = now();
     this.current = startSlot;
+    this.anchorList = past.map((a) => ({ slot: BigInt(a.slot), unixMs: a.unixMs })).filter((a) => a.slot < startSlot);
+    this.anchorList.sort((a, b) => (a.slot < b.slot ? -1 : 1));
+    this.anchorList.push({ slot: startSlot, unixMs: this.baseMs });
     for (let s = startSlot - MAX_BLOCKHASH_AGE - 1n; s <= startSlot; s++) if (s >= 0n) this.remember(s);
   }
 
@@ -43,6 +54,7 @@ export class SlotClock {
     if (slot <= this.current) return;
     this.baseSlot = slot;
     this.baseMs = this.now();
+    this.anchorList.push({ slot, unixMs: this.baseMs });
     for (let s = slot - MAX_BLOCKHASH_AGE - 1n; s <= slot; s++) if (s > this.current) this.remember(s);
     this.current = slot;
     this.advance();
@@ -68,6 +80,25 @@ export class SlotClock {
   }
 
   get genesisHash(): string { return this.blockhashAt(0n); }
+
+  /** Every anchor so far, oldest first (what the ledger stores). */
+  get anchors(): ClockAnchor[] { return this.anchorList.map((a) => ({ slot: a.slot.toString(), unixMs: a.unixMs })); }
+
+  /**
+   * When a slot began, in unix seconds (a block's `blockTime`); undefined for a slot not reached
+   * yet. A slot the clock jumped over (a warp, or the time the ledger was down) never runs later
+   * than the anchor after it, so block times never go backwards.
+   */
+  slotTime(slot: bigint): number | undefined {
+    if (slot > this.current) return undefined;
+    let i = this.anchorList.length - 1;
+    while (i > 0 && this.anchorList[i].slot > slot) i--;
+    const anchor = this.anchorList[i];
+    let ms = anchor.unixMs + Number(slot - anchor.slot) * this.slotMs;
+    const next = this.anchorList[i + 1];
+    if (next) ms = Math.min(ms, next.unixMs);
+    return Math.floor(ms / 1000);
+  }
 
   private remember(slot: bigint): void {
     const hash = this.blockhashAt(slot);

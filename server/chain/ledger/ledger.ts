@@ -15,6 +15,7 @@ import { MintIndex } from './mintIndex';
 import { PerformanceSamples } from './performanceSamples';
 import { advanceNonce, durableNonceFor, durableNonceOf, storedNonce, type DurableNonceUse } from './durableNonce';
 import { slotHashesFor } from './slotHashes';
+import { PrioritizationFees } from './prioritizationFees';
 import { txErrorJson, type TxErrorJson } from './txError';
 import { decodeWireTransaction, type WireTransaction } from './wire';
 
@@ -83,7 +84,11 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   private readonly recentBySlot = new Map<bigint, string[]>();
   /** Nonce accounts advanced in the current slot: a second advance in one slot is refused, as on a validator. */
   private readonly noncesAdvancedThisSlot = new Set<string>();
+  /** Executed, not yet durable, counted by slot: a block is complete only once none is left in it. */
+  private readonly pendingBySlot = new Map<bigint, number>();
   readonly faucet: Keypair;
+  /** Compute-unit prices paid in recent blocks (getRecentPrioritizationFees). */
+  readonly prioritizationFees = new PrioritizationFees();
   transactionCount: bigint;
   readonly performance: PerformanceSamples;
   private slotHashes: { slot: bigint; hash: string }[] = [];
@@ -92,7 +97,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   private constructor(
     private readonly store: LedgerStore,
     private readonly log: FastifyBaseLogger,
-    svm: LiteSvm, clock: SlotClock, genesis: Genesis, seq: bigint, samplePeriodMs: number, private readonly now: () => number,
+    svm: LiteSvm, clock: SlotClock, private readonly genesis: Genesis, seq: bigint, samplePeriodMs: number, private readonly now: () => number,
   ) {
     super();
     this.setMaxListeners(0);
@@ -128,7 +133,9 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     }
     const checkpoint = await store.loadClock() ?? { slot: genesis.startSlot, unixMs: genesis.createdAtMs };
     const elapsed = BigInt(Math.max(1, Math.floor((now() - checkpoint.unixMs) / slotMs)));
-    const clock = new SlotClock(Buffer.from(genesis.seed, 'hex'), BigInt(checkpoint.slot) + elapsed, slotMs, now);
+    const anchors = [{ slot: genesis.startSlot, unixMs: genesis.createdAtMs }, ...await store.loadAnchors()];
+    const clock = new SlotClock(Buffer.from(genesis.seed, 'hex'), BigInt(checkpoint.slot) + elapsed, slotMs, now, anchors);
+    await store.saveAnchors(clock.anchors.slice(1));
     const seq = await store.maxSeq();
     const ledger = new LocalLedger(store, log, svm, clock, genesis, seq, samplePeriodMs, now);
     for (const r of await store.recentSignatures(clock.slot - MAX_BLOCKHASH_AGE - 1n)) ledger.remember(r.signature, r.slot, r.err);
@@ -143,10 +150,28 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   get genesisHash(): string { return this.clock.genesisHash; }
   get latestBlockhash() { return this.clock.latestBlockhash; }
   isBlockhashValid(blockhash: string): boolean { return this.clock.blockhashSlot(blockhash) !== undefined; }
+  /** The ledger's first block (its genesis slot). */
+  get firstSlot(): bigint { return BigInt(this.genesis.startSlot); }
+  /** A slot's blockhash: the one getLatestBlockhash handed out while it was the current slot. */
+  blockhashAt(slot: bigint): string { return this.clock.blockhashAt(slot); }
+  /** A slot's block time in unix seconds (undefined for a slot not reached yet). */
+  slotTime(slot: bigint): number | undefined { return this.clock.slotTime(slot); }
+
+  /**
+   * The newest complete block: the current slot still takes transactions, and a slot whose
+   * transactions are not all durable yet is not finished either. Every slot from the first up
+   * to this one is a block (see SlotClock), and no block at or below it changes any more.
+   */
+  get lastBlockSlot(): bigint {
+    let last = this.clock.slot - 1n;
+    for (const slot of this.pendingBySlot.keys()) if (slot - 1n < last) last = slot - 1n;
+    return last;
+  }
 
   /** Tests: jump the clock forward (expiring blockhashes without waiting a minute). */
   warp(slot: bigint): void {
     this.clock.warp(slot);
+    this.store.saveAnchors(this.clock.anchors.slice(1)).catch((err: unknown) => this.log.error({ err }, 'ledger clock anchor not stored'));
     this.onSlotChanged();
   }
 
@@ -328,11 +353,13 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     return { ...built, undo: () => restore(this.svm, keys, pre) };
   }
 
-  private blockTime(): bigint { return BigInt(Math.floor(Date.now() / 1000)); }
+  /** Every transaction of a slot carries the slot's time, as every transaction of a block does. */
+  private blockTime(): bigint { return BigInt(this.clock.slotTime(this.clock.slot)!); }
 
   private commit(record: TxRecord, accounts: AccountRecord[], undo: () => void): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ record, accounts, undo, resolve, reject });
+      this.pendingBySlot.set(record.slot, (this.pendingBySlot.get(record.slot) ?? 0) + 1);
       if (!this.flushing) this.flushing = this.flushLoop();
     });
   }
@@ -364,12 +391,14 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
           for (const p of [...lost].reverse()) p.undo();
           this.seq = this.committedSeq;
           this.transactionCount = this.seq;
-          for (const p of lost) { this.inflight.delete(p.record.signature); p.reject(new LedgerUnavailableError()); }
+          for (const p of lost) { this.inflight.delete(p.record.signature); this.settle(p.record.slot); p.reject(new LedgerUnavailableError()); }
           continue;
         }
         this.committedSeq = records[records.length - 1].seq;
         for (const p of batch) {
           this.inflight.delete(p.record.signature);
+          this.settle(p.record.slot);
+          this.prioritizationFees.note(p.record);
           this.remember(p.record.signature, p.record.slot, p.record.err);
         }
         this.emit('committed', records, accounts);
@@ -378,6 +407,12 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     } finally {
       this.flushing = null;
     }
+  }
+
+  private settle(slot: bigint): void {
+    const left = (this.pendingBySlot.get(slot) ?? 1) - 1;
+    if (left > 0) this.pendingBySlot.set(slot, left);
+    else this.pendingBySlot.delete(slot);
   }
 
   private remember(signature: string, slot: bigint, err: TxErrorJson | null): void {

@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerMeta, ledgerTransactions } from '../../db/schema';
+import type { ClockAnchor } from './clock';
 import type { TxErrorJson } from './txError';
 import { AddressHistoryCache, historyEntryJson, type HistoryEntry } from './historyCache';
 
@@ -82,6 +83,17 @@ export class LedgerStore {
   async saveClock(clock: ClockCheckpoint): Promise<void> {
     await this.db.insert(ledgerMeta).values({ key: 'clock', value: clock })
       .onConflictDoUpdate({ target: ledgerMeta.key, set: { value: clock } });
+  }
+
+  /** Where the slot clock ran from before this start (see SlotClock): block times of past slots. */
+  async loadAnchors(): Promise<ClockAnchor[]> {
+    const [row] = await this.db.select().from(ledgerMeta).where(eq(ledgerMeta.key, 'clock_anchors'));
+    return row ? row.value as ClockAnchor[] : [];
+  }
+
+  async saveAnchors(anchors: ClockAnchor[]): Promise<void> {
+    await this.db.insert(ledgerMeta).values({ key: 'clock_anchors', value: anchors })
+      .onConflictDoUpdate({ target: ledgerMeta.key, set: { value: anchors } });
   }
 
   async *loadAccounts(pageSize = 5000): AsyncGenerator<AccountRecord[]> {
@@ -225,6 +237,38 @@ export class LedgerStore {
     const [row] = await this.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.signature, signature));
     if (!row) return null;
     return { ...row, err: row.err as TxErrorJson | null, meta: row.meta as StoredMeta };
+  }
+
+  /**
+   * A slot's transactions in execution order (a block's), read through the slot index. They come
+   * back as one JSON text: the driver decoding hundreds of rows field by field (bytea, jsonb,
+   * arrays) costs several times what the database spends finding them.
+   */
+  async blockTransactions(slot: bigint): Promise<TxRecord[]> {
+    const result = await this.db.execute(sql`
+      select coalesce(json_agg(json_build_array(signature, seq::text, block_time::text, encode(raw, 'base64'), account_keys, err,
+        fee::text, compute_units::text, meta, memo) order by seq), '[]')::text as list
+      from ledger_transactions where slot = ${slot.toString()}::int8`);
+    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { list: string }[] }).rows) as { list: string }[];
+    type Row = [string, string, string, string, string[], TxErrorJson | null, string, string, StoredMeta, string | null];
+    return (JSON.parse(rows[0].list) as Row[]).map(([signature, seq, blockTime, raw, accountKeys, err, fee, computeUnits, meta, memo]) => ({
+      signature, seq: BigInt(seq), slot, blockTime: BigInt(blockTime), raw: new Uint8Array(Buffer.from(raw, 'base64')), accountKeys, err,
+      fee: BigInt(fee), computeUnits: BigInt(computeUnits), meta, memo,
+    }));
+  }
+
+  /** A slot's signatures in execution order, and the block time its transactions were stamped with. */
+  async blockSignatures(slot: bigint): Promise<{ signatures: string[]; blockTime: bigint | null }> {
+    const rows = await this.db.select({ signature: ledgerTransactions.signature, blockTime: ledgerTransactions.blockTime })
+      .from(ledgerTransactions).where(eq(ledgerTransactions.slot, slot)).orderBy(asc(ledgerTransactions.seq));
+    return { signatures: rows.map((r) => r.signature), blockTime: rows[0]?.blockTime ?? null };
+  }
+
+  /** The block time stamped on a slot's transactions, or null for a slot without any. */
+  async slotBlockTime(slot: bigint): Promise<bigint | null> {
+    const [row] = await this.db.select({ blockTime: ledgerTransactions.blockTime }).from(ledgerTransactions)
+      .where(eq(ledgerTransactions.slot, slot)).limit(1);
+    return row ? row.blockTime : null;
   }
 
   async transactionCount(): Promise<bigint> {

@@ -5,13 +5,14 @@ export class RpcError extends Error {
   }
 }
 
+export const BLOCK_CLEANED_UP = -32001;
+export const BLOCK_NOT_AVAILABLE = -32004;
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
 export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
 export const INTERNAL_ERROR = -32603;
 export const SEND_TRANSACTION_PREFLIGHT_FAILURE = -32002;
-export const BLOCK_NOT_AVAILABLE = -32004;
 export const NO_SNAPSHOT = -32008;
 export const TRANSACTION_SIGNATURE_VERIFICATION_FAILURE = -32003;
 export const UNSUPPORTED_TRANSACTION_VERSION = -32015;
@@ -20,3 +21,17 @@ export const MIN_CONTEXT_SLOT_NOT_REACHED = -32016;
 export { RATE_LIMITED } from '../gateway/jsonRpc';
 
 export const invalidParams = (message: string) => new RpcError(INVALID_PARAMS, message);
+
+/** What a validator answers when an encoded transaction is newer than the client said it reads. */
+export const unsupportedTransactionVersion = (version: number) => new RpcError(UNSUPPORTED_TRANSACTION_VERSION,
+  `Transaction version (${version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`);
+
+export const blockNotAvailable = (slot: bigint) => new RpcError(BLOCK_NOT_AVAILABLE, `Block not available for slot ${slot}`);
+
+export const blockCleanedUp = (slot: bigint, first: bigint) =>
+  new RpcError(BLOCK_CLEANED_UP, `Block ${slot} cleaned up, does not exist on node. First available block: ${first}`);
+
+/** Block and history methods read finalized (or confirmed) data only, as a validator's do. */
+export function rejectProcessed(commitment: unknown): void {
+  if (commitment === 'processed') throw new RpcError(INVALID_PARAMS, 'Method does not support commitment below `confirmed`');
+}

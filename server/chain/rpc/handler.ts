@@ -4,6 +4,7 @@ import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARS
 import { stringifyRpc } from './json';
 import { accountMethods } from './methods/accounts';
 import { blockhashMethods } from './methods/blockhash';
+import { blockMethods } from './methods/blocks';
 import { clusterMethods } from './methods/cluster';
 import { historyMethods } from './methods/history';
 import { leaderMethods } from './methods/leaders';
@@ -15,7 +16,7 @@ import { transactionMethods } from './methods/transactions';
 import { yieldTurn } from './yielding';
 
 const METHODS: MethodTable = {
-  ...clusterMethods, ...blockhashMethods, ...accountMethods, ...tokenMethods, ...transactionMethods, ...historyMethods,
+  ...clusterMethods, ...blockhashMethods, ...accountMethods, ...tokenMethods, ...transactionMethods, ...historyMethods, ...blockMethods,
   ...nodeMethods, ...leaderMethods, ...stakingMethods, ...supplyMethods,
 };
 

@@ -29,3 +29,16 @@ export function stringifyRpc(value: unknown): string {
   const withBigints = marked ? text.replace(MARK_PATTERN, '$1') : text;
   return raws.length ? withBigints.replace(RAW_PATTERN, (_m, i: string) => raws[Number(i)]) : withBigints;
 }
+
+/**
+ * stringifyRpc for a value holding no RawJson: JSON.stringify's native path, several times faster
+ * than a replacer over every value; a value with bigints in it takes stringifyRpc's way.
+ */
+export function stringifyPlain(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (err) {
+    if (err instanceof TypeError) return stringifyRpc(value);
+    throw err;
+  }
+}

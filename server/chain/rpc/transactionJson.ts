@@ -1,21 +1,57 @@
 import bs58 from 'bs58';
 import { parseInstruction } from '../parse';
+import { invalidParams } from './errors';
+import type { Config } from './params';
 import type { TxRecord } from '../ledger/store';
-import { decodeWireTransaction, isStaticWritable, type WireTransaction } from '../ledger/wire';
+import { decodeWireTransaction, isStaticWritable, wireVersion, type WireTransaction } from '../ledger/wire';
 
 export type TxEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
 
+/**
+ * A u64 as a plain number where that is exact, a bigint (written exactly by stringifyRpc) past
+ * 2^53: an answer without bigints can take JSON.stringify's fast path (stringifyPlain).
+ */
+const u64 = (value: bigint): number | bigint => (value <= MAX_SAFE ? Number(value) : value);
+const u64Text = (value: string): number | bigint => u64(BigInt(value));
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** The `encoding` of getTransaction and getBlock (json by default). */
+export function transactionEncodingParam(config: Config): TxEncoding {
+  const encoding = config.encoding ?? 'json';
+  if (encoding === 'json' || encoding === 'jsonParsed' || encoding === 'base64' || encoding === 'base58') return encoding;
+  throw invalidParams(`Invalid params: unknown variant \`${String(encoding)}\`, expected one of \`binary\`, \`base64\`, \`base58\`, \`json\`, \`jsonParsed\`.`);
+}
+
+/** `maxSupportedTransactionVersion`: true when the client reads v0 transactions (and wants `version`). */
+export function readsVersionedParam(config: Config): boolean {
+  const maxVersion = config.maxSupportedTransactionVersion;
+  if (maxVersion !== undefined && maxVersion !== null && maxVersion !== 0) throw invalidParams('Invalid params: maxSupportedTransactionVersion must be 0.');
+  return maxVersion === 0;
+}
+
 /** A stored transaction as getTransaction renders it (EncodedConfirmedTransactionWithStatusMeta). */
 export function encodeTransaction(record: TxRecord, encoding: TxEncoding, withVersion: boolean): Record<string, unknown> {
-  const tx = decodeWireTransaction(record.raw);
+  const { meta, transaction, version } = encodeTransactionWithMeta(record, encoding, withVersion, true);
+  const out: Record<string, unknown> = { slot: record.slot, blockTime: record.blockTime, meta, transaction };
+  if (withVersion) out.version = version;
+  return out;
+}
+
+/**
+ * The `{ transaction, meta, version }` of one transaction (EncodedTransactionWithStatusMeta):
+ * getTransaction's body and one entry of getBlock's `transactions`. Without `showRewards` the
+ * validator writes `"rewards": null` in the meta.
+ */
+export function encodeTransactionWithMeta(record: TxRecord, encoding: TxEncoding, withVersion: boolean, showRewards: boolean): Record<string, unknown> {
+  const tx = decodeWireTransaction(record.raw, record);
   const parsed = encoding === 'jsonParsed';
   const m = record.meta;
   const meta: Record<string, unknown> = {
     err: record.err,
     status: record.err ? { Err: record.err } : { Ok: null },
-    fee: record.fee,
-    preBalances: m.preBalances.map(BigInt),
-    postBalances: m.postBalances.map(BigInt),
+    fee: u64(record.fee),
+    preBalances: m.preBalances.map(u64Text),
+    postBalances: m.postBalances.map(u64Text),
     innerInstructions: m.innerInstructions.map((group) => ({
       index: group.index,
       instructions: group.instructions.map((ix) => parsed
@@ -25,19 +61,41 @@ export function encodeTransaction(record: TxRecord, encoding: TxEncoding, withVe
     logMessages: m.logMessages,
     preTokenBalances: m.preTokenBalances,
     postTokenBalances: m.postTokenBalances,
-    rewards: [],
-    computeUnitsConsumed: record.computeUnits,
+    rewards: showRewards ? [] : null,
+    computeUnitsConsumed: u64(record.computeUnits),
   };
   if (!parsed) meta.loadedAddresses = m.loadedAddresses;
   if (m.returnData) meta.returnData = m.returnData;
-  const out: Record<string, unknown> = {
-    slot: record.slot,
-    blockTime: record.blockTime,
-    meta,
-    transaction: encodeBody(record, tx, encoding),
-  };
+  const out: Record<string, unknown> = { meta, transaction: encodeBody(record, tx, encoding) };
   if (withVersion) out.version = tx.version;
   return out;
+}
+
+/**
+ * getBlock's `transactionDetails: "accounts"` entry: signatures, the parsed account list and
+ * the short meta the validator builds for it (no logs, inner instructions, loaded addresses).
+ */
+export function encodeTransactionAccounts(record: TxRecord, withVersion: boolean, showRewards: boolean): Record<string, unknown> {
+  const tx = decodeWireTransaction(record.raw, record);
+  const m = record.meta;
+  const meta: Record<string, unknown> = {
+    err: record.err,
+    status: record.err ? { Err: record.err } : { Ok: null },
+    fee: u64(record.fee),
+    preBalances: m.preBalances.map(u64Text),
+    postBalances: m.postBalances.map(u64Text),
+    preTokenBalances: m.preTokenBalances,
+    postTokenBalances: m.postTokenBalances,
+  };
+  if (showRewards) meta.rewards = [];
+  const out: Record<string, unknown> = { transaction: { signatures: tx.signatures, accountKeys: parsedAccountKeys(record, tx) }, meta };
+  if (withVersion) out.version = tx.version;
+  return out;
+}
+
+/** The version a stored transaction was sent as ('legacy' or 0). */
+export function transactionVersion(record: TxRecord): WireTransaction['version'] {
+  return wireVersion(record.raw);
 }
 
 function encodeBody(record: TxRecord, tx: WireTransaction, encoding: TxEncoding): unknown {
@@ -56,22 +114,26 @@ function encodeBody(record: TxRecord, tx: WireTransaction, encoding: TxEncoding)
       },
     };
   }
-  const invoked = new Set(tx.instructions.map((ix) => ix.programIdIndex));
-  const loaded = record.meta.loadedAddresses;
-  const accountKeys = record.accountKeys.map((pubkey, i) => {
-    const isStatic = i < tx.staticKeys.length;
-    const writable = isStatic ? isStaticWritable(tx, i) && !invoked.has(i) : i - tx.staticKeys.length < loaded.writable.length;
-    return { pubkey, writable, signer: i < tx.header.numRequiredSignatures, source: isStatic ? 'transaction' : 'lookupTable' };
-  });
   return {
     signatures: tx.signatures,
     message: {
-      accountKeys,
+      accountKeys: parsedAccountKeys(record, tx),
       recentBlockhash: tx.recentBlockhash,
       instructions: tx.instructions.map((ix) => parsedInstruction(record.accountKeys, ix.programIdIndex, ix.accounts, ix.data, null)),
       ...lookups,
     },
   };
+}
+
+/** jsonParsed's account list: every key (lookup-table ones too) with writable, signer and source. */
+function parsedAccountKeys(record: TxRecord, tx: WireTransaction): { pubkey: string; writable: boolean; signer: boolean; source: string }[] {
+  const invoked = new Set(tx.instructions.map((ix) => ix.programIdIndex));
+  const loaded = record.meta.loadedAddresses;
+  return record.accountKeys.map((pubkey, i) => {
+    const isStatic = i < tx.staticKeys.length;
+    const writable = isStatic ? isStaticWritable(tx, i) && !invoked.has(i) : i - tx.staticKeys.length < loaded.writable.length;
+    return { pubkey, writable, signer: i < tx.header.numRequiredSignatures, source: isStatic ? 'transaction' : 'lookupTable' };
+  });
 }
 
 function parsedInstruction(keys: string[], programIdIndex: number, accounts: number[], data: Uint8Array, stackHeight: number | null): unknown {

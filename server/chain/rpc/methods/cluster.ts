@@ -22,7 +22,6 @@ export const clusterMethods: MethodTable = {
   getTransactionCount: (_params, ctx) => Number(ctx.ledger.transactionCount),
   getFirstAvailableBlock: () => 0,
   minimumLedgerSlot: () => 0,
-  getRecentPrioritizationFees: () => [],
   getMaxRetransmitSlot: (_params, ctx) => Number(ctx.ledger.slot),
   getMaxShredInsertSlot: (_params, ctx) => Number(ctx.ledger.slot),
 };

@@ -1,8 +1,8 @@
 import { checkMinContextSlot, type MethodTable } from '../context';
-import { INVALID_PARAMS, invalidParams, RpcError, UNSUPPORTED_TRANSACTION_VERSION } from '../errors';
+import { invalidParams, rejectProcessed, unsupportedTransactionVersion } from '../errors';
 import { RawJson } from '../json';
 import { configParam, optionalNumber, optionalString, pubkeyParam, requireParam, signatureParam } from '../params';
-import { encodeTransaction, type TxEncoding } from '../transactionJson';
+import { encodeTransaction, readsVersionedParam, transactionEncodingParam } from '../transactionJson';
 import { decodeWireTransaction } from '../../ledger/wire';
 
 const MAX_SIGNATURES = 1000;
@@ -32,23 +32,11 @@ export const historyMethods: MethodTable = {
     const signature = signatureParam(requireParam(params, 0, 'signature'));
     const config = typeof params[1] === 'string' ? { encoding: params[1] } : configParam(params, 1);
     rejectProcessed(config.commitment);
-    const encoding = (config.encoding ?? 'json') as TxEncoding;
-    if (!['json', 'jsonParsed', 'base64', 'base58'].includes(encoding)) {
-      throw invalidParams(`Invalid params: unknown variant \`${String(encoding)}\`, expected one of \`binary\`, \`base64\`, \`base58\`, \`json\`, \`jsonParsed\`.`);
-    }
-    const maxVersion = config.maxSupportedTransactionVersion;
-    if (maxVersion !== undefined && maxVersion !== null && maxVersion !== 0) throw invalidParams('Invalid params: maxSupportedTransactionVersion must be 0.');
+    const encoding = transactionEncodingParam(config);
+    const withVersion = readsVersionedParam(config);
     const record = await ctx.store.transaction(signature);
     if (!record) return null;
-    const withVersion = maxVersion === 0;
-    if (!withVersion && decodeWireTransaction(record.raw).version === 0) {
-      throw new RpcError(UNSUPPORTED_TRANSACTION_VERSION,
-        'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0');
-    }
+    if (!withVersion && decodeWireTransaction(record.raw).version === 0) throw unsupportedTransactionVersion(0);
     return encodeTransaction(record, encoding, withVersion);
   },
 };
-
-function rejectProcessed(commitment: unknown): void {
-  if (commitment === 'processed') throw new RpcError(INVALID_PARAMS, 'Method does not support commitment below `confirmed`');
-}

@@ -4,7 +4,7 @@ import { readStakeDelegation } from '../../parse/stake';
 import { readVoteState, type VoteState } from '../../parse/vote';
 import { NotParsable } from '../../parse/reader';
 import { checkMinContextSlot, withContext, type MethodTable, type RpcContext } from '../context';
-import { BLOCK_NOT_AVAILABLE, invalidParams, RpcError } from '../errors';
+import { blockNotAvailable, invalidParams } from '../errors';
 import { configParam, optionalNumber, pubkeyParam, requireParam } from '../params';
 import { stakeMinimumDelegation } from '../stakeMinimum';
 
@@ -83,7 +83,7 @@ export const stakingMethods: MethodTable = {
     const epoch = asked === undefined ? (current > 0n ? current - 1n : 0n) : BigInt(asked);
     // An epoch's rewards are paid in the first block of the next epoch: until it exists, agave has no block to read them from.
     const boundary = (epoch + 1n) * SLOTS_PER_EPOCH;
-    if (boundary > ctx.ledger.slot) throw new RpcError(BLOCK_NOT_AVAILABLE, `Block not available for slot ${boundary}`);
+    if (boundary > ctx.ledger.lastBlockSlot) throw blockNotAvailable(boundary);
     // That block paid nothing: no inflation, no stake rewards.
     return addresses.map(() => null);
   },
