@@ -97,11 +97,16 @@ export function formatTokenCompact(units: bigint, decimals = 9): string {
   return Math.abs(whole) >= 1e3 ? formatCompactNumber(whole) : formatUnits(units, decimals, 2);
 }
 
+/** A run of digits with thousands separators: '1234567' → '1,234,567'. */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** Base units as a decimal with thousands separators, cut (never rounded up) to maxDecimals: '1,234.56'. */
 export function formatUnitsGrouped(units: bigint, decimals: number, maxDecimals: number): string {
   const text = formatUnits(units, decimals, maxDecimals);
   const [whole = '0', fraction] = text.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupThousands(whole);
   return fraction ? `${grouped}.${fraction}` : grouped;
 }
 
@@ -187,7 +192,7 @@ export function relativeTime(date: Date | string | number, now: Date = new Date(
 export function formatNumber(n: number | bigint, maxDecimals = 2): string {
   if (typeof n === 'bigint') {
     const digits = (n < 0n ? -n : n).toString();
-    return `${n < 0n ? '-' : ''}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+    return `${n < 0n ? '-' : ''}${groupThousands(digits)}`;
   }
   if (!Number.isFinite(n)) return '0';
   return n.toLocaleString('en-US', { maximumFractionDigits: maxDecimals });

@@ -1,4 +1,5 @@
 import type { DonationWalletKind } from './trust/facts';
+import { groupThousands } from './format';
 import { parseUnits } from './money';
 import { LAMPORTS_PER_SOL } from './constants';
 
@@ -26,7 +27,7 @@ export function usdCentsAt(lamports: bigint, solUsd: string | null): bigint | nu
 export function formatUsdCents(cents: bigint): string {
   const negative = cents < 0n;
   const magnitude = negative ? -cents : cents;
-  const dollars = (magnitude / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const dollars = groupThousands((magnitude / 100n).toString());
   return `${negative ? '-' : ''}$${dollars}.${(magnitude % 100n).toString().padStart(2, '0')}`;
 }
 

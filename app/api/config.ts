@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '../../core/clientConfig';
 import { api } from './client';
 
+/** GET /api/config: local mode, cluster, SOL/USD, the payout interval. Fetched once per page. */
 export function useClientConfig() {
   return useQuery({
     queryKey: ['config'],
     queryFn: () => api.get<ClientConfig>('/api/config'),
     staleTime: Infinity,
+    retry: 3,
   });
 }
 

@@ -1,7 +1,7 @@
 import { useWallet } from '@solana/wallet-adapter-react';
 import { useEffect, useRef, useState } from 'react';
 import { WALLET_STORAGE_KEY } from '../solana/walletStorageKey';
-import { useClientConfig } from '../solana/useClientConfig';
+import { useClientConfig } from '../api/config';
 import { useWalletStatus } from '../solana/WalletStatusProvider';
 
 /**

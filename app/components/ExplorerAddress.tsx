@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { shortAddress } from '../../core/format';
-import { useExplorer } from '../solana/useClientConfig';
+import { useExplorer } from '../solana/useExplorer';
 
 /** An address as 'AbCd...WxYz' with a link to it on the explorer of the network we run on. */
 export function ExplorerAddress({ address }: { address: string }) {

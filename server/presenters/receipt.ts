@@ -1,9 +1,19 @@
+import { explorerTxUrl } from '../../core/explorer';
 import { lamportsToSolString } from '../../core/money';
 import { DIRECT_TRANSFER_NOTE, NO_GOODS_STATEMENT, recipientDescription, usdCentsAt } from '../../core/receipt';
 import type { DonorDonation, ReceiptLine } from '../receipts/receipts';
 import { toCsv, type CsvColumn } from './csv';
 
 type Links = { explorerUrl: (signature: string) => string; receiptUrl: (signature: string) => string };
+
+/** Where a donation's transaction and its receipt are seen, on the cluster this site runs on. */
+export function receiptLinks(env: { cluster: Parameters<typeof explorerTxUrl>[1]['cluster']; publicUrl: string }) {
+  return {
+    explorerUrl: (signature: string) => explorerTxUrl(signature, { cluster: env.cluster, origin: env.publicUrl }),
+    receiptUrl: (signature: string) => `${env.publicUrl}/receipt/${signature}`,
+  };
+}
+
 
 const centsText = (cents: bigint | null) => (cents === null ? null : `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`);
 

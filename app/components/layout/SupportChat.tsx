@@ -1,6 +1,6 @@
 import { Mail, MessageCircle } from 'lucide-react';
 import { SUPPORT_EMAIL } from '../../lib/site';
-import { useClientConfig } from '../../solana/useClientConfig';
+import { useClientConfig } from '../../api/config';
 import { buttonClass } from '../ui/Button';
 
 const MAIL_LINK = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Causemint support')}`;

@@ -8,7 +8,7 @@ import { CandleChart } from '../charts/CandleChart';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { ChartMarkerLegend } from './ChartMarkerLegend';
-import { useClientConfig } from '../../solana/useClientConfig';
+import { useClientConfig } from '../../api/config';
 
 // A whole token's price times the fixed supply of 1,000,000,000 tokens is the market cap.
 const SUPPLY_TOKENS = 1_000_000_000;

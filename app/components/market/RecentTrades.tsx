@@ -8,7 +8,7 @@ import { useTrades } from '../../api/market';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { useNow } from '../../lib/useNow';
-import { useExplorer } from '../../solana/useClientConfig';
+import { useExplorer } from '../../solana/useExplorer';
 
 const TRADES_PAGE = 10;
 

@@ -5,7 +5,8 @@ import { ChevronDown, Copy, Droplets, ExternalLink, LogOut, Repeat } from 'lucid
 import type { ReactNode } from 'react';
 import { shortAddress } from '../../../core/format';
 import { formatSolBalance } from '../../solana/format';
-import { useClientConfig, useExplorer } from '../../solana/useClientConfig';
+import { useClientConfig } from '../../api/config';
+import { useExplorer } from '../../solana/useExplorer';
 import { useSolBalance } from '../../solana/useSolBalance';
 import { useTestSol } from '../../solana/useTestSol';
 import { useWalletDialog } from '../../solana/walletDialog';

@@ -2,7 +2,7 @@ import { WalletReadyState, type WalletName } from '@solana/wallet-adapter-base';
 import { useWallet, type Wallet } from '@solana/wallet-adapter-react';
 import { Download } from 'lucide-react';
 import { LOCAL_WALLET_NAME } from '../../solana/localWallet/name';
-import { useClientConfig } from '../../solana/useClientConfig';
+import { useClientConfig } from '../../api/config';
 import { useWalletEngineReady } from '../../solana/walletEngine/load';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';

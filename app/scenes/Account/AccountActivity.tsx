@@ -8,7 +8,7 @@ import { errorMessage } from '../../api/client';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { useNow } from '../../lib/useNow';
-import { useExplorer } from '../../solana/useClientConfig';
+import { useExplorer } from '../../solana/useExplorer';
 import { DonationsCsv } from './DonationsCsv';
 
 /** The wallet on the platform: the tokens it holds (with their value), its trades and its donations. */

@@ -1,7 +1,7 @@
 import { ExternalLink, Wallet } from 'lucide-react';
 import { Card } from '../../components/ui/Card';
 import { formatSolBalance } from '../../solana/format';
-import { useExplorer } from '../../solana/useClientConfig';
+import { useExplorer } from '../../solana/useExplorer';
 import { useSolBalance } from '../../solana/useSolBalance';
 import { CopyButton } from '../../components/CopyButton';
 

@@ -13,7 +13,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useNow } from '../../lib/useNow';
 import { everyInterval } from '../../../core/taxStory';
 import { usePayoutIntervalMs } from '../../api/config';
-import { useExplorer } from '../../solana/useClientConfig';
+import { useExplorer } from '../../solana/useExplorer';
 
 /** Spec 1 'Donations tab': 10 a page, SOL to 3 decimals, 'New' for the newest, total raised to 2 decimals. */
 export function DonationsTab({ mint }: { mint: string }) {

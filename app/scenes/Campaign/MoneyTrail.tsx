@@ -9,7 +9,7 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { everyInterval } from '../../../core/taxStory';
 import { usePayoutIntervalMs } from '../../api/config';
-import { useExplorer } from '../../solana/useClientConfig';
+import { useExplorer } from '../../solana/useExplorer';
 
 const RUNS_SHOWN = 3;
 

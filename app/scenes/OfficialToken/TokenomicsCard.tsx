@@ -3,7 +3,7 @@ import { formatSolFixed } from '../../../core/format';
 import type { LinePaid, OfficialMarket, OfficialToken } from '../../api/officialToken';
 import { everyInterval } from '../../../core/taxStory';
 import { usePayoutIntervalMs } from '../../api/config';
-import { useExplorer } from '../../solana/useClientConfig';
+import { useExplorer } from '../../solana/useExplorer';
 import { compactTokens } from './format';
 
 const BAR_COLOURS = ['bg-brand-500', 'bg-gold-400', 'bg-sky-500', 'bg-violet-500'];

@@ -3,7 +3,7 @@ import { formatUnitsGrouped } from '../../../core/format';
 import { isWebsiteUrl } from '../../../core/schemas/creation';
 import type { PublicCharity } from '../../api/charities';
 import { CopyButton } from '../../components/CopyButton';
-import { useExplorer } from '../../solana/useClientConfig';
+import { useExplorer } from '../../solana/useExplorer';
 
 /** The link behind the website text: the stored URL, else the display text when it is a domain. */
 export function charityHref(c: { website: string | null; website_url: string | null }): string | null {

@@ -10,7 +10,7 @@ import { parseInput } from '../../http/validate';
 import { rateLimit } from '../../policies/rateLimit';
 import { presentDonorCsv } from '../../presenters/receipt';
 import { DONOR_CSV_MAX_ROWS, donorDonations } from '../../receipts/receipts';
-import { receiptLinks } from '../receipts/receipts';
+import { receiptLinks } from '../../presenters/receipt';
 
 const CSV_LIMIT = { max: 30, windowMs: 60_000, message: 'Too many requests. Try again later.' };
 import { walletDonations, walletHoldings, walletTrades } from '../../account/walletActivity';

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { explorerTxUrl } from '../../../core/explorer';
 import { lamportsToSolString } from '../../../core/money';
 import { campaignByToken, donationTotals, listDonations } from '../../donations/listDonations';
 import { donateLinkFor } from '../../donations/donateLink';
@@ -7,6 +6,7 @@ import { notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { rateLimit } from '../../policies/rateLimit';
 import { presentDonation, presentDonationsCsv } from '../../presenters/donation';
+import { receiptLinks } from '../../presenters/receipt';
 import type { RouteOptions } from '../../services';
 import { CAMPAIGN_NOT_FOUND } from '../../policies/campaigns';
 import { DonateLinkQuery, DonationListQuery, TokenParams } from './schema';
@@ -20,8 +20,7 @@ const CSV_LIMIT = { max: 30, windowMs: 60_000, message: 'Too many requests. Try 
  */
 export const donationsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { env, db } = services;
-  const cluster = env.cluster;
-  const explorerUrl = (signature: string) => explorerTxUrl(signature, { cluster, origin: env.publicUrl });
+  const { explorerUrl } = receiptLinks(env);
   const campaignOf = async (params: unknown) => {
     const { tokenAddress } = parseInput(TokenParams, params);
     const campaign = await campaignByToken(db, tokenAddress);

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { explorerTxUrl } from '../../../core/explorer';
 import { SignatureParams } from '../../../core/schemas/receipt';
 import { notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { rateLimit } from '../../policies/rateLimit';
-import { presentReceipt } from '../../presenters/receipt';
+import { presentReceipt, receiptLinks } from '../../presenters/receipt';
 import { receiptFor } from '../../receipts/receipts';
 import type { RouteOptions } from '../../services';
 
@@ -29,10 +28,3 @@ export const receiptsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
     return presentReceipt(signature, lines, links);
   });
 };
-
-export function receiptLinks(env: { cluster: Parameters<typeof explorerTxUrl>[1]['cluster']; publicUrl: string }) {
-  return {
-    explorerUrl: (signature: string) => explorerTxUrl(signature, { cluster: env.cluster, origin: env.publicUrl }),
-    receiptUrl: (signature: string) => `${env.publicUrl}/receipt/${signature}`,
-  };
-}
