@@ -1,6 +1,6 @@
 import bs58 from 'bs58';
 import { parseInstruction } from '../parse';
-import type { TxRecord } from '../ledger/store';
+import type { StoredMeta, TxRecord } from '../ledger/store';
 import { decodeWireTransaction, isStaticWritable, type WireTransaction } from '../ledger/wire';
 
 export type TxEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
@@ -16,12 +16,7 @@ export function encodeTransaction(record: TxRecord, encoding: TxEncoding, withVe
     fee: record.fee,
     preBalances: m.preBalances.map(BigInt),
     postBalances: m.postBalances.map(BigInt),
-    innerInstructions: m.innerInstructions.map((group) => ({
-      index: group.index,
-      instructions: group.instructions.map((ix) => parsed
-        ? parsedInstruction(record.accountKeys, ix.programIdIndex, ix.accounts, bs58.decode(ix.data), ix.stackHeight)
-        : ix),
-    })),
+    innerInstructions: parsed ? parsedInnerInstructions(record.accountKeys, m.innerInstructions) : m.innerInstructions,
     logMessages: m.logMessages,
     preTokenBalances: m.preTokenBalances,
     postTokenBalances: m.postTokenBalances,
@@ -72,6 +67,14 @@ function encodeBody(record: TxRecord, tx: WireTransaction, encoding: TxEncoding)
       ...lookups,
     },
   };
+}
+
+/** Inner instructions as jsonParsed shows them (UiInnerInstructions::parse): parsed where a parser knows the program. */
+export function parsedInnerInstructions(keys: string[], groups: StoredMeta['innerInstructions']): unknown[] {
+  return groups.map((group) => ({
+    index: group.index,
+    instructions: group.instructions.map((ix) => parsedInstruction(keys, ix.programIdIndex, ix.accounts, bs58.decode(ix.data), ix.stackHeight)),
+  }));
 }
 
 function parsedInstruction(keys: string[], programIdIndex: number, accounts: number[], data: Uint8Array, stackHeight: number | null): unknown {

@@ -4,7 +4,7 @@ import { WireError } from '../../ledger/wire';
 import { txErrorMessage } from '../../ledger/txError';
 import { LedgerUnavailableError, type SendOutcome } from '../../ledger/ledger';
 import { checkMinContextSlot, withContext, type MethodTable, type RpcCaller, type RpcContext } from '../context';
-import { accountEncoding, encodeAccount } from '../encoding';
+import { simulateTransaction } from '../simulation';
 import {
   INTERNAL_ERROR, invalidParams, RpcError, SEND_TRANSACTION_PREFLIGHT_FAILURE, TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
 } from '../errors';
@@ -28,37 +28,7 @@ export const transactionMethods: MethodTable = {
     }
     return bs58.encode(raw.subarray(1, 65));
   },
-  simulateTransaction: (params, ctx) => {
-    const config = configParam(params, 1);
-    const raw = decodeBinary(requireParam(params, 0, 'transaction'), optionalString(config, 'encoding'));
-    checkMinContextSlot(ctx, config);
-    const sigVerify = config.sigVerify === true;
-    const replaceRecentBlockhash = config.replaceRecentBlockhash === true;
-    if (sigVerify && replaceRecentBlockhash) throw invalidParams('sigVerify may not be used with replaceRecentBlockhash');
-    let result;
-    try {
-      result = ctx.ledger.simulate(raw, { sigVerify, replaceRecentBlockhash });
-    } catch (err) {
-      if (err instanceof WireError) throw invalidParams(deserializeMessage(err));
-      throw err;
-    }
-    let accounts: unknown = null;
-    const wanted = config.accounts as { addresses?: unknown; encoding?: unknown } | undefined;
-    if (wanted && Array.isArray(wanted.addresses)) {
-      const encoding = accountEncoding({ encoding: wanted.encoding }, 'base64');
-      accounts = wanted.addresses.map((a) => {
-        const address = pubkeyParam(a);
-        const state = result.accounts.has(address) ? result.accounts.get(address) : ctx.ledger.getAccount(address);
-        return state ? encodeAccount(ctx, { ...state, address }, encoding) : null;
-      });
-    }
-    const replacement = result.replacementBlockhash;
-    return withContext(ctx, {
-      err: result.err, logs: result.logs, accounts, unitsConsumed: result.unitsConsumed, returnData: result.returnData,
-      innerInstructions: null, loadedAccountsDataSize: 0,
-      replacementBlockhash: replacement ? { blockhash: replacement.blockhash, lastValidBlockHeight: Number(replacement.lastValidBlockHeight) } : null,
-    });
-  },
+  simulateTransaction,
   getSignatureStatuses: async (params, ctx) => {
     const list = requireParam(params, 0, 'signatures');
     if (!Array.isArray(list)) throw invalidParams('Invalid params: invalid type: expected a sequence of signatures.');
