@@ -4,6 +4,7 @@ import { WireError } from '../../ledger/wire';
 import { txErrorMessage } from '../../ledger/txError';
 import { LedgerUnavailableError, type SendOutcome } from '../../ledger/ledger';
 import { checkMinContextSlot, withContext, type MethodTable, type RpcCaller, type RpcContext } from '../context';
+import { confirmationOf } from '../signatureStatus';
 import { simulateTransaction } from '../simulation';
 import {
   INTERNAL_ERROR, invalidParams, RpcError, SEND_TRANSACTION_PREFLIGHT_FAILURE, TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
@@ -34,18 +35,20 @@ export const transactionMethods: MethodTable = {
     if (!Array.isArray(list)) throw invalidParams('Invalid params: invalid type: expected a sequence of signatures.');
     if (list.length > MAX_STATUSES) throw invalidParams(`Too many inputs provided; max ${MAX_STATUSES}`);
     const signatures = list.map(signatureParam);
+    const searchHistory = configParam(params, 1).searchTransactionHistory === true;
     const found = new Map<string, { slot: bigint; err: unknown }>();
     const missing: string[] = [];
     for (const s of signatures) {
       const cached = ctx.ledger.recentStatus(s);
       if (cached) found.set(s, cached); else missing.push(s);
     }
-    // The status cache covers 150 slots; older ones come from the stored history.
-    for (const [s, status] of await ctx.store.statuses(missing)) found.set(s, status);
+    // The status cache covers 150 slots; like a validator, only searchTransactionHistory looks further back.
+    if (searchHistory && missing.length > 0) for (const [s, status] of await ctx.store.statuses(missing)) found.set(s, status);
+    const current = ctx.ledger.slot;
     return withContext(ctx, signatures.map((s) => {
       const status = found.get(s);
       if (!status) return null;
-      return { slot: status.slot, confirmations: null, err: status.err, status: status.err ? { Err: status.err } : { Ok: null }, confirmationStatus: 'finalized' };
+      return { slot: status.slot, ...confirmationOf(status.slot, current), err: status.err, status: status.err ? { Err: status.err } : { Ok: null } };
     }));
   },
   requestAirdrop: async (params, ctx) => {
