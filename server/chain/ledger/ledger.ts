@@ -41,7 +41,7 @@ export type SendOutcome =
   /** Executed and durably stored (it may still have failed: fees are charged either way). */
   | { kind: 'landed'; record: TxRecord }
   /** Refused before execution (preflight, or an error that charges no fee); nothing changed. */
-  | { kind: 'rejected'; err: TxErrorJson; logs: string[]; unitsConsumed: bigint }
+  | { kind: 'rejected'; err: TxErrorJson; logs: string[]; unitsConsumed: bigint; executed?: { fee: bigint; loadedAccountsDataSize: number } }
   /** skipPreflight and the transaction could not land (like a validator silently dropping it). */
   | { kind: 'dropped'; err: TxErrorJson };
 
@@ -348,7 +348,9 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     if (failed && preflight) {
       restore(this.svm, keys, pre);
       const meta = result.meta();
-      return { rejected: { kind: 'rejected', err: err!, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed() } };
+      // It ran (and failed): preflight reports what that run loaded and would have charged, as Agave's does.
+      const executed = { fee: transactionFee(tx), loadedAccountsDataSize: loadedAccountsDataSize(this.svm, keys.keys, pre, tx.lookups.length) };
+      return { rejected: { kind: 'rejected', err: err!, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed(), executed } };
     }
     let post = snapshot(this.svm, keys.bytes);
     // A failure that charged no fee never reached the ledger (bad signature, unknown payer...).

@@ -70,6 +70,12 @@ describe('simulateTransaction answers every field Agave does', () => {
     return size;
   }
 
+  /** The same count for a transaction that loads no loader-v3 program. */
+  async function expectedLoadedSizeOf(keys: PublicKey[]): Promise<number> {
+    const infos = await connection.getMultipleAccountsInfo(keys);
+    return infos.reduce((size, info) => size + (info ? 64 + info.data.length : 0), 0);
+  }
+
   it('web3.js: innerInstructions in the parsed shape, the loaded size, fee and balances of the simulated run', async () => {
     const { tx, ata } = await createAtaTransaction();
     const keys = tx.message.staticAccountKeys;
@@ -129,6 +135,18 @@ describe('simulateTransaction answers every field Agave does', () => {
     const f = failed.value as typeof failed.value & { fee: bigint; postBalances: bigint[]; preBalances: bigint[] };
     expect(f.fee).toBe(5000n);
     expect(f.postBalances[0]).toBe(f.preBalances[0] - 5000n);
+  });
+
+  it('kit: a preflight failure of sendTransaction carries the loaded size and fee of the run, as Agave reports them', async () => {
+    const poor = Keypair.generate();
+    await sendAndConfirmTransaction(connection, new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: poor.publicKey, lamports: LAMPORTS_PER_SOL / 10 })), [payer]);
+    const tx = new Transaction().add(SystemProgram.transfer({ fromPubkey: poor.publicKey, toPubkey: Keypair.generate().publicKey, lamports: LAMPORTS_PER_SOL }));
+    tx.feePayer = poor.publicKey;
+    tx.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
+    tx.sign(poor);
+    const expected = await expectedLoadedSizeOf(tx.compileMessage().accountKeys);
+    await expect(rpc.sendTransaction(tx.serialize().toString('base64') as Base64EncodedWireTransaction, { encoding: 'base64' }).send())
+      .rejects.toMatchObject({ context: { __code: -32002, loadedAccountsDataSize: expected, fee: 5000n, unitsConsumed: 150n } });
   });
 
   it('refuses base58 simulated accounts and more addresses than the transaction has, with Agave\'s texts', async () => {

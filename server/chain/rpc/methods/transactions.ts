@@ -23,8 +23,9 @@ export const transactionMethods: MethodTable = {
     if (outcome.kind === 'rejected') {
       if (outcome.err === 'SignatureFailure') throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
       throw new RpcError(SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${txErrorMessage(outcome.err)}`, {
-        accounts: null, err: outcome.err, innerInstructions: null, loadedAccountsDataSize: 0, logs: outcome.logs,
-        replacementBlockhash: null, returnData: null, unitsConsumed: outcome.unitsConsumed,
+        accounts: null, err: outcome.err, innerInstructions: null, loadedAccountsDataSize: outcome.executed?.loadedAccountsDataSize ?? 0,
+        logs: outcome.logs, replacementBlockhash: null, returnData: null, unitsConsumed: outcome.unitsConsumed, fee: outcome.executed?.fee ?? null,
+        preBalances: null, postBalances: null, preTokenBalances: null, postTokenBalances: null, loadedAddresses: null,
       });
     }
     return bs58.encode(raw.subarray(1, 65));
