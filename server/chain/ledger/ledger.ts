@@ -1,15 +1,16 @@
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
-import { Clock, FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
-import type { LiteSvm } from 'litesvm/dist/internal';
+import { Account as LiteAccount, Clock, FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
+import type { Account, LiteSvm } from 'litesvm/dist/internal';
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { SlotClock } from './clock';
 import { transactionFee } from './fees';
 import { LAMPORTS_PER_SIGNATURE, MAX_BLOCKHASH_AGE, SLOTS_PER_EPOCH, SYSTEM_PROGRAM } from './programs';
-import { buildRecord, resolveKeys, restore, snapshot, type ResolvedKeys } from './record';
-import type { AccountRecord, Genesis, LedgerStore, TxRecord } from './store';
+import { buildRecord, resolveKeys, restore, snapshot, storedInnerInstructions, tokenBalances, type ResolvedKeys } from './record';
+import { loadedAccountsDataSize } from './loadedAccountsSize';
+import type { AccountRecord, Genesis, LedgerStore, StoredMeta, TxRecord } from './store';
 import { createSvm, decodeAddress, readAccount, writeAccount, type AccountState } from './svm';
 import { MintIndex } from './mintIndex';
 import { PerformanceSamples } from './performanceSamples';
@@ -41,7 +42,7 @@ export type SendOutcome =
   /** Executed and durably stored (it may still have failed: fees are charged either way). */
   | { kind: 'landed'; record: TxRecord }
   /** Refused before execution (preflight, or an error that charges no fee); nothing changed. */
-  | { kind: 'rejected'; err: TxErrorJson; logs: string[]; unitsConsumed: bigint }
+  | { kind: 'rejected'; err: TxErrorJson; logs: string[]; unitsConsumed: bigint; executed?: { fee: bigint; loadedAccountsDataSize: number } }
   /** skipPreflight and the transaction could not land (like a validator silently dropping it). */
   | { kind: 'dropped'; err: TxErrorJson };
 
@@ -51,6 +52,21 @@ export type SimulateOutcome = {
   unitsConsumed: bigint;
   returnData: { programId: string; data: [string, 'base64'] } | null;
   accounts: Map<string, AccountState | null>;
+  /** What only a transaction that got as far as loading its accounts has (a validator answers null otherwise). */
+  executed?: SimulatedExecution;
+};
+
+/** The runtime's record of a simulated execution: what Agave's simulateTransaction adds to err/logs/units. */
+export type SimulatedExecution = {
+  accountKeys: string[];
+  fee: bigint;
+  loadedAccountsDataSize: number;
+  innerInstructions: StoredMeta['innerInstructions'];
+  preBalances: bigint[];
+  postBalances: bigint[];
+  preTokenBalances: unknown[];
+  postTokenBalances: unknown[];
+  loadedAddresses: { writable: string[]; readonly: string[] };
 };
 
 type Pending = { record: TxRecord; accounts: AccountRecord[]; undo: () => void; resolve: () => void; reject: (err: Error) => void };
@@ -247,21 +263,48 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     }
     const keys = resolveKeys(this.svm, tx);
     if ('error' in keys) return { err: keys.error, logs: [], unitsConsumed: 0n, returnData: null, accounts: new Map() };
+    const pre = snapshot(this.svm, keys.bytes);
+    const execution = (meta: TransactionMetadata, post: (Account | null)[]): SimulatedExecution => ({
+      accountKeys: keys.keys,
+      fee: transactionFee(tx),
+      loadedAccountsDataSize: loadedAccountsDataSize(this.svm, keys.keys, pre, tx.lookups.length),
+      innerInstructions: storedInnerInstructions(meta.innerInstructions()),
+      preBalances: pre.map((a) => a?.lamports() ?? 0n),
+      postBalances: post.map((a) => a?.lamports() ?? 0n),
+      preTokenBalances: tokenBalances(this.svm, keys.keys, pre),
+      postTokenBalances: tokenBalances(this.svm, keys.keys, post),
+      loadedAddresses: keys.loaded,
+    });
     const previous = this.svm.getSigverify();
     this.svm.setSigverify(sigVerify);
     try {
       const result = this.svm[tx.version === 'legacy' ? 'simulateLegacyTransaction' : 'simulateVersionedTransaction'](bytes);
       if (result instanceof FailedTransactionMetadata) {
         const meta = result.meta();
-        return { err: txErrorJson(result), logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed(), returnData: null, accounts: new Map(), replacementBlockhash: replacement };
+        const err = txErrorJson(result);
+        // A failure before execution (bad signature, unknown payer...) loads nothing and charges nothing;
+        // one during execution still charges the fee, which is all that changes.
+        const charged = meta.computeUnitsConsumed() > 0n || meta.logs().length > 0;
+        const post = charged ? pre.map((a, i) => (i === 0 && a ? feeCharged(a, transactionFee(tx)) : a)) : pre;
+        return {
+          err, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed(), returnData: null, accounts: new Map(),
+          replacementBlockhash: replacement, executed: charged ? execution(meta, post) : undefined,
+        };
       }
       const meta = result.meta();
       const accounts = new Map<string, AccountState | null>();
+      const postByKey = new Map<string, Account>();
       for (const item of result.postAccounts()) {
         const a = item.account();
-        accounts.set(bs58.encode(item.address), a.lamports() === 0n ? null : { lamports: a.lamports(), owner: bs58.encode(a.owner()), executable: a.executable(), rentEpoch: a.rentEpoch(), data: a.data() });
+        const address = bs58.encode(item.address);
+        postByKey.set(address, a);
+        accounts.set(address, a.lamports() === 0n ? null : { lamports: a.lamports(), owner: bs58.encode(a.owner()), executable: a.executable(), rentEpoch: a.rentEpoch(), data: a.data() });
       }
-      return { err: null, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed(), returnData: returnDataOf(meta), accounts, replacementBlockhash: replacement };
+      const post = keys.keys.map((k, i) => postByKey.get(k) ?? pre[i]);
+      return {
+        err: null, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed(), returnData: returnDataOf(meta), accounts,
+        replacementBlockhash: replacement, executed: execution(meta, post),
+      };
     } finally {
       this.svm.setSigverify(previous);
     }
@@ -330,7 +373,9 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     if (failed && preflight) {
       restore(this.svm, keys, pre);
       const meta = result.meta();
-      return { rejected: { kind: 'rejected', err: err!, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed() } };
+      // It ran (and failed): preflight reports what that run loaded and would have charged, as Agave's does.
+      const executed = { fee: transactionFee(tx), loadedAccountsDataSize: loadedAccountsDataSize(this.svm, keys.keys, pre, tx.lookups.length) };
+      return { rejected: { kind: 'rejected', err: err!, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed(), executed } };
     }
     let post = snapshot(this.svm, keys.bytes);
     // A failure that charged no fee never reached the ledger (bad signature, unknown payer...).
@@ -457,4 +502,10 @@ function returnDataOf(meta: TransactionMetadata): { programId: string; data: [st
   const data = rd.data();
   if (data.length === 0) return null;
   return { programId: bs58.encode(rd.programId()), data: [Buffer.from(data).toString('base64'), 'base64'] };
+}
+
+/** The fee payer after a failed execution: the fee is all it lost. */
+function feeCharged(payer: Account, fee: bigint): Account {
+  const lamports = payer.lamports() > fee ? payer.lamports() - fee : 0n;
+  return new LiteAccount(lamports, payer.data(), payer.owner(), payer.executable(), payer.rentEpoch());
 }

@@ -80,17 +80,7 @@ export function buildRecord(input: BuildInput): { record: TxRecord; accounts: Ac
       ? { address: keys.keys[i], lamports: after.lamports(), owner: ownerName(after.owner()), executable: false, rentEpoch: after.rentEpoch(), data: after.data(), updatedSlot: slot }
       : { address: keys.keys[i], lamports: 0n, owner: '11111111111111111111111111111111', executable: false, rentEpoch: 0n, data: new Uint8Array(0), updatedSlot: slot });
   }
-  const innerInstructions: StoredMeta['innerInstructions'] = [];
-  input.innerInstructions.forEach((list, index) => {
-    if (list.length === 0) return;
-    innerInstructions.push({
-      index,
-      instructions: list.map((inner) => {
-        const ix = inner.instruction();
-        return { programIdIndex: ix.programIdIndex(), accounts: Array.from(ix.accounts()), data: bs58.encode(ix.data()), stackHeight: inner.stackHeight() };
-      }),
-    });
-  });
+  const innerInstructions = storedInnerInstructions(input.innerInstructions);
   const meta: StoredMeta = {
     preBalances: pre.map((a) => (a?.lamports() ?? 0n).toString()),
     postBalances: post.map((a) => (a?.lamports() ?? 0n).toString()),
@@ -108,8 +98,24 @@ export function buildRecord(input: BuildInput): { record: TxRecord; accounts: Ac
   return { record, accounts };
 }
 
+/** LiteSVM's inner instructions as stored (and as getTransaction's `json` encoding shows them): instructions without any are left out. */
+export function storedInnerInstructions(groups: InnerInstruction[][]): StoredMeta['innerInstructions'] {
+  const out: StoredMeta['innerInstructions'] = [];
+  groups.forEach((list, index) => {
+    if (list.length === 0) return;
+    out.push({
+      index,
+      instructions: list.map((inner) => {
+        const ix = inner.instruction();
+        return { programIdIndex: ix.programIdIndex(), accounts: Array.from(ix.accounts()), data: bs58.encode(ix.data()), stackHeight: inner.stackHeight() };
+      }),
+    });
+  });
+  return out;
+}
+
 /** pre/postTokenBalances entries, as a validator records them. */
-function tokenBalances(svm: LiteSvm, keys: string[], states: (Account | null)[]): unknown[] {
+export function tokenBalances(svm: LiteSvm, keys: string[], states: (Account | null)[]): unknown[] {
   const out: unknown[] = [];
   const decimalsOf = (mint: string) => {
     const index = keys.indexOf(mint);

@@ -7,6 +7,7 @@ import { accountEncoding, encodeAccount, type AccountEncoding } from '../rpc/enc
 import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, PARSE_ERROR, RpcError } from '../rpc/errors';
 import { stringifyRpc } from '../rpc/json';
 import { configParam, pubkeyParam, signatureParam } from '../rpc/params';
+import { isRooted } from '../rpc/signatureStatus';
 import { pumpMessages } from './messagePump';
 import { NotificationOutbox, SharedResult } from './outbox';
 import { isSubscribe, isUnsubscribe, tooManySubscriptionsMessage, type PubsubLimits } from './limits';
@@ -18,6 +19,8 @@ type Subscription = {
   id: number; kind: Kind; conn: Connection; key?: string; encoding?: AccountEncoding; mentions?: string; live: boolean;
   /** A signature subscription whose id is not answered yet holds its notification here until it is. */
   unanswered?: boolean; early?: Status;
+  /** commitment 'finalized': notified once the landed transaction is rooted, 32 slots on. */
+  awaitsRoot?: boolean; landed?: Status;
 };
 
 const NOTIFICATION: Record<Kind, string> = {
@@ -39,6 +42,8 @@ export class LocalPubsub {
   private readonly logsByMention = new Map<string, Set<Subscription>>();
   private readonly allLogs = new Set<Subscription>();
   private readonly slots = new Set<Subscription>();
+  /** Signature subscriptions at 'finalized' whose transaction landed and is not rooted yet. */
+  private readonly rooting = new Set<Subscription>();
   private readonly connections = new Set<Connection>();
   private readonly outbox = new NotificationOutbox();
   private readonly onCommitted = (records: TxRecord[], accounts: Map<string, AccountRecord>) => this.committed(records, accounts);
@@ -109,7 +114,8 @@ export class LocalPubsub {
     switch (method) {
       case 'signatureSubscribe': {
         const signature = signatureParam(params[0]);
-        const sub = this.add({ kind: 'signature', conn, key: signature, unanswered: true }, this.signatures);
+        const awaitsRoot = (configParam(params, 1).commitment ?? 'finalized') === 'finalized';
+        const sub = this.add({ kind: 'signature', conn, key: signature, unanswered: true, awaitsRoot }, this.signatures);
         // Subscribed first, then looked up: a commit in between is seen by one or the other.
         let known: Status | undefined;
         try {
@@ -169,6 +175,7 @@ export class LocalPubsub {
 
   private remove(sub: Subscription): void {
     sub.live = false;
+    this.rooting.delete(sub);
     this.byId.delete(sub.id);
     sub.conn.subs.delete(sub);
     const index = this.keyedIndex(sub);
@@ -230,6 +237,11 @@ export class LocalPubsub {
   }
 
   private notifySignature(sub: Subscription, slot: bigint, err: unknown): void {
+    if (sub.awaitsRoot && !isRooted(slot, this.ledger.slot)) {
+      sub.landed = { slot, err };
+      this.rooting.add(sub);
+      return;
+    }
     // Never before the subscription's id: web3.js drops a notification for an id it does not know yet.
     if (sub.unanswered) {
       sub.early = { slot, err };
@@ -241,6 +253,7 @@ export class LocalPubsub {
   }
 
   private slot(slot: bigint): void {
+    for (const sub of [...this.rooting]) if (isRooted(sub.landed!.slot, slot)) this.notifySignature(sub, sub.landed!.slot, sub.landed!.err);
     if (this.slots.size === 0) return;
     const result = new SharedResult({ parent: slot - 1n, root: slot > 32n ? slot - 32n : 0n, slot });
     for (const sub of this.slots) this.notify(sub, result);

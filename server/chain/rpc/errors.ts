@@ -17,6 +17,10 @@ export const NO_SNAPSHOT = -32008;
 export const TRANSACTION_SIGNATURE_VERIFICATION_FAILURE = -32003;
 export const UNSUPPORTED_TRANSACTION_VERSION = -32015;
 export const MIN_CONTEXT_SLOT_NOT_REACHED = -32016;
+/** Agave's KeyExcludedFromSecondaryIndex: what mainnet-beta RPC (and the providers serving it) answers an unindexed program scan. */
+export const KEY_EXCLUDED_FROM_SECONDARY_INDEX = -32010;
+/** Agave's ScanError: a scan whose results went over the node's limit. */
+export const SCAN_ERROR = -32012;
 /** Not the validator's: what RPC providers (and devnet's faucet) answer a client over its limit with. */
 export { RATE_LIMITED } from '../gateway/jsonRpc';
 

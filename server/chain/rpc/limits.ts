@@ -1,7 +1,12 @@
 import type { FaucetPolicy } from '../../policies/faucet';
 import { idOf, rpcError } from '../gateway/jsonRpc';
 import { RateLimiter } from '../gateway/rateLimiter';
-import { INVALID_REQUEST, RATE_LIMITED } from './errors';
+import { RATE_LIMITED } from './errors';
+
+/** QuickNode's documented answer to a client over its rate (HTTP 429, the code mirrors the status). */
+export const RATE_LIMITED_MESSAGE = 'The requests per second (RPS) of your requests are higher than your plan allows.';
+/** HTTP status and JSON-RPC code of a refused oversized batch: QuickNode's 413 Content Too Large. */
+export const CONTENT_TOO_LARGE = 413;
 
 /** RPC_RATE_LIMIT counts calls within this window. */
 export const RPC_RATE_WINDOW_MS = 10_000;
@@ -50,12 +55,11 @@ export class RpcLimits {
       return {
         status: 429,
         retryAfterSeconds: Math.max(1, Math.ceil(taken.retryAfterMs / 1000)),
-        body: rpcError(Array.isArray(body) ? null : idOf(body), RATE_LIMITED,
-          `Too many requests: the limit is ${this.options.ratePerWindow} calls per ${RPC_RATE_WINDOW_MS / 1000} seconds`),
+        body: rpcError(Array.isArray(body) ? null : idOf(body), RATE_LIMITED, RATE_LIMITED_MESSAGE),
       };
     }
     if (oversized) {
-      return { status: 200, body: rpcError(null, INVALID_REQUEST, `Batch too large: at most ${this.options.maxBatch} calls per batch`) };
+      return { status: CONTENT_TOO_LARGE, body: rpcError(null, CONTENT_TOO_LARGE, `Content Too Large: at most ${this.options.maxBatch} calls per batch`) };
     }
     return undefined;
   }

@@ -2,7 +2,7 @@ import bs58 from 'bs58';
 import { parseInstruction } from '../parse';
 import { invalidParams } from './errors';
 import type { Config } from './params';
-import type { TxRecord } from '../ledger/store';
+import type { StoredMeta, TxRecord } from '../ledger/store';
 import { decodeWireTransaction, isStaticWritable, wireVersion, type WireTransaction } from '../ledger/wire';
 
 export type TxEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
@@ -52,12 +52,7 @@ export function encodeTransactionWithMeta(record: TxRecord, encoding: TxEncoding
     fee: u64(record.fee),
     preBalances: m.preBalances.map(u64Text),
     postBalances: m.postBalances.map(u64Text),
-    innerInstructions: m.innerInstructions.map((group) => ({
-      index: group.index,
-      instructions: group.instructions.map((ix) => parsed
-        ? parsedInstruction(record.accountKeys, ix.programIdIndex, ix.accounts, bs58.decode(ix.data), ix.stackHeight)
-        : ix),
-    })),
+    innerInstructions: parsed ? parsedInnerInstructions(record.accountKeys, m.innerInstructions) : m.innerInstructions,
     logMessages: m.logMessages,
     preTokenBalances: m.preTokenBalances,
     postTokenBalances: m.postTokenBalances,
@@ -134,6 +129,14 @@ function parsedAccountKeys(record: TxRecord, tx: WireTransaction): { pubkey: str
     const writable = isStatic ? isStaticWritable(tx, i) && !invoked.has(i) : i - tx.staticKeys.length < loaded.writable.length;
     return { pubkey, writable, signer: i < tx.header.numRequiredSignatures, source: isStatic ? 'transaction' : 'lookupTable' };
   });
+}
+
+/** Inner instructions as jsonParsed shows them (UiInnerInstructions::parse): parsed where a parser knows the program. */
+export function parsedInnerInstructions(keys: string[], groups: StoredMeta['innerInstructions']): unknown[] {
+  return groups.map((group) => ({
+    index: group.index,
+    instructions: group.instructions.map((ix) => parsedInstruction(keys, ix.programIdIndex, ix.accounts, bs58.decode(ix.data), ix.stackHeight)),
+  }));
 }
 
 function parsedInstruction(keys: string[], programIdIndex: number, accounts: number[], data: Uint8Array, stackHeight: number | null): unknown {

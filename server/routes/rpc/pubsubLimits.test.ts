@@ -167,7 +167,7 @@ describe('the RPC call rate over PubSub', () => {
     expect(http.status).toBe(200);
 
     const refused = await client.request('slotSubscribe');
-    expect(refused).toEqual({ jsonrpc: '2.0', error: { code: 429, message: 'Too many requests: the limit is 5 calls per 10 seconds' }, id: refused.id });
+    expect(refused).toEqual({ jsonrpc: '2.0', error: { code: 429, message: 'The requests per second (RPS) of your requests are higher than your plan allows.' }, id: refused.id });
     // A made slot subscription would be notified every 50 ms.
     await new Promise((r) => setTimeout(r, 500));
     expect(client.notifications.filter((m) => m.method === 'slotNotification')).toEqual([]);

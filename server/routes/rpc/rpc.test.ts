@@ -119,7 +119,7 @@ describe('local ledger JSON-RPC', () => {
 
     const signature = await connection.sendRawTransaction(tooMuch.serialize(), { skipPreflight: true });
     const status = (await connection.getSignatureStatuses([signature])).value[0];
-    expect(status).toMatchObject({ err: { InstructionError: [0, { Custom: 1 }] }, confirmationStatus: 'finalized' });
+    expect(status).toMatchObject({ err: { InstructionError: [0, { Custom: 1 }] }, confirmationStatus: 'confirmed' });
     expect(await connection.getBalance(payer.publicKey)).toBe(LAMPORTS_PER_SOL - 5000); // the fee is charged
     const failed = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
     expect(failed?.meta?.err).toEqual({ InstructionError: [0, { Custom: 1 }] });

@@ -56,8 +56,9 @@ describe('local /api/rpc limits for outside clients', () => {
     const wallet = Keypair.generate().publicKey;
     const batch = [call('requestAirdrop', [wallet.toBase58(), LAMPORTS_PER_SOL], 0), ...Array.from({ length: MAX_BATCH }, (_, i) => call('getSlot', [], i + 1))];
     const res = await post(batch, '10.9.0.1');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Batch too large: at most ${MAX_BATCH} calls per batch` } });
+    // QuickNode's 413 Content Too Large, the code mirroring the status as its documented 429 does.
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: 413, message: `Content Too Large: at most ${MAX_BATCH} calls per batch` } });
     expect(lamportsOf(wallet)).toBe(0n);
     // The largest allowed batch runs, every call answered in order (another client: the refusal cost 10.9.0.1 one call).
     const allowed = (await post(batch.slice(1), '10.9.0.11')).json() as RpcBody[];
@@ -73,7 +74,7 @@ describe('local /api/rpc limits for outside clients', () => {
     const limited = await post(call('getSlot', [], 'next'), '10.9.0.2');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(limited.json()).toEqual({ jsonrpc: '2.0', id: 'next', error: { code: 429, message: `Too many requests: the limit is ${RATE_LIMIT} calls per 10 seconds` } });
+    expect(limited.json()).toEqual({ jsonrpc: '2.0', id: 'next', error: { code: 429, message: 'The requests per second (RPS) of your requests are higher than your plan allows.' } });
     expect((await post([call('getSlot')], '10.9.0.2')).statusCode).toBe(429);
 
     // Another client is not affected, and neither is the server's own in-process Connection.
@@ -87,11 +88,12 @@ describe('local /api/rpc limits for outside clients', () => {
     const ip = '10.9.0.4';
 
     const unfiltered = (await post(call('getProgramAccounts', [owner.toBase58(), { encoding: 'base64' }]), ip)).json() as RpcBody;
-    expect(unfiltered.error?.code).toBe(-32602);
-    expect(unfiltered.error?.message).toMatch(/needs filters: add a dataSize or memcmp filter/);
+    // What mainnet-beta answers for a program kept out of its secondary indexes (Agave's -32010).
+    expect(unfiltered.error).toEqual({ code: -32010, message: `${owner.toBase58()} excluded from account secondary indexes; this RPC method unavailable for key` });
 
     const tooMany = (await post(call('getProgramAccounts', [owner.toBase58(), { encoding: 'base64', filters: [{ dataSize: SPACE }] }]), ip)).json() as RpcBody;
-    expect(tooMany.error).toEqual({ code: -32602, message: `getProgramAccounts matched more than ${MAX_PROGRAM_ACCOUNTS} accounts: add filters to narrow the scan.` });
+    // Agave's ScanError (-32012), as a node over its scan limit answers.
+    expect(tooMany.error).toEqual({ code: -32012, message: 'scan aborted: The accumulated scan results exceeded the limit' });
 
     const few = Keypair.generate().publicKey;
     await createProgramAccounts(few, 3);

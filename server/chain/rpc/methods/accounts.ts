@@ -2,7 +2,7 @@ import bs58 from 'bs58';
 import type { AccountState } from '../../ledger/svm';
 import { checkMinContextSlot, withContext, type MethodTable } from '../context';
 import { accountEncoding, dataSliceParam, encodeAccount } from '../encoding';
-import { invalidParams } from '../errors';
+import { invalidParams, KEY_EXCLUDED_FROM_SECONDARY_INDEX, RpcError, SCAN_ERROR } from '../errors';
 import { configParam, pubkeyParam, requireParam, type Config } from '../params';
 import { WorkSlice } from '../yielding';
 import { isTokenProgram } from '../../parse/programs';
@@ -46,8 +46,10 @@ export const accountMethods: MethodTable = {
     const encoding = accountEncoding(config, 'binary');
     const slice = dataSliceParam(config);
     const filters = parseFilters(config);
-    // As RPC providers do: unfiltered, it is every account of the program (for a token program, every holder of every token).
-    if (filters.length === 0) throw invalidParams('getProgramAccounts needs filters: add a dataSize or memcmp filter to narrow the scan.');
+    // As mainnet-beta RPC answers a program kept out of its indexes: unfiltered, it is every account of the program.
+    if (filters.length === 0) {
+      throw new RpcError(KEY_EXCLUDED_FROM_SECONDARY_INDEX, `${program} excluded from account secondary indexes; this RPC method unavailable for key`);
+    }
     // The server's own scans (holders) are not capped; a client's answer is.
     const max = ctx.caller?.limits.maxProgramAccounts ?? Infinity;
     const work = new WorkSlice();
@@ -57,7 +59,7 @@ export const accountMethods: MethodTable = {
       if (work.due) await work.yieldTurn();
       if (!filters.every((f) => f(item.account))) continue;
       if (matches.length === max) {
-        throw invalidParams(`getProgramAccounts matched more than ${max} accounts: add filters to narrow the scan.`);
+        throw new RpcError(SCAN_ERROR, 'scan aborted: The accumulated scan results exceeded the limit');
       }
       matches.push(item);
     }

@@ -4,7 +4,8 @@ import { WireError } from '../../ledger/wire';
 import { txErrorMessage } from '../../ledger/txError';
 import { LedgerUnavailableError, type SendOutcome } from '../../ledger/ledger';
 import { checkMinContextSlot, withContext, type MethodTable, type RpcCaller, type RpcContext } from '../context';
-import { accountEncoding, encodeAccount } from '../encoding';
+import { confirmationOf } from '../signatureStatus';
+import { simulateTransaction } from '../simulation';
 import {
   INTERNAL_ERROR, invalidParams, RpcError, SEND_TRANSACTION_PREFLIGHT_FAILURE, TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
 } from '../errors';
@@ -22,60 +23,33 @@ export const transactionMethods: MethodTable = {
     if (outcome.kind === 'rejected') {
       if (outcome.err === 'SignatureFailure') throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
       throw new RpcError(SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${txErrorMessage(outcome.err)}`, {
-        accounts: null, err: outcome.err, innerInstructions: null, loadedAccountsDataSize: 0, logs: outcome.logs,
-        replacementBlockhash: null, returnData: null, unitsConsumed: outcome.unitsConsumed,
+        accounts: null, err: outcome.err, innerInstructions: null, loadedAccountsDataSize: outcome.executed?.loadedAccountsDataSize ?? 0,
+        logs: outcome.logs, replacementBlockhash: null, returnData: null, unitsConsumed: outcome.unitsConsumed, fee: outcome.executed?.fee ?? null,
+        preBalances: null, postBalances: null, preTokenBalances: null, postTokenBalances: null, loadedAddresses: null,
       });
     }
     return bs58.encode(raw.subarray(1, 65));
   },
-  simulateTransaction: (params, ctx) => {
-    const config = configParam(params, 1);
-    const raw = decodeBinary(requireParam(params, 0, 'transaction'), optionalString(config, 'encoding'));
-    checkMinContextSlot(ctx, config);
-    const sigVerify = config.sigVerify === true;
-    const replaceRecentBlockhash = config.replaceRecentBlockhash === true;
-    if (sigVerify && replaceRecentBlockhash) throw invalidParams('sigVerify may not be used with replaceRecentBlockhash');
-    let result;
-    try {
-      result = ctx.ledger.simulate(raw, { sigVerify, replaceRecentBlockhash });
-    } catch (err) {
-      if (err instanceof WireError) throw invalidParams(deserializeMessage(err));
-      throw err;
-    }
-    let accounts: unknown = null;
-    const wanted = config.accounts as { addresses?: unknown; encoding?: unknown } | undefined;
-    if (wanted && Array.isArray(wanted.addresses)) {
-      const encoding = accountEncoding({ encoding: wanted.encoding }, 'base64');
-      accounts = wanted.addresses.map((a) => {
-        const address = pubkeyParam(a);
-        const state = result.accounts.has(address) ? result.accounts.get(address) : ctx.ledger.getAccount(address);
-        return state ? encodeAccount(ctx, { ...state, address }, encoding) : null;
-      });
-    }
-    const replacement = result.replacementBlockhash;
-    return withContext(ctx, {
-      err: result.err, logs: result.logs, accounts, unitsConsumed: result.unitsConsumed, returnData: result.returnData,
-      innerInstructions: null, loadedAccountsDataSize: 0,
-      replacementBlockhash: replacement ? { blockhash: replacement.blockhash, lastValidBlockHeight: Number(replacement.lastValidBlockHeight) } : null,
-    });
-  },
+  simulateTransaction,
   getSignatureStatuses: async (params, ctx) => {
     const list = requireParam(params, 0, 'signatures');
     if (!Array.isArray(list)) throw invalidParams('Invalid params: invalid type: expected a sequence of signatures.');
     if (list.length > MAX_STATUSES) throw invalidParams(`Too many inputs provided; max ${MAX_STATUSES}`);
     const signatures = list.map(signatureParam);
+    const searchHistory = configParam(params, 1).searchTransactionHistory === true;
     const found = new Map<string, { slot: bigint; err: unknown }>();
     const missing: string[] = [];
     for (const s of signatures) {
       const cached = ctx.ledger.recentStatus(s);
       if (cached) found.set(s, cached); else missing.push(s);
     }
-    // The status cache covers 150 slots; older ones come from the stored history.
-    for (const [s, status] of await ctx.store.statuses(missing)) found.set(s, status);
+    // The status cache covers 150 slots; like a validator, only searchTransactionHistory looks further back.
+    if (searchHistory && missing.length > 0) for (const [s, status] of await ctx.store.statuses(missing)) found.set(s, status);
+    const current = ctx.ledger.slot;
     return withContext(ctx, signatures.map((s) => {
       const status = found.get(s);
       if (!status) return null;
-      return { slot: status.slot, confirmations: null, err: status.err, status: status.err ? { Err: status.err } : { Ok: null }, confirmationStatus: 'finalized' };
+      return { slot: status.slot, ...confirmationOf(status.slot, current), err: status.err, status: status.err ? { Err: status.err } : { Ok: null } };
     }));
   },
   requestAirdrop: async (params, ctx) => {
