@@ -7,22 +7,29 @@ import { accountEncoding, encodeAccount, type AccountEncoding } from '../rpc/enc
 import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, PARSE_ERROR, RpcError } from '../rpc/errors';
 import { stringifyRpc } from '../rpc/json';
 import { configParam, pubkeyParam, signatureParam } from '../rpc/params';
+import type { AccountFilter } from '../rpc/programFilters';
 import { pumpMessages } from './messagePump';
+import { programNotifications, programWatchOf, type ProgramWatch } from './programNotifications';
+import { SlotProgress } from './slotProgress';
 import { NotificationOutbox, SharedResult } from './outbox';
 import { isSubscribe, isUnsubscribe, tooManySubscriptionsMessage, type PubsubLimits } from './limits';
 
-type Kind = 'signature' | 'account' | 'slot' | 'logs';
+type Kind = 'signature' | 'account' | 'slot' | 'logs' | 'program' | 'root' | 'slotsUpdates';
 type Connection = { socket: WebSocket; ip: string; subs: Set<Subscription> };
 type Status = { slot: bigint; err: unknown };
 type Subscription = {
   id: number; kind: Kind; conn: Connection; key?: string; encoding?: AccountEncoding; mentions?: string; live: boolean;
+  filters?: AccountFilter[];
   /** A signature subscription whose id is not answered yet holds its notification here until it is. */
   unanswered?: boolean; early?: Status;
 };
 
 const NOTIFICATION: Record<Kind, string> = {
   signature: 'signatureNotification', account: 'accountNotification', slot: 'slotNotification', logs: 'logsNotification',
+  program: 'programNotification', root: 'rootNotification', slotsUpdates: 'slotsUpdatesNotification',
 };
+const SUBSCRIBE_METHODS = new Set(Object.keys(NOTIFICATION).map((kind) => `${kind}Subscribe`));
+const UNSUBSCRIBE_METHODS = new Set(Object.keys(NOTIFICATION).map((kind) => `${kind}Unsubscribe`));
 
 /**
  * The validator's PubSub API over the local ledger. Notifications go out only after the
@@ -39,12 +46,19 @@ export class LocalPubsub {
   private readonly logsByMention = new Map<string, Set<Subscription>>();
   private readonly allLogs = new Set<Subscription>();
   private readonly slots = new Set<Subscription>();
+  private readonly programs = new Map<string, Set<Subscription & ProgramWatch>>();
+  private readonly roots = new Set<Subscription>();
+  private readonly slotsUpdates = new Set<Subscription>();
+  private readonly progress: SlotProgress;
+  // A slot whose end waits for the commit of the transactions it executed.
+  private unfinishedSlot: bigint | undefined;
   private readonly connections = new Set<Connection>();
   private readonly outbox = new NotificationOutbox();
   private readonly onCommitted = (records: TxRecord[], accounts: Map<string, AccountRecord>) => this.committed(records, accounts);
   private readonly onSlot = (slot: bigint) => this.slot(slot);
 
   constructor(private readonly ctx: RpcContext, private readonly limits: PubsubLimits, private readonly log: FastifyBaseLogger) {
+    this.progress = new SlotProgress(ctx.ledger.slot);
     ctx.ledger.on('committed', this.onCommitted);
     ctx.ledger.on('slot', this.onSlot);
   }
@@ -102,6 +116,8 @@ export class LocalPubsub {
   }
 
   private async call(conn: Connection, method: string, params: unknown[]): Promise<{ value: unknown; after?: () => void }> {
+    // blockSubscribe and voteSubscribe (and any other) are not served: 'Method not found', as a validator answers without their flags.
+    if (!SUBSCRIBE_METHODS.has(method) && !UNSUBSCRIBE_METHODS.has(method)) throw new RpcError(METHOD_NOT_FOUND, 'Method not found');
     if (isSubscribe(method) && conn.subs.size >= this.limits.maxSubscriptions) {
       // Agave refuses a subscription over its limit with -32603 (Internal error) too.
       throw new RpcError(INTERNAL_ERROR, tooManySubscriptionsMessage(this.limits.maxSubscriptions));
@@ -134,6 +150,14 @@ export class LocalPubsub {
       }
       case 'slotSubscribe':
         return { value: this.add({ kind: 'slot', conn }, this.slots).id };
+      case 'programSubscribe': {
+        const watch = programWatchOf(params);
+        return { value: this.add({ kind: 'program', conn, key: watch.program, ...watch }, this.programs).id };
+      }
+      case 'rootSubscribe':
+        return { value: this.add({ kind: 'root', conn }, this.roots).id };
+      case 'slotsUpdatesSubscribe':
+        return { value: this.add({ kind: 'slotsUpdates', conn }, this.slotsUpdates).id };
       case 'logsSubscribe': {
         const mentions = logsFilter(params[0]);
         const sub = mentions
@@ -141,7 +165,8 @@ export class LocalPubsub {
           : this.add({ kind: 'logs', conn }, this.allLogs);
         return { value: sub.id };
       }
-      case 'signatureUnsubscribe': case 'accountUnsubscribe': case 'slotUnsubscribe': case 'logsUnsubscribe': {
+      case 'signatureUnsubscribe': case 'accountUnsubscribe': case 'slotUnsubscribe': case 'logsUnsubscribe':
+      case 'programUnsubscribe': case 'rootUnsubscribe': case 'slotsUpdatesUnsubscribe': {
         const kind = method.slice(0, -'Unsubscribe'.length) as Kind;
         const sub = this.byId.get(Number(params[0]));
         if (!sub || sub.kind !== kind || sub.conn !== conn) throw new RpcError(INVALID_PARAMS, 'Invalid subscription id.');
@@ -177,7 +202,7 @@ export class LocalPubsub {
       set?.delete(sub);
       if (set && set.size === 0) index.delete(sub.key!);
     } else {
-      (sub.kind === 'slot' ? this.slots : this.allLogs).delete(sub);
+      this.unkeyedIndex(sub).delete(sub);
     }
   }
 
@@ -185,7 +210,15 @@ export class LocalPubsub {
     if (sub.kind === 'signature') return this.signatures;
     if (sub.kind === 'account') return this.accounts;
     if (sub.kind === 'logs' && sub.mentions) return this.logsByMention;
+    if (sub.kind === 'program') return this.programs;
     return undefined;
+  }
+
+  private unkeyedIndex(sub: Subscription): Set<Subscription> {
+    if (sub.kind === 'slot') return this.slots;
+    if (sub.kind === 'root') return this.roots;
+    if (sub.kind === 'slotsUpdates') return this.slotsUpdates;
+    return this.allLogs;
   }
 
   private dropConnection(conn: Connection): void {
@@ -194,7 +227,17 @@ export class LocalPubsub {
   }
 
   private committed(records: TxRecord[], accounts: Map<string, AccountRecord>): void {
+    this.progress.committed(records);
+    this.notifyCommitted(records, accounts);
+    // Its transactions notified first: a client hears of a slot's root after what it rooted.
+    if (this.unfinishedSlot !== undefined && this.ledger.uncommitted === 0) this.finishSlots(this.unfinishedSlot);
+  }
+
+  private notifyCommitted(records: TxRecord[], accounts: Map<string, AccountRecord>): void {
     if (this.byId.size === 0) return;
+    if (this.programs.size > 0) {
+      programNotifications(this.ctx, this.programs, accounts, this.ledger.slot, (sub, result) => this.notify(sub, result));
+    }
     for (const record of records) {
       for (const sub of [...this.signatures.get(record.signature) ?? []]) this.notifySignature(sub, record.slot, record.err);
       if (this.allLogs.size === 0 && this.logsByMention.size === 0) continue;
@@ -241,9 +284,27 @@ export class LocalPubsub {
   }
 
   private slot(slot: bigint): void {
-    if (this.slots.size === 0) return;
-    const result = new SharedResult({ parent: slot - 1n, root: slot > 32n ? slot - 32n : 0n, slot });
-    for (const sub of this.slots) this.notify(sub, result);
+    if (this.slots.size > 0) {
+      // The slot before is rooted as soon as it ends (see SlotProgress).
+      const result = new SharedResult({ parent: slot - 1n, root: slot > 0n ? slot - 1n : 0n, slot });
+      for (const sub of this.slots) this.notify(sub, result);
+    }
+    // A slot ends once what it executed is durable; a second move of the clock does not wait again.
+    if (this.ledger.uncommitted === 0 || this.unfinishedSlot !== undefined) this.finishSlots(slot);
+    else this.unfinishedSlot = slot;
+  }
+
+  private finishSlots(slot: bigint): void {
+    this.unfinishedSlot = undefined;
+    const { updates, roots } = this.progress.advance(slot);
+    for (const update of this.slotsUpdates.size > 0 ? updates : []) {
+      const result = new SharedResult(update);
+      for (const sub of this.slotsUpdates) this.notify(sub, result);
+    }
+    for (const root of this.roots.size > 0 ? roots : []) {
+      const result = new SharedResult(root);
+      for (const sub of this.roots) this.notify(sub, result);
+    }
   }
 
   private notify(sub: Subscription, result: SharedResult): void {

@@ -1,0 +1,66 @@
+import type { TxRecord } from '../ledger/store';
+
+/** slotsUpdatesNotification's result, Agave's `SlotUpdate` (rpc-client-api response.rs, tagged by `type`). */
+export type SlotUpdate =
+  | { type: 'createdBank'; slot: bigint; parent: bigint; timestamp: number }
+  | { type: 'completed' | 'optimisticConfirmation' | 'root'; slot: bigint; timestamp: number }
+  | { type: 'frozen'; slot: bigint; timestamp: number; stats: SlotTransactionStats };
+type SlotTransactionStats = {
+  numTransactionEntries: number; numSuccessfulTransactions: number; numFailedTransactions: number; maxTransactionsPerEntry: number;
+};
+
+// A process stalled for longer than this many slots reports only the last of them.
+const MAX_CATCH_UP = 512n;
+
+/**
+ * What a one-node ledger's slots go through as its clock moves, told as a validator tells
+ * it: the slot that ends is completed (its block is whole), frozen (with its transaction
+ * counts), optimistically confirmed and rooted at once (the only voter holds all the
+ * stake, and a transaction is durable before anyone hears of it), then the next slot's
+ * bank is created on it. No shred ever arrives from another node, so there is no
+ * `firstShredReceived`; nothing is dropped, so no `dead`.
+ */
+export class SlotProgress {
+  private readonly counts = new Map<bigint, { ok: number; failed: number }>();
+
+  constructor(private last: bigint, private readonly now: () => number = Date.now) {}
+
+  /** Counts committed transactions in the slot they executed in. */
+  committed(records: TxRecord[]): void {
+    for (const record of records) {
+      if (record.slot <= this.last - 1n) continue;
+      const count = this.counts.get(record.slot) ?? { ok: 0, failed: 0 };
+      if (record.err) count.failed += 1; else count.ok += 1;
+      this.counts.set(record.slot, count);
+    }
+  }
+
+  /** The updates, in order, of the clock's move to `slot`, and the slots it roots. */
+  advance(slot: bigint): { updates: SlotUpdate[]; roots: bigint[] } {
+    const updates: SlotUpdate[] = [];
+    const roots: bigint[] = [];
+    if (slot <= this.last) return { updates, roots };
+    const timestamp = this.now();
+    const from = slot - this.last > MAX_CATCH_UP ? slot - MAX_CATCH_UP : this.last;
+    for (let s = from + 1n; s <= slot; s++) {
+      const ended = s - 1n;
+      const count = this.counts.get(ended) ?? { ok: 0, failed: 0 };
+      const transactions = count.ok + count.failed;
+      updates.push(
+        { type: 'completed', slot: ended, timestamp },
+        // LiteSVM executes one transaction at a time: each is an entry of its own.
+        { type: 'frozen', slot: ended, timestamp, stats: {
+          numTransactionEntries: transactions, numSuccessfulTransactions: count.ok, numFailedTransactions: count.failed,
+          maxTransactionsPerEntry: transactions > 0 ? 1 : 0,
+        } },
+        { type: 'optimisticConfirmation', slot: ended, timestamp },
+        { type: 'root', slot: ended, timestamp },
+        { type: 'createdBank', slot: s, parent: ended, timestamp },
+      );
+      roots.push(ended);
+    }
+    for (const counted of this.counts.keys()) if (counted < slot) this.counts.delete(counted);
+    this.last = slot;
+    return { updates, roots };
+  }
+}
