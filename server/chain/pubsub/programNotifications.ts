@@ -5,7 +5,8 @@ import { accountEncoding, encodeAccount, type AccountEncoding } from '../rpc/enc
 import { INVALID_PARAMS, RpcError } from '../rpc/errors';
 import { configParam } from '../rpc/params';
 import { programFilters, type AccountFilter } from '../rpc/programFilters';
-import { SharedResult } from './outbox';
+import { encodedOrNothing } from './accountNotifications';
+import type { SharedResult } from './outbox';
 
 /** What a programSubscribe watches: accounts owned by `program` that pass every filter. */
 export type ProgramWatch = { program: string; encoding: AccountEncoding; filters: AccountFilter[] };
@@ -57,10 +58,5 @@ export function programNotifications<W extends ProgramWatch>(
 }
 
 function keyedAccount(ctx: RpcContext, address: string, record: AccountRecord, encoding: AccountEncoding, slot: bigint): SharedResult | null {
-  try {
-    return new SharedResult({ context: { slot }, value: { pubkey: address, account: encodeAccount(ctx, { ...record, address }, encoding) } });
-  } catch {
-    // base58 of data over 128 bytes cannot be rendered: accountSubscribe sends nothing for it either.
-    return null;
-  }
+  return encodedOrNothing(() => ({ context: { slot }, value: { pubkey: address, account: encodeAccount(ctx, { ...record, address }, encoding) } }));
 }

@@ -3,33 +3,18 @@ import type { WebSocket } from 'ws';
 import type { LocalLedger } from '../ledger/ledger';
 import type { AccountRecord, TxRecord } from '../ledger/store';
 import type { RpcContext } from '../rpc/context';
-import { accountEncoding, encodeAccount, type AccountEncoding } from '../rpc/encoding';
+import { accountEncoding } from '../rpc/encoding';
 import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, PARSE_ERROR, RpcError } from '../rpc/errors';
 import { stringifyRpc } from '../rpc/json';
 import { configParam, pubkeyParam, signatureParam } from '../rpc/params';
-import type { AccountFilter } from '../rpc/programFilters';
+import { accountNotifications } from './accountNotifications';
+import { logsFilter } from './logsFilter';
 import { pumpMessages } from './messagePump';
 import { programNotifications, programWatchOf, type ProgramWatch } from './programNotifications';
-import { SlotProgress } from './slotProgress';
+import { SlotProgress, type Ended } from './slotProgress';
+import { NOTIFICATION, SUBSCRIBE_METHODS, UNSUBSCRIBE_METHODS, type Connection, type Kind, type Status, type Subscription } from './subscription';
 import { NotificationOutbox, SharedResult } from './outbox';
 import { isSubscribe, isUnsubscribe, tooManySubscriptionsMessage, type PubsubLimits } from './limits';
-
-type Kind = 'signature' | 'account' | 'slot' | 'logs' | 'program' | 'root' | 'slotsUpdates';
-type Connection = { socket: WebSocket; ip: string; subs: Set<Subscription> };
-type Status = { slot: bigint; err: unknown };
-type Subscription = {
-  id: number; kind: Kind; conn: Connection; key?: string; encoding?: AccountEncoding; mentions?: string; live: boolean;
-  filters?: AccountFilter[];
-  /** A signature subscription whose id is not answered yet holds its notification here until it is. */
-  unanswered?: boolean; early?: Status;
-};
-
-const NOTIFICATION: Record<Kind, string> = {
-  signature: 'signatureNotification', account: 'accountNotification', slot: 'slotNotification', logs: 'logsNotification',
-  program: 'programNotification', root: 'rootNotification', slotsUpdates: 'slotsUpdatesNotification',
-};
-const SUBSCRIBE_METHODS = new Set(Object.keys(NOTIFICATION).map((kind) => `${kind}Subscribe`));
-const UNSUBSCRIBE_METHODS = new Set(Object.keys(NOTIFICATION).map((kind) => `${kind}Unsubscribe`));
 
 /**
  * The validator's PubSub API over the local ledger. Notifications go out only after the
@@ -50,8 +35,6 @@ export class LocalPubsub {
   private readonly roots = new Set<Subscription>();
   private readonly slotsUpdates = new Set<Subscription>();
   private readonly progress: SlotProgress;
-  // A slot whose end waits for the commit of the transactions it executed.
-  private unfinishedSlot: bigint | undefined;
   private readonly connections = new Set<Connection>();
   private readonly outbox = new NotificationOutbox();
   private readonly onCommitted = (records: TxRecord[], accounts: Map<string, AccountRecord>) => this.committed(records, accounts);
@@ -227,17 +210,14 @@ export class LocalPubsub {
   }
 
   private committed(records: TxRecord[], accounts: Map<string, AccountRecord>): void {
-    this.progress.committed(records);
+    const ended = this.progress.committed(records, this.ledger.uncommitted);
     this.notifyCommitted(records, accounts);
     // Its transactions notified first: a client hears of a slot's root after what it rooted.
-    if (this.unfinishedSlot !== undefined && this.ledger.uncommitted === 0) this.finishSlots(this.unfinishedSlot);
+    this.notifyEnded(ended);
   }
 
   private notifyCommitted(records: TxRecord[], accounts: Map<string, AccountRecord>): void {
     if (this.byId.size === 0) return;
-    if (this.programs.size > 0) {
-      programNotifications(this.ctx, this.programs, accounts, this.ledger.slot, (sub, result) => this.notify(sub, result));
-    }
     for (const record of records) {
       for (const sub of [...this.signatures.get(record.signature) ?? []]) this.notifySignature(sub, record.slot, record.err);
       if (this.allLogs.size === 0 && this.logsByMention.size === 0) continue;
@@ -247,29 +227,8 @@ export class LocalPubsub {
         for (const sub of this.logsByMention.get(address) ?? []) this.notify(sub, logs);
       }
     }
-    if (this.accounts.size === 0) return;
-    const slot = this.ledger.slot;
-    for (const [address, subs] of this.accounts) {
-      const record = accounts.get(address);
-      if (!record) continue;
-      // Encoded once per encoding, however many subscribe to the account.
-      const byEncoding = new Map<AccountEncoding, SharedResult | null>();
-      for (const sub of subs) {
-        const encoding = sub.encoding ?? 'binary';
-        if (!byEncoding.has(encoding)) byEncoding.set(encoding, this.encodeAccount(record, encoding, slot));
-        const result = byEncoding.get(encoding);
-        if (result) this.notify(sub, result);
-      }
-    }
-  }
-
-  private encodeAccount(record: AccountRecord, encoding: AccountEncoding, slot: bigint): SharedResult | null {
-    try {
-      return new SharedResult({ context: { slot }, value: encodeAccount(this.ctx, { ...record }, encoding) });
-    } catch {
-      // base58 of data over 128 bytes cannot be rendered: a node sends nothing for it either.
-      return null;
-    }
+    if (this.accounts.size > 0) accountNotifications(this.ctx, this.accounts, accounts, this.ledger.slot, (sub, result) => this.notify(sub, result));
+    if (this.programs.size > 0) programNotifications(this.ctx, this.programs, accounts, this.ledger.slot, (sub, result) => this.notify(sub, result));
   }
 
   private notifySignature(sub: Subscription, slot: bigint, err: unknown): void {
@@ -289,14 +248,10 @@ export class LocalPubsub {
       const result = new SharedResult({ parent: slot - 1n, root: slot > 0n ? slot - 1n : 0n, slot });
       for (const sub of this.slots) this.notify(sub, result);
     }
-    // A slot ends once what it executed is durable; a second move of the clock does not wait again.
-    if (this.ledger.uncommitted === 0 || this.unfinishedSlot !== undefined) this.finishSlots(slot);
-    else this.unfinishedSlot = slot;
+    this.notifyEnded(this.progress.clockMoved(slot, this.ledger.uncommitted));
   }
 
-  private finishSlots(slot: bigint): void {
-    this.unfinishedSlot = undefined;
-    const { updates, roots } = this.progress.advance(slot);
+  private notifyEnded({ updates, roots }: Ended): void {
     for (const update of this.slotsUpdates.size > 0 ? updates : []) {
       const result = new SharedResult(update);
       for (const sub of this.slotsUpdates) this.notify(sub, result);
@@ -314,17 +269,4 @@ export class LocalPubsub {
   private reply(conn: Connection, message: unknown): void {
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(stringifyRpc(message));
   }
-}
-
-/** logsSubscribe's filter: 'all' / 'allWithVotes' (undefined), or the one address of `{ mentions: [address] }`. */
-function logsFilter(filter: unknown): string | undefined {
-  if (filter && typeof filter === 'object' && Array.isArray((filter as { mentions?: unknown }).mentions)) {
-    const list = (filter as { mentions: unknown[] }).mentions;
-    if (list.length !== 1) throw new RpcError(INVALID_PARAMS, 'Invalid Request: Only 1 address supported');
-    return pubkeyParam(list[0]);
-  }
-  if (filter !== 'all' && filter !== 'allWithVotes') {
-    throw new RpcError(INVALID_PARAMS, 'Invalid params: expected "all", "allWithVotes" or { mentions: [address] }.');
-  }
-  return undefined;
 }

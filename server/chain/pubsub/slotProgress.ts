@@ -9,6 +9,10 @@ type SlotTransactionStats = {
   numTransactionEntries: number; numSuccessfulTransactions: number; numFailedTransactions: number; maxTransactionsPerEntry: number;
 };
 
+/** The slot updates of slots that ended, in order, and the slots they rooted. */
+export type Ended = { updates: SlotUpdate[]; roots: bigint[] };
+const NOTHING: Ended = { updates: [], roots: [] };
+
 // A process stalled for longer than this many slots reports only the last of them.
 const MAX_CATCH_UP = 512n;
 
@@ -25,8 +29,27 @@ export class SlotProgress {
 
   constructor(private last: bigint, private readonly now: () => number = Date.now) {}
 
+  // A clock move whose slot end waits for the commit of the transactions it executed.
+  private unfinished: bigint | undefined;
+
+  /**
+   * The clock moved to `slot`: a slot ends once what it executed is durable (`uncommitted`
+   * transactions none), so its counts are whole; a second move does not wait again.
+   */
+  clockMoved(slot: bigint, uncommitted: number): Ended {
+    if (uncommitted === 0 || this.unfinished !== undefined) return this.advance(slot);
+    this.unfinished = slot;
+    return NOTHING;
+  }
+
+  /** A commit: its transactions counted, and the slot that waited for it ended if nothing else is under way. */
+  committed(records: TxRecord[], uncommitted: number): Ended {
+    this.count(records);
+    return this.unfinished !== undefined && uncommitted === 0 ? this.advance(this.unfinished) : NOTHING;
+  }
+
   /** Counts committed transactions in the slot they executed in. */
-  committed(records: TxRecord[]): void {
+  private count(records: TxRecord[]): void {
     for (const record of records) {
       if (record.slot <= this.last - 1n) continue;
       const count = this.counts.get(record.slot) ?? { ok: 0, failed: 0 };
@@ -36,7 +59,8 @@ export class SlotProgress {
   }
 
   /** The updates, in order, of the clock's move to `slot`, and the slots it roots. */
-  advance(slot: bigint): { updates: SlotUpdate[]; roots: bigint[] } {
+  private advance(slot: bigint): Ended {
+    this.unfinished = undefined;
     const updates: SlotUpdate[] = [];
     const roots: bigint[] = [];
     if (slot <= this.last) return { updates, roots };
