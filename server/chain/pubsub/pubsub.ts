@@ -12,7 +12,7 @@ import { logsFilter } from './logsFilter';
 import { pumpMessages } from './messagePump';
 import { programNotifications, programWatchOf, type ProgramWatch } from './programNotifications';
 import { SlotProgress, type Ended } from './slotProgress';
-import { NOTIFICATION, SUBSCRIBE_METHODS, UNSUBSCRIBE_METHODS, type Connection, type Kind, type Status, type Subscription } from './subscription';
+import { NOTIFICATION, SUBSCRIBE_METHODS, UNSUBSCRIBE_METHODS, type Connection, type Status, type Subscription } from './subscription';
 import { NotificationOutbox, SharedResult } from './outbox';
 import { isSubscribe, isUnsubscribe, tooManySubscriptionsMessage, type PubsubLimits } from './limits';
 
@@ -150,9 +150,9 @@ export class LocalPubsub {
       }
       case 'signatureUnsubscribe': case 'accountUnsubscribe': case 'slotUnsubscribe': case 'logsUnsubscribe':
       case 'programUnsubscribe': case 'rootUnsubscribe': case 'slotsUpdatesUnsubscribe': {
-        const kind = method.slice(0, -'Unsubscribe'.length) as Kind;
+        // As Agave: any unsubscribe ends any of the connection's subscriptions by its id, whatever its kind.
         const sub = this.byId.get(Number(params[0]));
-        if (!sub || sub.kind !== kind || sub.conn !== conn) throw new RpcError(INVALID_PARAMS, 'Invalid subscription id.');
+        if (!sub || sub.conn !== conn) throw new RpcError(INVALID_PARAMS, 'Invalid subscription id.');
         this.remove(sub);
         return { value: true };
       }

@@ -5,6 +5,7 @@ import {
 import { createSolanaRpcSubscriptions, createSolanaRpcSubscriptions_UNSTABLE, devnet } from '@solana/kit';
 import { freePort } from '../../../e2e/server';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { openPubsub } from '../../testing/pubsubClient';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const until = async (done: () => boolean, ms = 10_000) => {
@@ -25,7 +26,8 @@ describe('rootSubscribe and slotsUpdatesSubscribe on the local ledger', () => {
   let connection: Connection;
 
   beforeAll(async () => {
-    t = await createTestApp({ LEDGER_SLOT_MS: '100' });
+    // Four subscriptions a connection: web3.js's three below and one confirmation at a time.
+    t = await createTestApp({ LEDGER_SLOT_MS: '100', PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION: '4' });
     port = await freePort();
     await t.app.listen({ host: '127.0.0.1', port });
     connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
@@ -116,5 +118,26 @@ describe('rootSubscribe and slotsUpdatesSubscribe on the local ledger', () => {
     const types = updates.map((u) => u.type as string);
     expect(types).toEqual(expect.arrayContaining(['completed', 'frozen', 'optimisticConfirmation', 'root', 'createdBank']));
     expect(types).not.toContain('firstShredReceived');
+  });
+
+  it('the per-connection subscription limit counts program, root and slotsUpdates subscriptions too', async () => {
+    const socket = await openPubsub(`ws://127.0.0.1:${port + 1}/`);
+    const program = SystemProgram.programId.toBase58();
+    const ids = [
+      (await socket.request('programSubscribe', [program, { encoding: 'base64', filters: [{ dataSize: 0 }] }])).result,
+      (await socket.request('rootSubscribe')).result,
+      (await socket.request('slotsUpdatesSubscribe')).result,
+      (await socket.request('programSubscribe', [program])).result,
+    ];
+    expect(ids.every((id) => typeof id === 'number')).toBe(true);
+    for (const method of ['rootSubscribe', 'slotsUpdatesSubscribe', 'programSubscribe']) {
+      expect((await socket.request(method, method === 'programSubscribe' ? [program] : [])).error)
+        .toEqual({ code: -32603, message: 'Too many subscriptions on this connection (limit 4)' });
+    }
+    // As Agave: an unsubscribe ends the connection's subscription of that id, whatever its kind; then the id is unknown.
+    expect((await socket.request('slotsUpdatesUnsubscribe', [ids[1]])).result).toBe(true);
+    expect((await socket.request('rootUnsubscribe', [ids[1]])).error).toEqual({ code: -32602, message: 'Invalid subscription id.' });
+    expect(typeof (await socket.request('rootSubscribe')).result).toBe('number');
+    socket.close();
   });
 });
