@@ -5,13 +5,13 @@ import { SharedResult } from './outbox';
 
 /**
  * A commit's accountNotification results: for each watched account the commit wrote, its
- * post-state encoded and stringified once per encoding, however many subscribe to it.
+ * post-state (in the context of the slot that wrote it) encoded and stringified once per
+ * encoding, however many subscribe to it.
  */
 export function accountNotifications<W extends { encoding?: AccountEncoding }>(
   ctx: RpcContext,
   watches: Map<string, Set<W>>,
   accounts: Map<string, AccountRecord>,
-  slot: bigint,
   notify: (watch: W, result: SharedResult) => void,
 ): void {
   for (const [address, watching] of watches) {
@@ -20,7 +20,7 @@ export function accountNotifications<W extends { encoding?: AccountEncoding }>(
     const byEncoding = new Map<AccountEncoding, SharedResult | null>();
     for (const watch of watching) {
       const encoding = watch.encoding ?? 'binary';
-      if (!byEncoding.has(encoding)) byEncoding.set(encoding, encodedOrNothing(() => ({ context: { slot }, value: encodeAccount(ctx, { ...record, address }, encoding) })));
+      if (!byEncoding.has(encoding)) byEncoding.set(encoding, encodedOrNothing(() => ({ context: { slot: record.updatedSlot }, value: encodeAccount(ctx, { ...record, address }, encoding) })));
       const result = byEncoding.get(encoding);
       if (result) notify(watch, result);
     }

@@ -41,7 +41,6 @@ export function programNotifications<W extends ProgramWatch>(
   ctx: RpcContext,
   watches: Map<string, Set<W>>,
   accounts: Map<string, AccountRecord>,
-  slot: bigint,
   notify: (watch: W, result: SharedResult) => void,
 ): void {
   for (const [address, record] of accounts) {
@@ -50,13 +49,13 @@ export function programNotifications<W extends ProgramWatch>(
     const byEncoding = new Map<AccountEncoding, SharedResult | null>();
     for (const watch of watching) {
       if (!watch.filters.every((f) => f(record.data))) continue;
-      if (!byEncoding.has(watch.encoding)) byEncoding.set(watch.encoding, keyedAccount(ctx, address, record, watch.encoding, slot));
+      if (!byEncoding.has(watch.encoding)) byEncoding.set(watch.encoding, keyedAccount(ctx, address, record, watch.encoding));
       const result = byEncoding.get(watch.encoding);
       if (result) notify(watch, result);
     }
   }
 }
 
-function keyedAccount(ctx: RpcContext, address: string, record: AccountRecord, encoding: AccountEncoding, slot: bigint): SharedResult | null {
-  return encodedOrNothing(() => ({ context: { slot }, value: { pubkey: address, account: encodeAccount(ctx, { ...record, address }, encoding) } }));
+function keyedAccount(ctx: RpcContext, address: string, record: AccountRecord, encoding: AccountEncoding): SharedResult | null {
+  return encodedOrNothing(() => ({ context: { slot: record.updatedSlot }, value: { pubkey: address, account: encodeAccount(ctx, { ...record, address }, encoding) } }));
 }

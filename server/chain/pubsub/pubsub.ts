@@ -227,8 +227,8 @@ export class LocalPubsub {
         for (const sub of this.logsByMention.get(address) ?? []) this.notify(sub, logs);
       }
     }
-    if (this.accounts.size > 0) accountNotifications(this.ctx, this.accounts, accounts, this.ledger.slot, (sub, result) => this.notify(sub, result));
-    if (this.programs.size > 0) programNotifications(this.ctx, this.programs, accounts, this.ledger.slot, (sub, result) => this.notify(sub, result));
+    if (this.accounts.size > 0) accountNotifications(this.ctx, this.accounts, accounts, (sub, result) => this.notify(sub, result));
+    if (this.programs.size > 0) programNotifications(this.ctx, this.programs, accounts, (sub, result) => this.notify(sub, result));
   }
 
   private notifySignature(sub: Subscription, slot: bigint, err: unknown): void {

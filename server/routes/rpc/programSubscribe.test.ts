@@ -104,7 +104,7 @@ describe('programSubscribe on the local ledger', () => {
     for (const [account, amount, holder] of [[from, '650000', owner], [to, '350000', recipient]] as const) {
       const n = byAccount[account.toBase58()];
       expect(typeof n.context.slot).toBe('bigint');
-      expect(n.context.slot).toBeGreaterThanOrEqual(BigInt(slot));
+      expect(n.context.slot).toBe(BigInt(slot)); // the slot of the transaction that wrote it
       expect(n.value.account).toMatchObject({
         executable: false, owner: TOKEN_2022_PROGRAM_ID.toBase58(), space: 170n,
         data: {
