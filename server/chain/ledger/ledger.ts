@@ -161,6 +161,8 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   }
 
   get slot(): bigint { return this.clock.slot; }
+  /** Transactions executed and not yet durable (their commit is under way). */
+  get uncommitted(): number { return this.inflight.size; }
   get slotMs(): number { return this.clock.slotMs; }
   get epoch(): bigint { return this.clock.slot / SLOTS_PER_EPOCH; }
   get genesisHash(): string { return this.clock.genesisHash; }

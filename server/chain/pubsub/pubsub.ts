@@ -3,29 +3,19 @@ import type { WebSocket } from 'ws';
 import type { LocalLedger } from '../ledger/ledger';
 import type { AccountRecord, TxRecord } from '../ledger/store';
 import type { RpcContext } from '../rpc/context';
-import { accountEncoding, encodeAccount, type AccountEncoding } from '../rpc/encoding';
+import { accountEncoding } from '../rpc/encoding';
 import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, PARSE_ERROR, RpcError } from '../rpc/errors';
 import { stringifyRpc } from '../rpc/json';
 import { configParam, pubkeyParam, signatureParam } from '../rpc/params';
-import { isRooted } from '../rpc/signatureStatus';
+import { isRooted, ROOT_DEPTH } from '../rpc/signatureStatus';
+import { accountNotifications } from './accountNotifications';
+import { logsFilter } from './logsFilter';
 import { pumpMessages } from './messagePump';
+import { programNotifications, programWatchOf, type ProgramWatch } from './programNotifications';
+import { SlotProgress, type Ended } from './slotProgress';
+import { NOTIFICATION, SUBSCRIBE_METHODS, UNSUBSCRIBE_METHODS, type Connection, type Status, type Subscription } from './subscription';
 import { NotificationOutbox, SharedResult } from './outbox';
 import { isSubscribe, isUnsubscribe, tooManySubscriptionsMessage, type PubsubLimits } from './limits';
-
-type Kind = 'signature' | 'account' | 'slot' | 'logs';
-type Connection = { socket: WebSocket; ip: string; subs: Set<Subscription> };
-type Status = { slot: bigint; err: unknown };
-type Subscription = {
-  id: number; kind: Kind; conn: Connection; key?: string; encoding?: AccountEncoding; mentions?: string; live: boolean;
-  /** A signature subscription whose id is not answered yet holds its notification here until it is. */
-  unanswered?: boolean; early?: Status;
-  /** commitment 'finalized': notified once the landed transaction is rooted, 32 slots on. */
-  awaitsRoot?: boolean; landed?: Status;
-};
-
-const NOTIFICATION: Record<Kind, string> = {
-  signature: 'signatureNotification', account: 'accountNotification', slot: 'slotNotification', logs: 'logsNotification',
-};
 
 /**
  * The validator's PubSub API over the local ledger. Notifications go out only after the
@@ -44,12 +34,17 @@ export class LocalPubsub {
   private readonly slots = new Set<Subscription>();
   /** Signature subscriptions at 'finalized' whose transaction landed and is not rooted yet. */
   private readonly rooting = new Set<Subscription>();
+  private readonly programs = new Map<string, Set<Subscription & ProgramWatch>>();
+  private readonly roots = new Set<Subscription>();
+  private readonly slotsUpdates = new Set<Subscription>();
+  private readonly progress: SlotProgress;
   private readonly connections = new Set<Connection>();
   private readonly outbox = new NotificationOutbox();
   private readonly onCommitted = (records: TxRecord[], accounts: Map<string, AccountRecord>) => this.committed(records, accounts);
   private readonly onSlot = (slot: bigint) => this.slot(slot);
 
   constructor(private readonly ctx: RpcContext, private readonly limits: PubsubLimits, private readonly log: FastifyBaseLogger) {
+    this.progress = new SlotProgress(ctx.ledger.slot);
     ctx.ledger.on('committed', this.onCommitted);
     ctx.ledger.on('slot', this.onSlot);
   }
@@ -107,6 +102,8 @@ export class LocalPubsub {
   }
 
   private async call(conn: Connection, method: string, params: unknown[]): Promise<{ value: unknown; after?: () => void }> {
+    // blockSubscribe and voteSubscribe (and any other) are not served: 'Method not found', as a validator answers without their flags.
+    if (!SUBSCRIBE_METHODS.has(method) && !UNSUBSCRIBE_METHODS.has(method)) throw new RpcError(METHOD_NOT_FOUND, 'Method not found');
     if (isSubscribe(method) && conn.subs.size >= this.limits.maxSubscriptions) {
       // Agave refuses a subscription over its limit with -32603 (Internal error) too.
       throw new RpcError(INTERNAL_ERROR, tooManySubscriptionsMessage(this.limits.maxSubscriptions));
@@ -140,6 +137,14 @@ export class LocalPubsub {
       }
       case 'slotSubscribe':
         return { value: this.add({ kind: 'slot', conn }, this.slots).id };
+      case 'programSubscribe': {
+        const watch = programWatchOf(params);
+        return { value: this.add({ kind: 'program', conn, key: watch.program, ...watch }, this.programs).id };
+      }
+      case 'rootSubscribe':
+        return { value: this.add({ kind: 'root', conn }, this.roots).id };
+      case 'slotsUpdatesSubscribe':
+        return { value: this.add({ kind: 'slotsUpdates', conn }, this.slotsUpdates).id };
       case 'logsSubscribe': {
         const mentions = logsFilter(params[0]);
         const sub = mentions
@@ -147,10 +152,11 @@ export class LocalPubsub {
           : this.add({ kind: 'logs', conn }, this.allLogs);
         return { value: sub.id };
       }
-      case 'signatureUnsubscribe': case 'accountUnsubscribe': case 'slotUnsubscribe': case 'logsUnsubscribe': {
-        const kind = method.slice(0, -'Unsubscribe'.length) as Kind;
+      case 'signatureUnsubscribe': case 'accountUnsubscribe': case 'slotUnsubscribe': case 'logsUnsubscribe':
+      case 'programUnsubscribe': case 'rootUnsubscribe': case 'slotsUpdatesUnsubscribe': {
+        // As Agave: any unsubscribe ends any of the connection's subscriptions by its id, whatever its kind.
         const sub = this.byId.get(Number(params[0]));
-        if (!sub || sub.kind !== kind || sub.conn !== conn) throw new RpcError(INVALID_PARAMS, 'Invalid subscription id.');
+        if (!sub || sub.conn !== conn) throw new RpcError(INVALID_PARAMS, 'Invalid subscription id.');
         this.remove(sub);
         return { value: true };
       }
@@ -184,7 +190,7 @@ export class LocalPubsub {
       set?.delete(sub);
       if (set && set.size === 0) index.delete(sub.key!);
     } else {
-      (sub.kind === 'slot' ? this.slots : this.allLogs).delete(sub);
+      this.unkeyedIndex(sub).delete(sub);
     }
   }
 
@@ -192,7 +198,15 @@ export class LocalPubsub {
     if (sub.kind === 'signature') return this.signatures;
     if (sub.kind === 'account') return this.accounts;
     if (sub.kind === 'logs' && sub.mentions) return this.logsByMention;
+    if (sub.kind === 'program') return this.programs;
     return undefined;
+  }
+
+  private unkeyedIndex(sub: Subscription): Set<Subscription> {
+    if (sub.kind === 'slot') return this.slots;
+    if (sub.kind === 'root') return this.roots;
+    if (sub.kind === 'slotsUpdates') return this.slotsUpdates;
+    return this.allLogs;
   }
 
   private dropConnection(conn: Connection): void {
@@ -201,6 +215,13 @@ export class LocalPubsub {
   }
 
   private committed(records: TxRecord[], accounts: Map<string, AccountRecord>): void {
+    const ended = this.progress.committed(records, this.ledger.uncommitted);
+    this.notifyCommitted(records, accounts);
+    // Its transactions notified first: a client hears of a slot's root after what it rooted.
+    this.notifyEnded(ended);
+  }
+
+  private notifyCommitted(records: TxRecord[], accounts: Map<string, AccountRecord>): void {
     if (this.byId.size === 0) return;
     for (const record of records) {
       for (const sub of [...this.signatures.get(record.signature) ?? []]) this.notifySignature(sub, record.slot, record.err);
@@ -211,29 +232,8 @@ export class LocalPubsub {
         for (const sub of this.logsByMention.get(address) ?? []) this.notify(sub, logs);
       }
     }
-    if (this.accounts.size === 0) return;
-    const slot = this.ledger.slot;
-    for (const [address, subs] of this.accounts) {
-      const record = accounts.get(address);
-      if (!record) continue;
-      // Encoded once per encoding, however many subscribe to the account.
-      const byEncoding = new Map<AccountEncoding, SharedResult | null>();
-      for (const sub of subs) {
-        const encoding = sub.encoding ?? 'binary';
-        if (!byEncoding.has(encoding)) byEncoding.set(encoding, this.encodeAccount(record, encoding, slot));
-        const result = byEncoding.get(encoding);
-        if (result) this.notify(sub, result);
-      }
-    }
-  }
-
-  private encodeAccount(record: AccountRecord, encoding: AccountEncoding, slot: bigint): SharedResult | null {
-    try {
-      return new SharedResult({ context: { slot }, value: encodeAccount(this.ctx, { ...record }, encoding) });
-    } catch {
-      // base58 of data over 128 bytes cannot be rendered: a node sends nothing for it either.
-      return null;
-    }
+    if (this.accounts.size > 0) accountNotifications(this.ctx, this.accounts, accounts, (sub, result) => this.notify(sub, result));
+    if (this.programs.size > 0) programNotifications(this.ctx, this.programs, accounts, (sub, result) => this.notify(sub, result));
   }
 
   private notifySignature(sub: Subscription, slot: bigint, err: unknown): void {
@@ -254,9 +254,23 @@ export class LocalPubsub {
 
   private slot(slot: bigint): void {
     for (const sub of [...this.rooting]) if (isRooted(sub.landed!.slot, slot)) this.notifySignature(sub, sub.landed!.slot, sub.landed!.err);
-    if (this.slots.size === 0) return;
-    const result = new SharedResult({ parent: slot - 1n, root: slot > 32n ? slot - 32n : 0n, slot });
-    for (const sub of this.slots) this.notify(sub, result);
+    if (this.slots.size > 0) {
+      // The root trails the tip by ROOT_DEPTH slots, as signature statuses count it (see SlotProgress).
+      const result = new SharedResult({ parent: slot - 1n, root: slot > ROOT_DEPTH ? slot - ROOT_DEPTH : 0n, slot });
+      for (const sub of this.slots) this.notify(sub, result);
+    }
+    this.notifyEnded(this.progress.clockMoved(slot, this.ledger.uncommitted));
+  }
+
+  private notifyEnded({ updates, roots }: Ended): void {
+    for (const update of this.slotsUpdates.size > 0 ? updates : []) {
+      const result = new SharedResult(update);
+      for (const sub of this.slotsUpdates) this.notify(sub, result);
+    }
+    for (const root of this.roots.size > 0 ? roots : []) {
+      const result = new SharedResult(root);
+      for (const sub of this.roots) this.notify(sub, result);
+    }
   }
 
   private notify(sub: Subscription, result: SharedResult): void {
@@ -266,17 +280,4 @@ export class LocalPubsub {
   private reply(conn: Connection, message: unknown): void {
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(stringifyRpc(message));
   }
-}
-
-/** logsSubscribe's filter: 'all' / 'allWithVotes' (undefined), or the one address of `{ mentions: [address] }`. */
-function logsFilter(filter: unknown): string | undefined {
-  if (filter && typeof filter === 'object' && Array.isArray((filter as { mentions?: unknown }).mentions)) {
-    const list = (filter as { mentions: unknown[] }).mentions;
-    if (list.length !== 1) throw new RpcError(INVALID_PARAMS, 'Invalid Request: Only 1 address supported');
-    return pubkeyParam(list[0]);
-  }
-  if (filter !== 'all' && filter !== 'allWithVotes') {
-    throw new RpcError(INVALID_PARAMS, 'Invalid params: expected "all", "allWithVotes" or { mentions: [address] }.');
-  }
-  return undefined;
 }

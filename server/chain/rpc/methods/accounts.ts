@@ -4,6 +4,7 @@ import { checkMinContextSlot, withContext, type MethodTable } from '../context';
 import { accountEncoding, dataSliceParam, encodeAccount } from '../encoding';
 import { invalidParams, KEY_EXCLUDED_FROM_SECONDARY_INDEX, RpcError, SCAN_ERROR } from '../errors';
 import { configParam, pubkeyParam, requireParam, type Config } from '../params';
+import { programFilters } from '../programFilters';
 import { WorkSlice } from '../yielding';
 import { isTokenProgram } from '../../parse/programs';
 
@@ -45,7 +46,7 @@ export const accountMethods: MethodTable = {
     checkMinContextSlot(ctx, config);
     const encoding = accountEncoding(config, 'binary');
     const slice = dataSliceParam(config);
-    const filters = parseFilters(config);
+    const filters = programFilters(config);
     // As mainnet-beta RPC answers a program kept out of its indexes: unfiltered, it is every account of the program.
     if (filters.length === 0) {
       throw new RpcError(KEY_EXCLUDED_FROM_SECONDARY_INDEX, `${program} excluded from account secondary indexes; this RPC method unavailable for key`);
@@ -57,7 +58,7 @@ export const accountMethods: MethodTable = {
     const mint = mintFilter(program, config);
     for (const item of mint ? ctx.ledger.getProgramAccountsByMint(program, mint) : ctx.ledger.getProgramAccounts(program)) {
       if (work.due) await work.yieldTurn();
-      if (!filters.every((f) => f(item.account))) continue;
+      if (!filters.every((f) => f(item.account.data))) continue;
       if (matches.length === max) {
         throw new RpcError(SCAN_ERROR, 'scan aborted: The accumulated scan results exceeded the limit');
       }
@@ -72,8 +73,6 @@ export const accountMethods: MethodTable = {
   },
 };
 
-type Filter = (account: AccountState) => boolean;
-
 /** A token program scan for one mint (a 32-byte memcmp at offset 0): the ledger's mint index answers it. */
 function mintFilter(program: string, config: Config): Uint8Array | null {
   if (!isTokenProgram(program) || !Array.isArray(config.filters)) return null;
@@ -86,36 +85,3 @@ function mintFilter(program: string, config: Config): Uint8Array | null {
   return null;
 }
 
-/** dataSize and memcmp filters (at most 4), as getProgramAccounts takes them. */
-export function parseFilters(config: Config): Filter[] {
-  const raw = config.filters;
-  if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) throw invalidParams('Invalid params: filters must be an array.');
-  if (raw.length > 4) throw invalidParams('Too many filters provided; max 4');
-  return raw.map((f: unknown): Filter => {
-    const filter = f as { dataSize?: unknown; memcmp?: { offset?: unknown; bytes?: unknown; encoding?: unknown } };
-    if (filter && typeof filter.dataSize === 'number') {
-      const size = filter.dataSize;
-      return (a) => a.data.length === size;
-    }
-    if (filter && filter.memcmp && typeof filter.memcmp === 'object') {
-      const { offset, bytes, encoding } = filter.memcmp;
-      if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0 || typeof bytes !== 'string') {
-        throw invalidParams('Invalid params: memcmp needs an offset and bytes.');
-      }
-      let expected: Uint8Array;
-      if (encoding === 'base64') expected = new Uint8Array(Buffer.from(bytes, 'base64'));
-      else if (encoding === undefined || encoding === 'base58') {
-        if (bytes.length > 175) throw invalidParams('Encoded binary (base 58) data should be less than 128 bytes');
-        try { expected = bs58.decode(bytes); } catch { throw invalidParams('Invalid param: invalid base58 in memcmp bytes'); }
-      } else throw invalidParams('Invalid params: memcmp encoding must be base58 or base64.');
-      if (expected.length > 128) throw invalidParams('Invalid param: memcmp bytes longer than 128');
-      return (a) => {
-        if (offset + expected.length > a.data.length) return false;
-        for (let i = 0; i < expected.length; i++) if (a.data[offset + i] !== expected[i]) return false;
-        return true;
-      };
-    }
-    throw invalidParams('Invalid params: unknown filter; use dataSize or memcmp.');
-  });
-}
