@@ -8,6 +8,7 @@ import { LocalLedger, type SendOutcome } from './ledger/ledger';
 import { TransactionFailedError, confirmSignature, sendAndConfirm } from './sendAndConfirm';
 import { LedgerStore } from './ledger/store';
 import { createRpcHandler, type RpcHandler } from './rpc/handler';
+import { initZstd } from './rpc/zstd';
 
 export type ChainHealth = { ok: boolean; latencyMs: number; slot: number | null };
 
@@ -56,6 +57,7 @@ export async function createChain(env: Env, database: Database, log: FastifyBase
   if (!await database.tryLock(LEDGER_LOCK_KEY)) throw new Error(LEDGER_IN_USE);
   const store = new LedgerStore(database.db);
   const ledger = await LocalLedger.open({ store, log, slotMs: env.LEDGER_SLOT_MS, samplePeriodMs: env.LEDGER_SAMPLE_PERIOD_MS });
+  await initZstd();
   const rpc = createRpcHandler({ ledger, store }, log);
   const connection = new Connection(IN_PROCESS_URL, { commitment: 'confirmed', fetch: inProcessFetch(rpc), disableRetryOnRateLimit: true });
   return {
