@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script without types
 import { buildAppIfNeeded } from '../scripts/build-if-needed.mjs';
@@ -7,14 +10,20 @@ export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-
 /** Trade quotes live this long on the browser suite's server (30 s in production), so expiry tests wait less. */
 export const E2E_QUOTE_TTL_MS = 10_000;
 
-/** One server per worker of the browser suite (vitest.config.ts: maxWorkers), each running its files one after another. */
+/** One server per worker of the browser suite (vitest.config.ts: maxWorkers); a file claims a free one (e2e/baseUrl.ts). */
 export const E2E_SERVERS = 2;
 
 export default async function setup(project: TestProject) {
   await buildAppIfNeeded({ quiet: true });
   const servers = await Promise.all(Array.from({ length: E2E_SERVERS }, () => startSharedServer()));
   project.provide('baseUrls', servers.map((s) => s.url));
-  return async () => { await Promise.all(servers.map((s) => s.stop())); };
+  // Where a file's process claims a server (e2e/baseUrl.ts): one file per server at a time.
+  const locks = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-e2e-locks-'));
+  project.provide('serverLocks', locks);
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    fs.rmSync(locks, { recursive: true, force: true });
+  };
 }
 
 function startSharedServer() {
@@ -36,5 +45,6 @@ function startSharedServer() {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrls: string[];
+    serverLocks: string;
   }
 }
