@@ -132,14 +132,15 @@ export default async function startupBench(): Promise<StartupBenchRow[]> {
     const w = summary(warm);
     const f = summary(first);
     const d = summary(demoWarm);
-    const fp = summary(firstPage.map((ms) => ms / 1000));
+    const pagesMs = [...firstPage].sort((a, b) => a - b);
+    const fp = { median: Math.round(pagesMs[Math.floor((pagesMs.length - 1) / 2)]), max: Math.round(pagesMs.at(-1)!) };
     const rows: StartupBenchRow[] = [
       { bench: 'npm start, warm: spawn to healthy', runs: warm.length, ...w, unit: 's', target: `median < ${WARM_TARGET_S}`, ok: w.median < WARM_TARGET_S },
       { bench: 'npm start, first start (no demo campaigns): spawn to healthy', runs: first.length, ...f, unit: 's', target: `median < ${FIRST_TARGET_S}`, ok: f.median < FIRST_TARGET_S },
       { bench: 'npm start, warm, demo on: spawn to healthy', runs: demoWarm.length, ...d, unit: 's', target: `median < ${WARM_TARGET_S}`, ok: d.median < WARM_TARGET_S },
       {
-        bench: 'demo warm start: first pages and the 10 s after healthy', runs: firstPage.length, median: Math.round(fp.median * 1000), max: Math.round(fp.max * 1000),
-        unit: 'ms', target: `max < ${FIRST_PAGE_TARGET_MS}`, ok: fp.max * 1000 < FIRST_PAGE_TARGET_MS,
+        bench: 'demo warm start: first pages and the 10 s after healthy', runs: firstPage.length, median: fp.median, max: fp.max,
+        unit: 'ms', target: `max < ${FIRST_PAGE_TARGET_MS}`, ok: fp.max < FIRST_PAGE_TARGET_MS,
       },
     ];
     console.table(rows);
