@@ -8,7 +8,9 @@ import { createTestApp, type TestApp } from '../../testing/app';
 describe('gateway with a local-mode server as the cluster', () => {
   let upstream: StartedServer;
   let gateway: TestApp;
+  let localnet: TestApp;
   let connection: Connection;
+  let localnetConnection: Connection;
 
   beforeAll(async () => {
     // The upstream keeps its own embedded database even when this suite runs on PostgreSQL.
@@ -17,8 +19,14 @@ describe('gateway with a local-mode server as the cluster', () => {
     const port = await freePort();
     await gateway.app.listen({ host: '127.0.0.1', port });
     connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
+    // The fleet's web process: the upstream is a Causemint ledger, not a provider.
+    localnet = await createTestApp({ SOLANA_RPC_URL: `${upstream.url}/api/rpc`, SOLANA_CLUSTER: 'localnet' });
+    const localnetPort = await freePort();
+    await localnet.app.listen({ host: '127.0.0.1', port: localnetPort });
+    localnetConnection = new Connection(`http://127.0.0.1:${localnetPort}/api/rpc`, 'confirmed');
   }, 180_000);
   afterAll(async () => {
+    await localnet?.close();
     await gateway?.close();
     await upstream?.stop();
   });
@@ -43,5 +51,34 @@ describe('gateway with a local-mode server as the cluster', () => {
 
     // Airdrops are local-only: the gateway refuses to forward them.
     await expect(connection.requestAirdrop(recipient.publicKey, LAMPORTS_PER_SOL)).rejects.toThrow('Method not allowed');
+  });
+
+  it('relays the newer subscriptions to a provider and keeps blocks and costly cluster methods local', async () => {
+    const roots: number[] = [];
+    const id = connection.onRootChange((root) => roots.push(root));
+    await expect.poll(() => roots.length, { timeout: 15_000 }).toBeGreaterThan(1);
+    await connection.removeRootChangeListener(id);
+    expect(roots[1]).toBeGreaterThan(roots[0]);
+
+    await expect(connection.getBlock(await connection.getSlot(), { maxSupportedTransactionVersion: 0 })).rejects.toThrow('Method not allowed');
+    await expect(connection.getClusterNodes()).rejects.toThrow('Method not allowed');
+  });
+
+  it("forwards every method the ledger serves when the upstream is a Causemint ledger (the fleet's web processes)", async () => {
+    const payer = Keypair.generate();
+    await fetch(`${upstream.url}/api/dev/airdrop`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ wallet: payer.publicKey.toBase58(), sol: 1 }),
+    });
+    const tx = new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 }));
+    const signature = await sendAndConfirmTransaction(localnetConnection, tx, [payer]);
+    const { slot } = (await localnetConnection.getTransaction(signature, { maxSupportedTransactionVersion: 0, commitment: 'confirmed' }))!;
+    await expect.poll(async () => (await localnetConnection.getBlocks(slot, undefined, 'confirmed')).includes(slot), { timeout: 10_000 }).toBe(true);
+    const block = await localnetConnection.getBlock(slot, { maxSupportedTransactionVersion: 0, commitment: 'confirmed' });
+    expect(block!.transactions.map((t) => t.transaction.signatures[0])).toContain(signature);
+
+    const nodes = await localnetConnection.getClusterNodes();
+    expect(nodes).toHaveLength(1);
+    expect((await localnetConnection.getSupply()).value.total).toBeGreaterThan(0);
+    expect(await localnetConnection.getFirstAvailableBlock()).toBeGreaterThanOrEqual(0);
   });
 });

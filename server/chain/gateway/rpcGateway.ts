@@ -1,5 +1,5 @@
 import { RPC_RATE_LIMIT } from '../../../core/constants';
-import { GATEWAY_METHODS } from './methods';
+import { CLUSTER_METHODS, LOCALNET_METHODS } from './methods';
 import {
   INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_ALLOWED, METHOD_NOT_FOUND, PARSE_ERROR, RATE_LIMITED,
   idOf, isCall, isNotification, rpcError, type JsonRpcId,
@@ -11,7 +11,7 @@ import { faucetRpcRefusal, type FaucetPolicy } from '../../policies/faucet';
 export type GatewayOptions = UpstreamOptions & {
   now?: () => number;
   limit?: { max: number; windowMs: number };
-  /** A test network's faucet (SOLANA_CLUSTER=localnet): requestAirdrop is forwarded under this policy. */
+  /** A Causemint ledger process (SOLANA_CLUSTER=localnet): all its methods are forwarded, requestAirdrop under this faucet policy. */
   faucet?: FaucetPolicy;
 };
 
@@ -30,7 +30,7 @@ export class RpcGateway {
 
   constructor(private readonly options: GatewayOptions) {
     this.limit = options.limit ?? RPC_RATE_LIMIT;
-    this.methods = options.faucet ? new Set([...GATEWAY_METHODS, 'requestAirdrop']) : GATEWAY_METHODS;
+    this.methods = options.faucet ? LOCALNET_METHODS : CLUSTER_METHODS;
     this.limiter = new RateLimiter(this.limit.max, this.limit.windowMs, options.now ?? Date.now);
   }
 

@@ -4,7 +4,22 @@
 // store appends every committed batch (write-through), loads an address on first ask
 // (read-through), and answers from memory only when the cached window covers the query.
 
-export type HistoryEntry = { seq: bigint; json: string };
+export type HistoryEntry = { seq: bigint; slot: bigint; json: string };
+
+/**
+ * What a read sees: entries up to slot `highest`, those above `root` marked `confirmed`
+ * (every entry's text says `finalized`). Without one, everything, as stored.
+ */
+export type HistoryView = { highest: bigint; root: bigint };
+
+const FINALIZED_TAIL = '"finalized"}';
+
+/** The entry's text as the view sees it, or undefined when it is above the view's highest slot. */
+export function entryInView(entry: HistoryEntry, view: HistoryView | undefined): string | undefined {
+  if (!view || entry.slot <= view.root) return entry.json;
+  if (entry.slot > view.highest) return undefined;
+  return `${entry.json.slice(0, -FINALIZED_TAIL.length)}"confirmed"}`;
+}
 
 type Window = {
   /** Oldest first. */
@@ -24,13 +39,13 @@ export class AddressHistoryCache {
   get currentGeneration(): number { return this.generation; }
 
   /** A committed batch, in seq order. Only addresses already cached are extended. */
-  append(records: { seq: bigint; accountKeys: string[]; json: string }[]): void {
+  append(records: { seq: bigint; slot: bigint; accountKeys: string[]; json: string }[]): void {
     this.generation++;
     for (const record of records) {
       for (const address of new Set(record.accountKeys)) {
         const window = this.windows.get(address);
         if (!window) continue;
-        window.entries.push({ seq: record.seq, json: record.json });
+        window.entries.push({ seq: record.seq, slot: record.slot, json: record.json });
         this.total++;
         if (window.entries.length > this.windowSize) {
           window.entries.shift();
@@ -59,7 +74,7 @@ export class AddressHistoryCache {
    * The page as JSON text (newest first; bounds exclusive), or null when the cached window
    * does not hold all of it (the caller asks the database).
    */
-  page(address: string, limit: number, beforeSeq?: bigint, untilSeq?: bigint): string | null {
+  page(address: string, limit: number, beforeSeq?: bigint, untilSeq?: bigint, view?: HistoryView): string | null {
     const window = this.windows.get(address);
     if (!window) return null;
     // Most recently used last, so eviction takes the coldest address first.
@@ -71,7 +86,8 @@ export class AddressHistoryCache {
       const entry = entries[i]!;
       if (beforeSeq !== undefined && entry.seq >= beforeSeq) continue;
       if (untilSeq !== undefined && entry.seq <= untilSeq) break;
-      out.push(entry.json);
+      const json = entryInView(entry, view);
+      if (json !== undefined) out.push(json);
     }
     const floor = window.entries[0]?.seq;
     const covered = out.length === limit || window.complete

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerMeta, ledgerTransactions } from '../../db/schema';
 import type { ClockAnchor } from './clock';
 import type { TxErrorJson } from './txError';
-import { AddressHistoryCache, historyEntryJson, type HistoryEntry } from './historyCache';
+import { AddressHistoryCache, entryInView, historyEntryJson, type HistoryEntry, type HistoryView } from './historyCache';
 
 export type StoredMeta = {
   preBalances: string[];
@@ -175,7 +175,7 @@ export class LedgerStore {
           .onConflictDoUpdate({ target: ledgerMeta.key, set: { value: clock } });
       }
     });
-    this.history.append(txs.map((t) => ({ seq: t.seq, accountKeys: t.accountKeys, json: historyEntryJson(t) })));
+    this.history.append(txs.map((t) => ({ seq: t.seq, slot: t.slot, accountKeys: t.accountKeys, json: historyEntryJson(t) })));
   }
 
   async statuses(signatures: string[]): Promise<Map<string, { slot: bigint; err: TxErrorJson | null }>> {
@@ -199,38 +199,40 @@ export class LedgerStore {
     return JSON.parse(await this.signaturesForAddressJson(address, limit, beforeSeq, untilSeq)) as SignatureInfo[];
   }
 
-  /** The same page as JSON text, for the RPC to embed without parsing it. */
-  async signaturesForAddressJson(address: string, limit: number, beforeSeq?: bigint, untilSeq?: bigint): Promise<string> {
-    const cached = this.history.page(address, limit, beforeSeq, untilSeq);
+  /** The same page as JSON text, for the RPC to embed without parsing it; `view` is the commitment's (see HistoryView). */
+  async signaturesForAddressJson(address: string, limit: number, beforeSeq?: bigint, untilSeq?: bigint, view?: HistoryView): Promise<string> {
+    const cached = this.history.page(address, limit, beforeSeq, untilSeq, view);
     if (cached !== null) return cached;
     if (!this.history.has(address)) {
       const generation = this.history.currentGeneration;
       this.history.store(address, await this.entries(address, this.history.windowSize), generation);
-      const loaded = this.history.page(address, limit, beforeSeq, untilSeq);
+      const loaded = this.history.page(address, limit, beforeSeq, untilSeq, view);
       if (loaded !== null) return loaded;
     }
-    const page = await this.entries(address, limit, beforeSeq, untilSeq);
-    return `[${page.map((e) => e.json).join(',')}]`;
+    const page = await this.entries(address, limit, beforeSeq, untilSeq, view?.highest);
+    return `[${page.map((e) => entryInView(e, view)).join(',')}]`;
   }
 
-  private async entries(address: string, limit: number, beforeSeq?: bigint, untilSeq?: bigint): Promise<HistoryEntry[]> {
+  private async entries(address: string, limit: number, beforeSeq?: bigint, untilSeq?: bigint, highestSlot?: bigint): Promise<HistoryEntry[]> {
     // Without statistics the planner guesses a handful of rows per address and picks a bitmap
     // scan plus a sort of the address's whole history; the backward index scan stops at `limit`.
     const result = await this.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_bitmapscan = off`);
       return tx.execute(sql`
-      select seq::text as seq_text, '{"signature":"' || signature || '","slot":' || slot || ',"err":' || coalesce(err::text, 'null')
+      select seq::text as seq_text, slot::text as slot_text, '{"signature":"' || signature || '","slot":' || slot || ',"err":' || coalesce(err::text, 'null')
         || ',"memo":' || coalesce(to_json(memo)::text, 'null') || ',"blockTime":' || block_time
         || ',"confirmationStatus":"finalized"}' as json
       from ledger_address_signatures
       where address = ${address}
         and seq < ${(beforeSeq ?? 2n ** 62n).toString()}::int8
         and seq > ${(untilSeq ?? -1n).toString()}::int8
+        and slot <= ${(highestSlot ?? 2n ** 62n).toString()}::int8
       order by seq desc limit ${limit}`);
     });
-    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { seq_text: string; json: string }[] }).rows) as { seq_text: string; json: string }[];
+    type Row = { seq_text: string; slot_text: string; json: string };
+    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: Row[] }).rows) as Row[];
     // Aliased apart from seq: `order by seq` must sort the int8 column, not its text.
-    return rows.map((r) => ({ seq: BigInt(r.seq_text), json: r.json }));
+    return rows.map((r) => ({ seq: BigInt(r.seq_text), slot: BigInt(r.slot_text), json: r.json }));
   }
 
   async transaction(signature: string): Promise<TxRecord | null> {

@@ -14,14 +14,18 @@ export type MethodTable = Record<string, Handler>;
 export const API_VERSION = '2.2.20';
 export const FEATURE_SET = 3294202862;
 
-/** The `{ context, value }` wrapper of the methods that report the slot they answered at. */
-export function withContext(ctx: RpcContext, value: unknown): { context: { apiVersion: string; slot: number }; value: unknown } {
-  return { context: { apiVersion: API_VERSION, slot: Number(ctx.ledger.slot) }, value };
+/**
+ * The `{ context, value }` wrapper of the methods that report the slot they answered at: the
+ * tip unless the method answered at its commitment's slot.
+ */
+export function withContext(ctx: RpcContext, value: unknown, slot: bigint = ctx.ledger.slot): { context: { apiVersion: string; slot: number }; value: unknown } {
+  return { context: { apiVersion: API_VERSION, slot: Number(slot) }, value };
 }
 
-export function checkMinContextSlot(ctx: RpcContext, config: { minContextSlot?: unknown }): void {
+/** Agave's check of `minContextSlot` against the slot the answer is read at (the tip unless given). */
+export function checkMinContextSlot(ctx: RpcContext, config: { minContextSlot?: unknown }, slot: bigint = ctx.ledger.slot): void {
   const min = config.minContextSlot;
-  if (typeof min === 'number' && BigInt(min) > ctx.ledger.slot) {
-    throw new RpcError(MIN_CONTEXT_SLOT_NOT_REACHED, 'Minimum context slot has not been reached', { contextSlot: Number(ctx.ledger.slot) });
+  if (typeof min === 'number' && BigInt(min) > slot) {
+    throw new RpcError(MIN_CONTEXT_SLOT_NOT_REACHED, 'Minimum context slot has not been reached', { contextSlot: Number(slot) });
   }
 }

@@ -20,6 +20,9 @@ const METHODS: MethodTable = {
   ...nodeMethods, ...leaderMethods, ...stakingMethods, ...supplyMethods,
 };
 
+/** Every HTTP method the local ledger serves (what a gateway in front of a ledger process forwards). */
+export const LEDGER_METHOD_NAMES: readonly string[] = Object.keys(METHODS);
+
 type Id = string | number | null;
 type Response = { jsonrpc: '2.0'; id: Id; result?: unknown; error?: { code: number; message: string; data?: unknown } };
 

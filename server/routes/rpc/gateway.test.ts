@@ -52,16 +52,20 @@ describe('POST /api/rpc on a real cluster (gateway)', () => {
 
   it("answers methods outside the allow-list (requestAirdrop included) with -32601 'Method not allowed'", async () => {
     // Cluster methods whose answers are large or costly to the provider stay local-only.
-    for (const method of ['requestAirdrop', 'getBlock', 'getClusterNodes', 'getSupply', 'getLargestAccounts', 'getLeaderSchedule', 'getVoteAccounts']) {
+    for (const method of ['requestAirdrop', 'getBlock', 'getBlocks', 'getClusterNodes', 'getSupply', 'getLargestAccounts', 'getLeaderSchedule', 'getVoteAccounts', 'getInflationReward']) {
       const res = await post(call(method, 3));
       expect(res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32601, message: 'Method not allowed' }, id: 3 });
     }
     expect(upstream.received).toHaveLength(0);
   });
 
-  it('forwards the bounded cluster methods (inflation, slot leader, stake minimum, performance samples, token accounts by delegate)', async () => {
-    const methods = ['getInflationGovernor', 'getInflationRate', 'getSlotLeader', 'getStakeMinimumDelegation', 'getRecentPerformanceSamples', 'getTokenAccountsByDelegate'];
-    for (const method of methods) expect((await post(call(method, 5))).json()).toEqual({ jsonrpc: '2.0', result: { echoed: method }, id: 5 });
+  it('forwards the bounded cluster methods (block time, priority fees, inflation, slot leader, stake minimum, performance samples, token accounts by delegate)', async () => {
+    const methods = [
+      'getBlockTime', 'getRecentPrioritizationFees', 'getFirstAvailableBlock', 'getGenesisHash', 'getInflationGovernor', 'getInflationRate',
+      'getSlotLeader', 'getStakeMinimumDelegation', 'getRecentPerformanceSamples', 'getTokenAccountsByDelegate',
+    ];
+    // Over the 10-call window for one address: each call from its own.
+    for (const [i, method] of methods.entries()) expect((await post(call(method, 5), `10.1.0.${i}`)).json()).toEqual({ jsonrpc: '2.0', result: { echoed: method }, id: 5 });
     expect(upstream.received.map((r) => (JSON.parse(r.body) as { method: string }).method)).toEqual(methods);
   });
 

@@ -165,7 +165,7 @@ describe('local ledger JSON-RPC', () => {
     const statuses = await connection.getSignatureStatuses([sent.result, bs58.encode(new Uint8Array(64).fill(7))]);
     expect(statuses.value[0]?.err).toBeNull();
     expect(statuses.value[1]).toBeNull();
-    const encoded = await rpc({ jsonrpc: '2.0', id: 1, method: 'getTransaction', params: [sent.result, { encoding: 'base64' }] });
+    const encoded = await rpc({ jsonrpc: '2.0', id: 1, method: 'getTransaction', params: [sent.result, { encoding: 'base64', commitment: 'confirmed' }] });
     expect(encoded.result.transaction).toEqual([tx.serialize().toString('base64'), 'base64']);
     expect(encoded.result.meta).toMatchObject({ fee: 5000, err: null, status: { Ok: null }, rewards: [] });
     expect(encoded.result.version).toBeUndefined(); // only with maxSupportedTransactionVersion, as a real node does

@@ -1,15 +1,17 @@
 import { transactionFee } from '../../ledger/fees';
 import { decodeWireTransaction, WireError } from '../../ledger/wire';
+import { MAX_BLOCKHASH_AGE } from '../../ledger/programs';
+import { bankSlot } from '../commitment';
 import { checkMinContextSlot, withContext, type MethodTable } from '../context';
 import { invalidParams } from '../errors';
 import { configParam, requireParam } from '../params';
 
 /** Blockhashes, fees and rent. */
 export const blockhashMethods: MethodTable = {
+  // The blockhash of the commitment's bank: at `finalized` the root's, valid ROOT_DEPTH slots less.
   getLatestBlockhash: (params, ctx) => {
-    checkMinContextSlot(ctx, configParam(params, 0));
-    const { blockhash, lastValidBlockHeight } = ctx.ledger.latestBlockhash;
-    return withContext(ctx, { blockhash, lastValidBlockHeight: Number(lastValidBlockHeight) });
+    const slot = bankSlot(ctx, configParam(params, 0));
+    return withContext(ctx, { blockhash: ctx.ledger.blockhashAt(slot), lastValidBlockHeight: Number(slot + MAX_BLOCKHASH_AGE) }, slot);
   },
   isBlockhashValid: (params, ctx) => {
     const blockhash = requireParam(params, 0, 'blockhash');

@@ -1,4 +1,5 @@
-import { MIN_CONTEXT_SLOT_NOT_REACHED, RpcError, blockCleanedUp, blockNotAvailable, invalidParams, rejectProcessed, unsupportedTransactionVersion } from '../errors';
+import { MIN_CONTEXT_SLOT_NOT_REACHED, RpcError, blockCleanedUp, blockNotAvailable, invalidParams, unsupportedTransactionVersion } from '../errors';
+import { commitmentOf, readCommitmentOf, slotAt } from '../commitment';
 import { SLOTS_PER_EPOCH } from '../../ledger/programs';
 import { MAX_FEE_ACCOUNTS } from '../../ledger/prioritizationFees';
 import { renderedBlocks } from '../blockCache';
@@ -22,19 +23,19 @@ type TransactionDetails = typeof DETAILS[number];
  * produces one per slot; a slot without transactions is an empty block, as on a cluster), with
  * the blockhash getLatestBlockhash handed out in that slot, its parent the slot before and its
  * height equal to its slot (nothing is skipped, which is why getBlockHeight equals getSlot).
- * The current slot still takes transactions, so its block is not available yet, as a slot
- * above a validator's root is not.
+ * The current slot still takes transactions, so its block is not available yet; at
+ * `finalized` a block is available once the root has reached it, as on a validator.
  */
 export const blockMethods: MethodTable = {
   getBlock: async (params, ctx) => {
     const slot = slotParam(requireParam(params, 0, 'slot'));
     const config: Config = typeof params[1] === 'string' ? { encoding: params[1] } : configParam(params, 1);
-    rejectProcessed(config.commitment);
+    const commitment = readCommitmentOf(config);
     const encoding = transactionEncodingParam(config);
     const details = detailsParam(config);
     const showRewards = booleanParam(config, 'rewards') ?? true;
     const withVersion = readsVersionedParam(config);
-    checkBlockAvailable(ctx, slot);
+    checkBlockAvailable(ctx, slot, commitment);
     const cache = renderedBlocks(ctx.ledger);
     const key = `${slot}:${details}:${encoding}:${showRewards}:${withVersion}`;
     const cached = cache.get(key);
@@ -77,7 +78,7 @@ export const blockMethods: MethodTable = {
     // The second param is either the end slot or the config (the validator's RpcBlocksConfigWrapper).
     const endGiven = params[1] === undefined || params[1] === null || typeof params[1] === 'object' ? undefined : slotParam(params[1]);
     const config = typeof params[1] === 'object' && params[1] !== null ? configParam(params, 1) : configParam(params, 2);
-    const highest = finalizedSlot(ctx, config);
+    const highest = highestBlock(ctx, config);
     let end = endGiven ?? start + MAX_BLOCKS_RANGE;
     if (end > highest) end = highest;
     if (end < start) return [];
@@ -90,7 +91,7 @@ export const blockMethods: MethodTable = {
     const limit = slotParam(requireParam(params, 1, 'limit'));
     const config = configParam(params, 2);
     if (limit > MAX_BLOCKS_RANGE) throw invalidParams(`Limit too large; max ${MAX_BLOCKS_RANGE}`);
-    const highest = finalizedSlot(ctx, config);
+    const highest = highestBlock(ctx, config);
     const from = start > ctx.ledger.firstSlot ? start : ctx.ledger.firstSlot;
     const to = from + limit - 1n < highest ? from + limit - 1n : highest;
     return slotRange(from, to);
@@ -115,7 +116,7 @@ export const blockMethods: MethodTable = {
   getBlockProduction: (params, ctx) => {
     const config = configParam(params, 0);
     const identity = config.identity === undefined || config.identity === null ? undefined : pubkeyParam(config.identity);
-    const current = ctx.ledger.slot;
+    const current = slotAt(ctx.ledger, commitmentOf(config));
     let firstSlot = (current / SLOTS_PER_EPOCH) * SLOTS_PER_EPOCH;
     let lastSlot = current;
     const range = config.range as { firstSlot?: unknown; lastSlot?: unknown } | undefined | null;
@@ -136,7 +137,7 @@ export const blockMethods: MethodTable = {
         : lastSlot >= ctx.ledger.firstSlot ? lastSlot - ctx.ledger.firstSlot + 1n : 0n;
       byIdentity[self] = [lastSlot - firstSlot + 1n, produced];
     }
-    return withContext(ctx, { byIdentity, range: { firstSlot, lastSlot } });
+    return withContext(ctx, { byIdentity, range: { firstSlot, lastSlot } }, current);
   },
 
   getRecentPrioritizationFees: (params, ctx) => {
@@ -148,16 +149,15 @@ export const blockMethods: MethodTable = {
   },
 };
 
-/** A finished block exists for the slot, or the validator's error for why not. */
-function checkBlockAvailable(ctx: RpcContext, slot: bigint): void {
-  if (slot > ctx.ledger.lastBlockSlot) throw blockNotAvailable(slot);
+/** A block at the commitment exists for the slot (at `finalized` a rooted one), or the validator's error for why not. */
+function checkBlockAvailable(ctx: RpcContext, slot: bigint, commitment: 'confirmed' | 'finalized'): void {
+  if (slot > slotAt(ctx.ledger, commitment)) throw blockNotAvailable(slot);
   if (slot < ctx.ledger.firstSlot) throw blockCleanedUp(slot, ctx.ledger.firstSlot);
 }
 
-/** The highest block getBlocks may list (every block here is final once finished), checked against minContextSlot. */
-function finalizedSlot(ctx: RpcContext, config: Config): bigint {
-  rejectProcessed(config.commitment);
-  const highest = ctx.ledger.lastBlockSlot;
+/** The highest block getBlocks may list (the root at `finalized`), checked against minContextSlot. */
+function highestBlock(ctx: RpcContext, config: Config): bigint {
+  const highest = slotAt(ctx.ledger, readCommitmentOf(config));
   const min = optionalNumber(config, 'minContextSlot');
   if (min !== undefined && BigInt(min) > highest) {
     throw new RpcError(MIN_CONTEXT_SLOT_NOT_REACHED, 'Minimum context slot has not been reached', { contextSlot: highest });

@@ -1,16 +1,16 @@
 import { SLOTS_PER_EPOCH } from '../../ledger/programs';
-import { API_VERSION, checkMinContextSlot, FEATURE_SET, type MethodTable } from '../context';
+import { bankSlot } from '../commitment';
+import { API_VERSION, FEATURE_SET, type MethodTable } from '../context';
 import { configParam } from '../params';
 
 /** Node and clock: health, version, slot, epoch. Block height equals the slot: no slot is ever skipped here. */
 export const clusterMethods: MethodTable = {
   getHealth: () => 'ok',
   getVersion: () => ({ 'solana-core': API_VERSION, 'feature-set': FEATURE_SET }),
-  getSlot: (params, ctx) => { checkMinContextSlot(ctx, configParam(params, 0)); return Number(ctx.ledger.slot); },
-  getBlockHeight: (params, ctx) => { checkMinContextSlot(ctx, configParam(params, 0)); return Number(ctx.ledger.slot); },
+  getSlot: (params, ctx) => Number(bankSlot(ctx, configParam(params, 0))),
+  getBlockHeight: (params, ctx) => Number(bankSlot(ctx, configParam(params, 0))),
   getEpochInfo: (params, ctx) => {
-    checkMinContextSlot(ctx, configParam(params, 0));
-    const slot = ctx.ledger.slot;
+    const slot = bankSlot(ctx, configParam(params, 0));
     return {
       absoluteSlot: Number(slot), blockHeight: Number(slot), epoch: Number(slot / SLOTS_PER_EPOCH),
       slotIndex: Number(slot % SLOTS_PER_EPOCH), slotsInEpoch: Number(SLOTS_PER_EPOCH), transactionCount: Number(ctx.ledger.transactionCount),

@@ -1,5 +1,6 @@
 import { checkMinContextSlot, type MethodTable } from '../context';
-import { invalidParams, rejectProcessed, unsupportedTransactionVersion } from '../errors';
+import { invalidParams, unsupportedTransactionVersion } from '../errors';
+import { readCommitmentOf, rootSlot } from '../commitment';
 import { RawJson } from '../json';
 import { configParam, optionalNumber, optionalString, pubkeyParam, requireParam, signatureParam } from '../params';
 import { encodeTransaction, readsVersionedParam, transactionEncodingParam } from '../transactionJson';
@@ -12,8 +13,11 @@ export const historyMethods: MethodTable = {
   getSignaturesForAddress: async (params, ctx) => {
     const address = pubkeyParam(requireParam(params, 0, 'address'));
     const config = configParam(params, 1);
-    checkMinContextSlot(ctx, config);
-    rejectProcessed(config.commitment);
+    // At `confirmed` a transaction counts once reported, in the slot still open too, as its
+    // status says (each is durable when reported); at `finalized` once the root has reached it.
+    const root = rootSlot(ctx.ledger);
+    const highest = readCommitmentOf(config) === 'finalized' ? root : ctx.ledger.slot;
+    checkMinContextSlot(ctx, config, highest);
     const limit = optionalNumber(config, 'limit') ?? MAX_SIGNATURES;
     if (limit < 1 || limit > MAX_SIGNATURES) throw invalidParams(`Invalid limit; max ${MAX_SIGNATURES}`);
     const before = optionalString(config, 'before');
@@ -26,16 +30,17 @@ export const historyMethods: MethodTable = {
       beforeSeq = seq;
     }
     if (until) untilSeq = await ctx.store.seqOf(signatureParam(until)) ?? undefined;
-    return new RawJson(await ctx.store.signaturesForAddressJson(address, limit, beforeSeq, untilSeq));
+    return new RawJson(await ctx.store.signaturesForAddressJson(address, limit, beforeSeq, untilSeq, { highest, root }));
   },
   getTransaction: async (params, ctx) => {
     const signature = signatureParam(requireParam(params, 0, 'signature'));
     const config = typeof params[1] === 'string' ? { encoding: params[1] } : configParam(params, 1);
-    rejectProcessed(config.commitment);
+    const commitment = readCommitmentOf(config);
     const encoding = transactionEncodingParam(config);
     const withVersion = readsVersionedParam(config);
     const record = await ctx.store.transaction(signature);
-    if (!record) return null;
+    // Not rooted yet: a validator's finalized read does not know it.
+    if (!record || (commitment === 'finalized' && record.slot > rootSlot(ctx.ledger))) return null;
     if (!withVersion && decodeWireTransaction(record.raw).version === 0) throw unsupportedTransactionVersion(0);
     return encodeTransaction(record, encoding, withVersion);
   },

@@ -1,0 +1,58 @@
+import type { LocalLedger } from '../ledger/ledger';
+import { checkMinContextSlot, type RpcContext } from './context';
+import { INVALID_PARAMS, RpcError, invalidParams } from './errors';
+import type { Config } from './params';
+import { ROOT_DEPTH } from './signatureStatus';
+
+export type Commitment = 'processed' | 'confirmed' | 'finalized';
+
+// The levels web3.js 1.x still sends under their old names (Agave's serde aliases before 2.0).
+const LEVELS: Record<string, Commitment> = {
+  processed: 'processed', confirmed: 'confirmed', finalized: 'finalized',
+  recent: 'processed', single: 'confirmed', singleGossip: 'confirmed', root: 'finalized', max: 'finalized',
+};
+
+/** The config's commitment; a validator's default is `finalized`. */
+export function commitmentOf(config: Config): Commitment {
+  const value = config.commitment;
+  if (value === undefined || value === null) return 'finalized';
+  const level = typeof value === 'string' && Object.hasOwn(LEVELS, value) ? LEVELS[value] : undefined;
+  if (!level) throw invalidParams(`Invalid params: unknown variant \`${String(value)}\`, expected one of \`processed\`, \`confirmed\`, \`finalized\`.`);
+  return level;
+}
+
+/** The commitment of a block or history read, which refuses `processed` as a validator does. */
+export function readCommitmentOf(config: Config): Exclude<Commitment, 'processed'> {
+  const level = commitmentOf(config);
+  if (level === 'processed') throw new RpcError(INVALID_PARAMS, 'Method does not support commitment below `confirmed`');
+  return level;
+}
+
+/**
+ * The root: ROOT_DEPTH slots behind the tip (where slotNotification, rootNotification and
+ * signature statuses put it), and never past the newest finished block, so nothing at or
+ * below it can change.
+ */
+export function rootSlot(ledger: LocalLedger): bigint {
+  const root = ledger.slot >= ROOT_DEPTH ? ledger.slot - ROOT_DEPTH : 0n;
+  const finished = ledger.lastBlockSlot;
+  return root < finished ? root : finished > 0n ? finished : 0n;
+}
+
+/**
+ * The slot a commitment level stands at, as a validator's banks do: `processed` the slot
+ * taking transactions, `confirmed` the newest finished block (whose transactions are all
+ * durable; this ledger is its only voter), `finalized` the root.
+ */
+export function slotAt(ledger: LocalLedger, commitment: Commitment): bigint {
+  if (commitment === 'processed') return ledger.slot;
+  if (commitment === 'confirmed') return ledger.lastBlockSlot;
+  return rootSlot(ledger);
+}
+
+/** The slot a call reads at (its commitment's), checked against its `minContextSlot`. */
+export function bankSlot(ctx: RpcContext, config: Config): bigint {
+  const slot = slotAt(ctx.ledger, commitmentOf(config));
+  checkMinContextSlot(ctx, config, slot);
+  return slot;
+}
