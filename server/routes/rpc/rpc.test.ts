@@ -69,6 +69,15 @@ describe('local ledger JSON-RPC', () => {
       .toEqual({ code: -32602, message: 'Invalid limit; max 1000' });
     const early = await rpc({ jsonrpc: '2.0', id: 4, method: 'getSlot', params: [{ minContextSlot: 10 ** 9 }] });
     expect(early.error.code).toBe(-32016);
+    // Address lists: each method names its own parameter.
+    const keys = Array.from({ length: 101 }, () => Keypair.generate().publicKey.toBase58());
+    for (const [method, what] of [['getMultipleAccounts', 'pubkeys'], ['getInflationReward', 'addresses']]) {
+      expect((await rpc({ jsonrpc: '2.0', id: 5, method, params: [] })).error).toEqual({ code: -32602, message: `Invalid params: missing ${what}.` });
+      expect((await rpc({ jsonrpc: '2.0', id: 6, method, params: [keys[0]] })).error)
+        .toEqual({ code: -32602, message: `Invalid params: invalid type: expected a sequence of ${what}.` });
+      expect((await rpc({ jsonrpc: '2.0', id: 7, method, params: [keys] })).error).toEqual({ code: -32602, message: 'Too many inputs provided; max 100' });
+      expect((await rpc({ jsonrpc: '2.0', id: 8, method, params: [['not-a-key']] })).error).toEqual({ code: -32602, message: 'Invalid param: Invalid' });
+    }
   });
 
   it('answers the cluster, blockhash and account methods', async () => {
