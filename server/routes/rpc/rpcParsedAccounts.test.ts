@@ -6,13 +6,10 @@ import {
   sendAndConfirmTransaction, type AccountInfo, type ParsedAccountData,
 } from '@solana/web3.js';
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import {
-  address, createSolanaRpc, createSolanaRpcSubscriptions, type Rpc, type RpcSubscriptions, type SolanaRpcApi, type SolanaRpcSubscriptionsApi,
-} from '@solana/kit';
+import { address } from '@solana/kit';
 import type { LiteSvm } from 'litesvm/dist/internal';
-import { freePort } from '../../../e2e/server';
 import { writeAccount } from '../../chain/ledger/svm';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 // Expected shapes are agave's account-decoder (parse_sysvar.rs, parse_nonce.rs,
 // parse_address_lookup_table.rs, parse_bpf_loader.rs, parse_stake.rs, parse_vote.rs,
@@ -38,20 +35,16 @@ type Parsed = { program: string; parsed: { type: string; info: Record<string, un
 const parsedOf = (account: AccountInfo<Buffer | ParsedAccountData> | null | undefined): Parsed => account?.data as unknown as Parsed;
 
 describe('local ledger: jsonParsed sysvar, nonce, lookup-table, loader, stake, vote and config accounts', () => {
-  let t: TestApp;
+  let t: RpcTestApp;
   let connection: Connection;
-  let rpc: Rpc<SolanaRpcApi>;
-  let subscriptions: RpcSubscriptions<SolanaRpcSubscriptionsApi>;
+  let rpc: RpcTestApp['rpc'];
+  let subscriptions: RpcTestApp['rpcSubscriptions'];
   const payer = Keypair.generate();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
-    rpc = createSolanaRpc(`http://127.0.0.1:${port}/api/rpc`);
-    subscriptions = createSolanaRpcSubscriptions(`ws://127.0.0.1:${port}/api/rpc`);
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, 100 * LAMPORTS_PER_SOL));
+    t = await startRpcTestApp();
+    ({ connection, rpc, rpcSubscriptions: subscriptions } = t);
+    await airdrop(connection, payer.publicKey, 100 * LAMPORTS_PER_SOL);
   });
   afterAll(async () => { await t?.close(); });
 
