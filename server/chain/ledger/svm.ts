@@ -1,5 +1,6 @@
 import bs58 from 'bs58';
 import { Account, EpochSchedule, LiteSVM } from 'litesvm';
+import { STAKE_CONFIG } from '../parse/config';
 import { SLOTS_PER_EPOCH } from './programs';
 import type { LiteSvm } from 'litesvm/dist/internal';
 import type { AccountRecord } from './store';
@@ -18,7 +19,23 @@ export function createSvm(): LiteSvm {
   const inner = (svm as unknown as { inner: LiteSvm }).inner;
   // The EpochSchedule sysvar says what getEpochSchedule says: fixed epochs, no warm-up.
   inner.setEpochSchedule(new EpochSchedule(SLOTS_PER_EPOCH, SLOTS_PER_EPOCH, false, 0n, 0n));
+  setStakeConfig(inner);
   return inner;
+}
+
+/**
+ * The stake config account as a validator's genesis writes it: no config keys (a short_vec, one
+ * byte), warm-up/cool-down rate 0.25, slash penalty 12. LiteSVM's own copy counts its keys with a
+ * u64, which agave's decoder (and so jsonParsed) reads as a rate and penalty of 0.
+ */
+function setStakeConfig(svm: LiteSvm): void {
+  const key = bs58.decode(STAKE_CONFIG);
+  const account = svm.getAccount(key);
+  if (!account) return;
+  const data = Buffer.alloc(10);
+  data.writeDoubleLE(0.25, 1);
+  data.writeUInt8(12, 9);
+  svm.setAccount(key, new Account(account.lamports(), data, account.owner(), false, account.rentEpoch()));
 }
 
 const ownerNames = new Map<string, string>();

@@ -1,9 +1,10 @@
 import type { Account, Mint } from '@solana/spl-token';
 import { parseAddressLookupTable } from './addressLookupTable';
 import { parseBpfUpgradeableLoader } from './bpfUpgradeableLoader';
+import { parseConfig } from './config';
 import { parseNonce } from './nonce';
 import {
-  ADDRESS_LOOKUP_TABLE_PROGRAM, BPF_UPGRADEABLE_LOADER, STAKE_PROGRAM, SYSTEM_PROGRAM, SYSVAR_OWNER, TOKEN_2022_PROGRAM, VOTE_PROGRAM,
+  ADDRESS_LOOKUP_TABLE_PROGRAM, BPF_UPGRADEABLE_LOADER, CONFIG_PROGRAM, STAKE_PROGRAM, SYSTEM_PROGRAM, SYSVAR_OWNER, TOKEN_2022_PROGRAM, VOTE_PROGRAM,
   isTokenProgram,
 } from './programs';
 import { NotParsable } from './reader';
@@ -28,15 +29,16 @@ const BY_OWNER: Record<string, { program: string; parse: (data: Uint8Array, addr
   [SYSTEM_PROGRAM]: { program: 'nonce', parse: parseNonce },
   [ADDRESS_LOOKUP_TABLE_PROGRAM]: { program: 'address-lookup-table', parse: parseAddressLookupTable },
   [BPF_UPGRADEABLE_LOADER]: { program: 'bpf-upgradeable-loader', parse: parseBpfUpgradeableLoader },
+  [CONFIG_PROGRAM]: { program: 'config', parse: parseConfig },
   [STAKE_PROGRAM]: { program: 'stake', parse: parseStake },
   [VOTE_PROGRAM]: { program: 'vote', parse: parseVote },
 };
 
 /**
  * agave's account-decoder (parse_account_data.rs). SPL Token and Token-2022: mints, token
- * accounts (which need their mint's decimals) and multisigs, with extensions. Sysvars (which
- * need the account's address), nonces, lookup tables, upgradeable-loader, stake and vote
- * accounts. Null where a real node falls back to base64: another owner, bytes that do not
+ * accounts (which need their mint's decimals) and multisigs, with extensions. Sysvars and the
+ * stake config (which need the account's address), validator info, nonces, lookup tables,
+ * upgradeable-loader, stake and vote accounts. Null where a real node falls back to base64: another owner, bytes that do not
  * decode, or unknown decimals.
  */
 export function parseAccountData(owner: string, data: Uint8Array, decimalsOf?: DecimalsOf, address?: string): ParsedAccountData | null {

@@ -1,6 +1,6 @@
 // Program ids the parsers recognise. Instructions: the programs the product uses (a real node
 // also parses stake, vote, loader and lookup-table instructions). Accounts: the same owners as
-// agave's account decoder (config-program accounts aside).
+// agave's account decoder.
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
@@ -12,6 +12,7 @@ export const ADDRESS_LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e11111111111111111
 export const BPF_UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
 export const STAKE_PROGRAM = 'Stake11111111111111111111111111111111111111';
 export const VOTE_PROGRAM = 'Vote111111111111111111111111111111111111111';
+export const CONFIG_PROGRAM = 'Config1111111111111111111111111111111111111';
 /** Not parsed (a real node renders it partially decoded), but the ledger prices its instructions. */
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 

@@ -55,6 +55,19 @@ export class ByteReader {
     throw new NotParsable('bad option tag');
   }
 
+  /** short_vec's compact-u16 length, refusing what solana-short-vec refuses: alias encodings, a third byte that continues, overflow. */
+  shortU16(): number {
+    let value = 0;
+    for (let i = 0; i < 3; i++) {
+      const byte = this.u8();
+      if (byte === 0 && i > 0) throw new NotParsable('short_vec alias');
+      value |= (byte & 0x7f) << (7 * i);
+      if (value > 0xffff) throw new NotParsable('short_vec overflow');
+      if ((byte & 0x80) === 0) return value;
+    }
+    throw new NotParsable('short_vec longer than 3 bytes');
+  }
+
   /** Borsh string: u32 length + UTF-8. */
   borshString(): string { return utf8(this.bytesOf(this.u32())); }
 

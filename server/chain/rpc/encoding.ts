@@ -24,7 +24,7 @@ export function dataSliceParam(config: Config): DataSlice | undefined {
   return { offset: s.offset!, length: s.length! };
 }
 
-/** An account as encoded: its address is needed only by jsonParsed, for sysvars (parsed by address). */
+/** An account as encoded: its address is needed only by jsonParsed, for sysvars and the stake config (parsed by address). */
 export type EncodableAccount = AccountState & { address?: string };
 
 /** An account the way getAccountInfo renders it (UiAccount). */

@@ -12,6 +12,14 @@ export function pubkeyParam(value: unknown): string {
   return value;
 }
 
+/** A list of base58 public keys at `index`, at most `max`; `what` names them in the errors as the method's validator does. */
+export function addressListParam(params: unknown[], index: number, what: 'pubkeys' | 'addresses', max: number): string[] {
+  const list = requireParam(params, index, what);
+  if (!Array.isArray(list)) throw invalidParams(`Invalid params: invalid type: expected a sequence of ${what}.`);
+  if (list.length > max) throw invalidParams(`Too many inputs provided; max ${max}`);
+  return list.map(pubkeyParam);
+}
+
 export function signatureParam(value: unknown): string {
   if (typeof value !== 'string') throw invalidParams('Invalid params: invalid type: expected a base58 string.');
   let bytes: Uint8Array;

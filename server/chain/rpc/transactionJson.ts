@@ -47,11 +47,7 @@ export function encodeTransactionWithMeta(record: TxRecord, encoding: TxEncoding
   const parsed = encoding === 'jsonParsed';
   const m = record.meta;
   const meta: Record<string, unknown> = {
-    err: record.err,
-    status: record.err ? { Err: record.err } : { Ok: null },
-    fee: u64(record.fee),
-    preBalances: m.preBalances.map(u64Text),
-    postBalances: m.postBalances.map(u64Text),
+    ...metaHead(record),
     innerInstructions: parsed ? parsedInnerInstructions(record.accountKeys, m.innerInstructions) : m.innerInstructions,
     logMessages: m.logMessages,
     preTokenBalances: m.preTokenBalances,
@@ -72,20 +68,26 @@ export function encodeTransactionWithMeta(record: TxRecord, encoding: TxEncoding
  */
 export function encodeTransactionAccounts(record: TxRecord, withVersion: boolean, showRewards: boolean): Record<string, unknown> {
   const tx = decodeWireTransaction(record.raw, record);
-  const m = record.meta;
   const meta: Record<string, unknown> = {
-    err: record.err,
-    status: record.err ? { Err: record.err } : { Ok: null },
-    fee: u64(record.fee),
-    preBalances: m.preBalances.map(u64Text),
-    postBalances: m.postBalances.map(u64Text),
-    preTokenBalances: m.preTokenBalances,
-    postTokenBalances: m.postTokenBalances,
+    ...metaHead(record),
+    preTokenBalances: record.meta.preTokenBalances,
+    postTokenBalances: record.meta.postTokenBalances,
   };
   if (showRewards) meta.rewards = [];
   const out: Record<string, unknown> = { transaction: { signatures: tx.signatures, accountKeys: parsedAccountKeys(record, tx) }, meta };
   if (withVersion) out.version = tx.version;
   return out;
+}
+
+/** What every meta starts with, in the validator's order: the outcome, the fee and the SOL balances. */
+function metaHead(record: TxRecord): Record<string, unknown> {
+  return {
+    err: record.err,
+    status: record.err ? { Err: record.err } : { Ok: null },
+    fee: u64(record.fee),
+    preBalances: record.meta.preBalances.map(u64Text),
+    postBalances: record.meta.postBalances.map(u64Text),
+  };
 }
 
 /** The version a stored transaction was sent as ('legacy' or 0). */

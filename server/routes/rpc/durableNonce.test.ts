@@ -3,17 +3,15 @@ import {
   Connection, Keypair, LAMPORTS_PER_SOL, NONCE_ACCOUNT_LENGTH, NonceAccount, PublicKey, SystemProgram, Transaction,
 } from '@solana/web3.js';
 import {
-  appendTransactionMessageInstructions, createSolanaRpc, createSolanaRpcSubscriptions, createTransactionMessage,
-  generateKeyPairSigner, getSignatureFromTransaction, lamports, pipe, sendAndConfirmDurableNonceTransactionFactory,
-  sendAndConfirmTransactionFactory, setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash,
-  setTransactionMessageLifetimeUsingDurableNonce, signTransactionMessageWithSigners, type Address, type Nonce,
-  assertIsTransactionWithBlockhashLifetime, assertIsTransactionWithDurableNonceLifetime, devnet, type RpcDevnet, type RpcSubscriptionsDevnet, type SolanaRpcApi, type SolanaRpcSubscriptionsApi,
+  appendTransactionMessageInstructions, createTransactionMessage, generateKeyPairSigner, getSignatureFromTransaction, lamports,
+  pipe, sendAndConfirmDurableNonceTransactionFactory, sendAndConfirmTransactionFactory, setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash, setTransactionMessageLifetimeUsingDurableNonce, signTransactionMessageWithSigners,
+  type Address, type Nonce, assertIsTransactionWithBlockhashLifetime, assertIsTransactionWithDurableNonceLifetime,
 } from '@solana/kit';
 import {
   fetchNonce, getCreateAccountInstruction, getInitializeNonceAccountInstruction, getTransferSolInstruction,
 } from '@solana-program/system';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 /** The wait for the ledger's next slot (a nonce advances once per slot). */
 const nextSlot = async (connection: Connection) => {
@@ -22,22 +20,16 @@ const nextSlot = async (connection: Connection) => {
 };
 
 describe('durable nonces on the local ledger', () => {
-  let t: TestApp;
+  let t: RpcTestApp;
   let connection: Connection;
-  let rpc: RpcDevnet<SolanaRpcApi>;
-  let rpcSubscriptions: RpcSubscriptionsDevnet<SolanaRpcSubscriptionsApi>;
+  let rpc: RpcTestApp['rpc'];
+  let rpcSubscriptions: RpcTestApp['rpcSubscriptions'];
   const payer = Keypair.generate();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    const url = `http://127.0.0.1:${port}/api/rpc`;
-    connection = new Connection(url, 'confirmed');
-    rpc = createSolanaRpc(devnet(url));
-    rpcSubscriptions = createSolanaRpcSubscriptions(devnet(`ws://127.0.0.1:${port}/api/rpc`));
-    const airdrop = await connection.requestAirdrop(payer.publicKey, 5 * LAMPORTS_PER_SOL);
-    await connection.confirmTransaction(airdrop);
+    t = await startRpcTestApp();
+    ({ connection, rpc, rpcSubscriptions } = t);
+    await airdrop(connection, payer.publicKey, 5 * LAMPORTS_PER_SOL);
   });
   afterAll(async () => { await t?.close(); });
 
@@ -101,8 +93,7 @@ describe('durable nonces on the local ledger', () => {
   it('kit: sendAndConfirmDurableNonceTransactionFactory confirms a nonce transaction', async () => {
     const authority = await generateKeyPairSigner();
     const nonceSigner = await generateKeyPairSigner();
-    const fund = await connection.requestAirdrop(new PublicKey(authority.address), 2 * LAMPORTS_PER_SOL);
-    await connection.confirmTransaction(fund);
+    await airdrop(connection, new PublicKey(authority.address), 2 * LAMPORTS_PER_SOL);
     const space = BigInt(NONCE_ACCOUNT_LENGTH);
     const rent = await rpc.getMinimumBalanceForRentExemption(space).send();
     const { value: latest } = await rpc.getLatestBlockhash().send();

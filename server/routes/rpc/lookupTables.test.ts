@@ -3,34 +3,28 @@ import {
   AddressLookupTableProgram, Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction,
 } from '@solana/web3.js';
 import {
-  AccountRole, address, appendTransactionMessageInstructions, compressTransactionMessageUsingAddressLookupTables, createSolanaRpc,
-  createSolanaRpcSubscriptions, createTransactionMessage, fetchAddressesForLookupTables, getSignatureFromTransaction, lamports, pipe,
+  AccountRole, address, appendTransactionMessageInstructions, compressTransactionMessageUsingAddressLookupTables,
+  createTransactionMessage, fetchAddressesForLookupTables, getSignatureFromTransaction, lamports, pipe,
   sendAndConfirmTransactionFactory, setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners, createKeyPairSignerFromBytes, type Address, type Instruction,
-  assertIsTransactionWithBlockhashLifetime, devnet, type RpcDevnet, type RpcSubscriptionsDevnet, type SolanaRpcApi, type SolanaRpcSubscriptionsApi,
+  assertIsTransactionWithBlockhashLifetime,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 describe('address lookup tables on the local ledger', () => {
-  let t: TestApp;
+  let t: RpcTestApp;
   let connection: Connection;
-  let rpc: RpcDevnet<SolanaRpcApi>;
-  let rpcSubscriptions: RpcSubscriptionsDevnet<SolanaRpcSubscriptionsApi>;
+  let rpc: RpcTestApp['rpc'];
+  let rpcSubscriptions: RpcTestApp['rpcSubscriptions'];
   const payer = Keypair.generate();
   const recipients = Array.from({ length: 4 }, () => Keypair.generate().publicKey);
   let table: PublicKey;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    const url = `http://127.0.0.1:${port}/api/rpc`;
-    connection = new Connection(url, 'confirmed');
-    rpc = createSolanaRpc(devnet(url));
-    rpcSubscriptions = createSolanaRpcSubscriptions(devnet(`ws://127.0.0.1:${port}/api/rpc`));
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, 10 * LAMPORTS_PER_SOL));
+    t = await startRpcTestApp();
+    ({ connection, rpc, rpcSubscriptions } = t);
+    await airdrop(connection, payer.publicKey, 10 * LAMPORTS_PER_SOL);
   });
   afterAll(async () => { await t?.close(); });
 

@@ -3,9 +3,8 @@ import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction, sendAndC
 import {
   TOKEN_2022_PROGRAM_ID, createAssociatedTokenAccount, createMint, createTransferCheckedInstruction, mintTo, unpackAccount,
 } from '@solana/spl-token';
-import { address, createSolanaRpcSubscriptions, devnet, type Base58EncodedBytes } from '@solana/kit';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { address, type Base58EncodedBytes } from '@solana/kit';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 import { openPubsub } from '../../testing/pubsubClient';
 
 type Web3Socket = { call: (method: string, params: unknown) => Promise<unknown> };
@@ -27,8 +26,7 @@ const until = async (done: () => boolean, ms = 10_000) => {
 };
 
 describe('programSubscribe on the local ledger', () => {
-  let t: TestApp;
-  let port: number;
+  let t: RpcTestApp;
   let connection: Connection;
   const payer = Keypair.generate();
   const owner = Keypair.generate();
@@ -43,11 +41,9 @@ describe('programSubscribe on the local ledger', () => {
   ), [payer, owner]);
 
   beforeAll(async () => {
-    t = await createTestApp({ RPC_RATE_LIMIT: '1000000' }); // the fan-out test subscribes 1,000 times
-    port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, 2 * LAMPORTS_PER_SOL));
+    t = await startRpcTestApp({ RPC_RATE_LIMIT: '1000000' }); // the fan-out test subscribes 1,000 times
+    ({ connection } = t);
+    await airdrop(connection, payer.publicKey, 2 * LAMPORTS_PER_SOL);
     mint = await createMint(connection, payer, payer.publicKey, null, 6, Keypair.generate(), undefined, TOKEN_2022_PROGRAM_ID);
     from = await createAssociatedTokenAccount(connection, payer, mint, owner.publicKey, undefined, TOKEN_2022_PROGRAM_ID);
     to = await createAssociatedTokenAccount(connection, payer, mint, recipient.publicKey, undefined, TOKEN_2022_PROGRAM_ID);
@@ -83,7 +79,7 @@ describe('programSubscribe on the local ledger', () => {
   });
 
   it('kit programNotifications: jsonParsed token accounts of the mint with a memcmp filter, tokenAccountState and Agave refusals', async () => {
-    const rpcSubscriptions = createSolanaRpcSubscriptions(devnet(`ws://127.0.0.1:${port}/api/rpc`));
+    const { rpcSubscriptions } = t;
     const abort = new AbortController();
     const notifications = await rpcSubscriptions.programNotifications(address(TOKEN_2022_PROGRAM_ID.toBase58()), {
       commitment: 'confirmed', encoding: 'jsonParsed',
@@ -124,7 +120,7 @@ describe('programSubscribe on the local ledger', () => {
   });
 
   it('filters as Agave takes them: tokenAccountState and raw bytes pass, an other mint excludes, bad filters are -32602', async () => {
-    const socket = await openPubsub(`ws://127.0.0.1:${port + 1}/`);
+    const socket = await openPubsub(t.pubsubUrl);
     const program = TOKEN_2022_PROGRAM_ID.toBase58();
     const state = (await socket.request('programSubscribe', [program, { encoding: 'base64', filters: ['tokenAccountState', { memcmp: { offset: 0, bytes: [...mint.toBytes()] } }] }])).result;
     const otherMint = (await socket.request('programSubscribe', [program, { encoding: 'base64', filters: [{ memcmp: { offset: 0, bytes: Keypair.generate().publicKey.toBase58() } }] }])).result;
@@ -152,7 +148,7 @@ describe('programSubscribe on the local ledger', () => {
   });
 
   it('a commit reaches 1,000 jsonParsed subscribers of the program, one identical result per token account, queued in milliseconds (4.9 ms measured)', async () => {
-    const socket = await openPubsub(`ws://127.0.0.1:${port}/api/rpc`);
+    const socket = await openPubsub(t.wsUrl);
     const config = { encoding: 'jsonParsed', filters: [{ memcmp: { offset: 0, bytes: mint.toBase58() } }] };
     const ids = await Promise.all(Array.from({ length: 1000 }, () => socket.request('programSubscribe', [TOKEN_2022_PROGRAM_ID.toBase58(), config])));
     expect(ids.every((m) => typeof m.result === 'number')).toBe(true);

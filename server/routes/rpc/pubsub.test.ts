@@ -1,25 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 import { openPubsub as openSocket } from '../../testing/pubsubClient';
 
 describe('local ledger PubSub websocket', () => {
-  let t: TestApp;
-  let port: number;
+  let t: RpcTestApp;
   let connection: Connection;
 
   beforeAll(async () => {
-    t = await createTestApp({ LEDGER_SLOT_MS: '100' });
-    port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
+    t = await startRpcTestApp({ LEDGER_SLOT_MS: '100' });
+    ({ connection } = t);
   });
   afterAll(async () => { await t?.close(); });
 
   it('notifies slot, account, logs and signature subscriptions, on /api/rpc and on PORT + 1', async () => {
-    const upgrade = await openSocket(`ws://127.0.0.1:${port}/api/rpc`);
-    const portPlusOne = await openSocket(`ws://127.0.0.1:${port + 1}/`);
+    const upgrade = await openSocket(t.wsUrl);
+    const portPlusOne = await openSocket(t.pubsubUrl);
     const payer = Keypair.generate();
     const to = Keypair.generate();
 
@@ -32,7 +28,7 @@ describe('local ledger PubSub websocket', () => {
 
     const accountSub = (await portPlusOne.request('accountSubscribe', [to.publicKey.toBase58(), { encoding: 'base64', commitment: 'confirmed' }])).result;
     const logsSub = (await upgrade.request('logsSubscribe', [{ mentions: [to.publicKey.toBase58()] }, { commitment: 'confirmed' }])).result;
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL));
+    await airdrop(connection, payer.publicKey, LAMPORTS_PER_SOL);
     const signature = await sendAndConfirmTransaction(connection,
       new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to.publicKey, lamports: 2_000_000 })), [payer]);
 
@@ -64,7 +60,7 @@ describe('local ledger PubSub websocket', () => {
     const logs: string[] = [];
     const logsSub = connection.onLogs(to.publicKey, (l) => logs.push(l.signature), 'confirmed');
     await new Promise((r) => setTimeout(r, 1000)); // let both subscriptions reach the server
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL));
+    await airdrop(connection, payer.publicKey, LAMPORTS_PER_SOL);
     const tx = new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to.publicKey, lamports: 3_000_000 }));
     const signature = await sendAndConfirmTransaction(connection, tx, [payer]);
     for (let i = 0; i < 50 && (changes.length === 0 || logs.length === 0); i++) await new Promise((r) => setTimeout(r, 50));

@@ -3,11 +3,10 @@ import bs58 from 'bs58';
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { freePort } from '../../../e2e/server';
 import { ipBlocks } from '../../db/schema';
 import { BLOCKED_MESSAGE } from '../../security/ipBlockGuard';
-import { createTestApp, type TestApp } from '../../testing/app';
 import { openPubsub, refusedUpgrade, type PubsubMessage } from '../../testing/pubsubClient';
+import { startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 import { localPubsubOf } from './rpc';
 
 const TOO_MANY_SUBSCRIPTIONS = { code: -32603, message: 'Too many subscriptions on this connection (limit 1000)' };
@@ -22,18 +21,15 @@ async function timedHealth(url: string): Promise<number> {
 }
 
 describe('local PubSub caps, block list and fan-out (TRUST_PROXY loopback)', () => {
-  let t: TestApp;
-  let port: number;
+  let t: RpcTestApp;
   let http: string;
   let urls: string[];
 
   beforeAll(async () => {
     // The call rate is out of the way here (its own test below): these are the other caps.
-    t = await createTestApp({ TRUST_PROXY: 'loopback', RPC_RATE_LIMIT: '1000000' });
-    port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    http = `http://127.0.0.1:${port}`;
-    urls = [`ws://127.0.0.1:${port}/api/rpc`, `ws://127.0.0.1:${port + 1}/`];
+    t = await startRpcTestApp({ TRUST_PROXY: 'loopback', RPC_RATE_LIMIT: '1000000' });
+    http = t.baseUrl;
+    urls = [t.wsUrl, t.pubsubUrl];
   });
   afterAll(async () => { await t?.close(); });
 
@@ -148,22 +144,19 @@ describe('local PubSub caps, block list and fan-out (TRUST_PROXY loopback)', () 
 });
 
 describe('the RPC call rate over PubSub', () => {
-  let t: TestApp;
-  let port: number;
+  let t: RpcTestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ RPC_RATE_LIMIT: '5', LEDGER_SLOT_MS: '50' });
-    port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
+    t = await startRpcTestApp({ RPC_RATE_LIMIT: '5', LEDGER_SLOT_MS: '50' });
   });
   afterAll(async () => { await t?.close(); });
 
   it('counts websocket calls with HTTP ones, refuses over the rate with 429 and makes no subscription, then closes a flood', async () => {
-    const client = await openPubsub(`ws://127.0.0.1:${port + 1}/`);
+    const client = await openPubsub(t.pubsubUrl);
     const subscribed = [];
     for (let i = 0; i < 4; i++) subscribed.push((await client.request('accountSubscribe', [Keypair.generate().publicKey.toBase58()])).result);
     expect(subscribed.every((id) => typeof id === 'number')).toBe(true);
-    const http = await fetch(`http://127.0.0.1:${port}/api/rpc`, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' }) });
+    const http = await fetch(t.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' }) });
     expect(http.status).toBe(200);
 
     const refused = await client.request('slotSubscribe');
@@ -171,7 +164,7 @@ describe('the RPC call rate over PubSub', () => {
     // A made slot subscription would be notified every 50 ms.
     await new Promise((r) => setTimeout(r, 500));
     expect(client.notifications.filter((m) => m.method === 'slotNotification')).toEqual([]);
-    const overHttp = await fetch(`http://127.0.0.1:${port}/api/rpc`, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' }) });
+    const overHttp = await fetch(t.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' }) });
     expect(overHttp.status).toBe(429);
     // Unsubscribing is never refused: it only frees something.
     expect((await client.request('accountUnsubscribe', [subscribed[0]])).result).toBe(true);

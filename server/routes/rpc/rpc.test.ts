@@ -2,20 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction,
 } from '@solana/web3.js';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 describe('local ledger JSON-RPC', () => {
-  let t: TestApp;
+  let t: RpcTestApp;
   let url: string;
   let connection: Connection;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    url = `http://127.0.0.1:${port}/api/rpc`;
-    connection = new Connection(url, 'confirmed');
+    t = await startRpcTestApp();
+    ({ rpcUrl: url, connection } = t);
   });
   afterAll(async () => { await t?.close(); });
 
@@ -69,6 +65,15 @@ describe('local ledger JSON-RPC', () => {
       .toEqual({ code: -32602, message: 'Invalid limit; max 1000' });
     const early = await rpc({ jsonrpc: '2.0', id: 4, method: 'getSlot', params: [{ minContextSlot: 10 ** 9 }] });
     expect(early.error.code).toBe(-32016);
+    // Address lists: each method names its own parameter.
+    const keys = Array.from({ length: 101 }, () => Keypair.generate().publicKey.toBase58());
+    for (const [method, what] of [['getMultipleAccounts', 'pubkeys'], ['getInflationReward', 'addresses']]) {
+      expect((await rpc({ jsonrpc: '2.0', id: 5, method, params: [] })).error).toEqual({ code: -32602, message: `Invalid params: missing ${what}.` });
+      expect((await rpc({ jsonrpc: '2.0', id: 6, method, params: [keys[0]] })).error)
+        .toEqual({ code: -32602, message: `Invalid params: invalid type: expected a sequence of ${what}.` });
+      expect((await rpc({ jsonrpc: '2.0', id: 7, method, params: [keys] })).error).toEqual({ code: -32602, message: 'Too many inputs provided; max 100' });
+      expect((await rpc({ jsonrpc: '2.0', id: 8, method, params: [['not-a-key']] })).error).toEqual({ code: -32602, message: 'Invalid param: Invalid' });
+    }
   });
 
   it('answers the cluster, blockhash and account methods', async () => {
@@ -86,7 +91,7 @@ describe('local ledger JSON-RPC', () => {
     expect(await connection.getMinimumBalanceForRentExemption(0)).toBe(890880);
 
     const payer = Keypair.generate();
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL));
+    await airdrop(connection, payer.publicKey, LAMPORTS_PER_SOL);
     const message = new Transaction({ feePayer: payer.publicKey, ...latest })
       .add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 })).compileMessage();
     expect((await connection.getFeeForMessage(message)).value).toBe(5000);
@@ -102,7 +107,7 @@ describe('local ledger JSON-RPC', () => {
 
   it('fails preflight with -32002 and the logs, lands a failing transaction with skipPreflight, refuses duplicates', async () => {
     const payer = Keypair.generate();
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL));
+    await airdrop(connection, payer.publicKey, LAMPORTS_PER_SOL);
     const tooMuch = new Transaction({ feePayer: payer.publicKey, ...(await connection.getLatestBlockhash()) })
       .add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 2 * LAMPORTS_PER_SOL }));
     tooMuch.sign(payer);
@@ -130,7 +135,7 @@ describe('local ledger JSON-RPC', () => {
 
   it('refuses a blockhash older than 150 slots with the real error', async () => {
     const payer = Keypair.generate();
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL));
+    await airdrop(connection, payer.publicKey, LAMPORTS_PER_SOL);
     const latest = await connection.getLatestBlockhash();
     t.services.chain.ledger!.warp(BigInt(latest.lastValidBlockHeight + 1));
     expect((await connection.isBlockhashValid(latest.blockhash)).value).toBe(false);
@@ -146,7 +151,7 @@ describe('local ledger JSON-RPC', () => {
     const bs58 = (await import('bs58')).default;
     const payer = Keypair.generate();
     const to = Keypair.generate().publicKey;
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL));
+    await airdrop(connection, payer.publicKey, LAMPORTS_PER_SOL);
     const stale = new Transaction({ feePayer: payer.publicKey, blockhash: Keypair.generate().publicKey.toBase58(), lastValidBlockHeight: 0 })
       .add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports: 7_000_000 }));
     stale.sign(payer);
@@ -175,7 +180,7 @@ describe('local ledger JSON-RPC', () => {
     const { sendAndConfirm } = await import('../../chain/sendAndConfirm');
     const local = t.services.chain.connection;
     const payer = Keypair.generate();
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL));
+    await airdrop(connection, payer.publicKey, LAMPORTS_PER_SOL);
     const to = Keypair.generate().publicKey;
     const signature = await sendAndConfirm(local, new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports: 5_000_000 })), [payer]);
     expect(await local.getBalance(to)).toBe(5_000_000);

@@ -7,9 +7,8 @@ import {
   TOKEN_PROGRAM_ID, createApproveInstruction, createAssociatedTokenAccountIdempotentInstruction, createInitializeMintInstruction,
   createMintToInstruction, getAssociatedTokenAddressSync, MINT_SIZE,
 } from '@solana/spl-token';
-import { address, createSolanaRpc, isSolanaError, type Address, type Rpc, type SolanaRpcApi } from '@solana/kit';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { address, isSolanaError, type Address } from '@solana/kit';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 // Expected shapes and errors are agave's (rpc/src/rpc.rs, rpc-client-api's response.rs and
 // custom_error.rs) for a one-node ledger: this node is the whole cluster and leads every slot.
@@ -26,21 +25,18 @@ async function rpcError(call: Promise<unknown>): Promise<{ code: unknown; messag
 }
 
 describe('local ledger: cluster methods over JSON-RPC, through web3.js and @solana/kit', () => {
-  let t: TestApp;
+  let t: RpcTestApp;
   let connection: Connection;
-  let rpc: Rpc<SolanaRpcApi>;
+  let rpc: RpcTestApp['rpc'];
   let identity: string;
   const payer = Keypair.generate();
 
   beforeAll(async () => {
     // Short sample periods and slots, so performance samples arrive within the test.
-    t = await createTestApp({ LEDGER_SAMPLE_PERIOD_MS: '400', LEDGER_SLOT_MS: '100' });
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
-    rpc = createSolanaRpc(`http://127.0.0.1:${port}/api/rpc`);
+    t = await startRpcTestApp({ LEDGER_SAMPLE_PERIOD_MS: '400', LEDGER_SLOT_MS: '100' });
+    ({ connection, rpc } = t);
     identity = (await rpc.getIdentity().send()).identity;
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, 100 * LAMPORTS_PER_SOL));
+    await airdrop(connection, payer.publicKey, 100 * LAMPORTS_PER_SOL);
   });
   afterAll(async () => { await t?.close(); });
 
@@ -176,7 +172,7 @@ describe('local ledger: cluster methods over JSON-RPC, through web3.js and @sola
 
   it('samples performance once a period: slots and transactions that chain period to period', async () => {
     const transactionsBefore = await connection.getTransactionCount();
-    for (let i = 0; i < 3; i++) await connection.confirmTransaction(await connection.requestAirdrop(Keypair.generate().publicKey, LAMPORTS_PER_SOL));
+    for (let i = 0; i < 3; i++) await airdrop(connection, Keypair.generate().publicKey, LAMPORTS_PER_SOL);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const samples = await connection.getRecentPerformanceSamples();
     expect(samples.length).toBeGreaterThanOrEqual(2);

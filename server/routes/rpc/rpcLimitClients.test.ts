@@ -1,26 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
-import { createSolanaRpc, devnet, type Address } from '@solana/kit';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import type { Address } from '@solana/kit';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 const MAX_PROGRAM_ACCOUNTS = 3;
 const SPACE = 8;
 
 describe('the getProgramAccounts limits reach web3.js and kit as the errors hosted mainnet RPC answers', () => {
-  let t: TestApp;
+  let t: RpcTestApp;
   let connection: Connection;
-  let rpc: ReturnType<typeof createSolanaRpc>;
+  let rpc: RpcTestApp['rpc'];
   const owner = Keypair.generate().publicKey;
 
   beforeAll(async () => {
-    t = await createTestApp({ RPC_MAX_PROGRAM_ACCOUNTS: String(MAX_PROGRAM_ACCOUNTS) });
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
-    rpc = createSolanaRpc(devnet(`http://127.0.0.1:${port}/api/rpc`));
+    t = await startRpcTestApp({ RPC_MAX_PROGRAM_ACCOUNTS: String(MAX_PROGRAM_ACCOUNTS) });
+    ({ connection, rpc } = t);
     const payer = Keypair.generate();
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL));
+    await airdrop(connection, payer.publicKey, LAMPORTS_PER_SOL);
     const lamports = await connection.getMinimumBalanceForRentExemption(SPACE);
     const tx = new Transaction();
     for (let i = 0; i <= MAX_PROGRAM_ACCOUNTS; i++) {

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 // Small limits so the tests reach them quickly; the maximal batch (60) fits the rate limit (60) once.
 const MAX_BATCH = 60;
@@ -12,16 +11,15 @@ const SPACE = 16;
 type RpcBody = { jsonrpc: '2.0'; id: number | string | null; result?: unknown; error?: { code: number; message: string } };
 
 describe('local /api/rpc limits for outside clients', () => {
-  let t: TestApp;
+  let t: RpcTestApp;
   let baseUrl: string;
 
   beforeAll(async () => {
-    t = await createTestApp({
+    t = await startRpcTestApp({
       RPC_MAX_BATCH: String(MAX_BATCH), RPC_RATE_LIMIT: String(RATE_LIMIT), RPC_MAX_PROGRAM_ACCOUNTS: String(MAX_PROGRAM_ACCOUNTS),
       FAUCET_MAX_SOL: '5', FAUCET_PER_MINUTE: '3',
     });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ baseUrl } = t);
   });
   afterAll(async () => { await t?.close(); });
 

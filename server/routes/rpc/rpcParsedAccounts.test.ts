@@ -2,42 +2,49 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AddressLookupTableProgram, Authorized, Connection, Keypair, LAMPORTS_PER_SOL, Lockup, NONCE_ACCOUNT_LENGTH, NonceAccount, PublicKey,
   StakeProgram, SystemProgram, SYSVAR_CLOCK_PUBKEY, SYSVAR_EPOCH_SCHEDULE_PUBKEY, SYSVAR_RECENT_BLOCKHASHES_PUBKEY, SYSVAR_RENT_PUBKEY,
-  SYSVAR_SLOT_HASHES_PUBKEY, SYSVAR_SLOT_HISTORY_PUBKEY, SYSVAR_STAKE_HISTORY_PUBKEY, Transaction, VoteInit, VoteProgram,
+  SYSVAR_SLOT_HASHES_PUBKEY, SYSVAR_SLOT_HISTORY_PUBKEY, SYSVAR_STAKE_HISTORY_PUBKEY, Transaction, ValidatorInfo, VoteInit, VoteProgram,
   sendAndConfirmTransaction, type AccountInfo, type ParsedAccountData,
 } from '@solana/web3.js';
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import {
-  address, createSolanaRpc, createSolanaRpcSubscriptions, type Rpc, type RpcSubscriptions, type SolanaRpcApi, type SolanaRpcSubscriptionsApi,
-} from '@solana/kit';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { address } from '@solana/kit';
+import type { LiteSvm } from 'litesvm/dist/internal';
+import { writeAccount } from '../../chain/ledger/svm';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 // Expected shapes are agave's account-decoder (parse_sysvar.rs, parse_nonce.rs,
-// parse_address_lookup_table.rs, parse_bpf_loader.rs, parse_stake.rs, parse_vote.rs); the bytes
-// are what the real programs on the ledger wrote.
+// parse_address_lookup_table.rs, parse_bpf_loader.rs, parse_stake.rs, parse_vote.rs,
+// parse_config.rs); the bytes are what the real programs on the ledger wrote (validator info
+// aside: LiteSVM has no Config program, so those accounts are put on the ledger directly).
 const FEES = new PublicKey('SysvarFees111111111111111111111111111111111');
 const EPOCH_REWARDS = new PublicKey('SysvarEpochRewards1111111111111111111111111');
 const LAST_RESTART_SLOT = new PublicKey('SysvarLastRestartS1ot1111111111111111111111');
 const U64_MAX = '18446744073709551615';
+const CONFIG_PROGRAM = new PublicKey('Config1111111111111111111111111111111111111');
+const STAKE_CONFIG = new PublicKey('StakeConfig11111111111111111111111111111111');
+const VALIDATOR_INFO = new PublicKey('Va1idator1nfo111111111111111111111111111111');
+
+/** A Config-program account's data: ConfigKeys (a short_vec of key and signer flag), then a bincode string. */
+function configAccountData(keys: [PublicKey, boolean][], text: string): Buffer {
+  const body = Buffer.from(text, 'utf8');
+  const length = Buffer.alloc(8);
+  length.writeBigUInt64LE(BigInt(body.length));
+  return Buffer.concat([Buffer.from([keys.length]), ...keys.map(([key, signer]) => Buffer.concat([key.toBuffer(), Buffer.from([signer ? 1 : 0])])), length, body]);
+}
 
 type Parsed = { program: string; parsed: { type: string; info: Record<string, unknown> }; space: number };
 const parsedOf = (account: AccountInfo<Buffer | ParsedAccountData> | null | undefined): Parsed => account?.data as unknown as Parsed;
 
-describe('local ledger: jsonParsed sysvar, nonce, lookup-table, loader, stake and vote accounts', () => {
-  let t: TestApp;
+describe('local ledger: jsonParsed sysvar, nonce, lookup-table, loader, stake, vote and config accounts', () => {
+  let t: RpcTestApp;
   let connection: Connection;
-  let rpc: Rpc<SolanaRpcApi>;
-  let subscriptions: RpcSubscriptions<SolanaRpcSubscriptionsApi>;
+  let rpc: RpcTestApp['rpc'];
+  let subscriptions: RpcTestApp['rpcSubscriptions'];
   const payer = Keypair.generate();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
-    rpc = createSolanaRpc(`http://127.0.0.1:${port}/api/rpc`);
-    subscriptions = createSolanaRpcSubscriptions(`ws://127.0.0.1:${port}/api/rpc`);
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, 100 * LAMPORTS_PER_SOL));
+    t = await startRpcTestApp();
+    ({ connection, rpc, rpcSubscriptions: subscriptions } = t);
+    await airdrop(connection, payer.publicKey, 100 * LAMPORTS_PER_SOL);
   });
   afterAll(async () => { await t?.close(); });
 
@@ -223,5 +230,55 @@ describe('local ledger: jsonParsed sysvar, nonce, lookup-table, loader, stake an
     expect(kitStakes[0].account.data).toMatchObject({ program: 'stake', parsed: { type: 'delegated', info: { stake: { creditsObserved: 0n } } } });
     const web3Votes = await connection.getParsedProgramAccounts(VoteProgram.programId, { filters: [{ dataSize: VoteProgram.space }] });
     expect(web3Votes.map((a) => (a.account.data as ParsedAccountData).program)).toEqual(['vote']);
+  });
+
+  it('renders the stake config and validator-info accounts of the Config program; other config accounts stay base64', async () => {
+    const stakeConfig = { program: 'config', space: 10, parsed: { type: 'stakeConfig', info: { warmupCooldownRate: 0.25, slashPenalty: 12 } } };
+    expect(parsedOf((await connection.getParsedAccountInfo(STAKE_CONFIG)).value)).toEqual(stakeConfig);
+    const kitStakeConfig = await rpc.getAccountInfo(address(STAKE_CONFIG.toBase58()), { encoding: 'jsonParsed' }).send();
+    // kit knows these fields' paths and keeps them numbers (its jsonParsed config-account types).
+    expect(kitStakeConfig.value?.data).toEqual({ ...stakeConfig, space: 10n });
+
+    // No program here can write a Config account's data: put them on the ledger as a test
+    // validator's --account does.
+    const svm = (t.services.chain.ledger as unknown as { svm: LiteSvm }).svm;
+    const put = (key: PublicKey, data: Buffer) => writeAccount(svm, {
+      address: key.toBase58(), lamports: 1_000_000n, owner: CONFIG_PROGRAM.toBase58(), executable: false, rentEpoch: 0n, data, updatedSlot: 0n,
+    });
+    const info = Keypair.generate(); const identity = Keypair.generate().publicKey;
+    const configData = { name: 'Causemint validator', website: 'https://causemint.test', details: 'One node, every slot' };
+    const infoData = configAccountData([[VALIDATOR_INFO, false], [identity, true]], JSON.stringify(configData));
+    put(info.publicKey, infoData);
+    // web3.js reads the same bytes as a validator's info.
+    expect(ValidatorInfo.fromConfigData(infoData)).toEqual(new ValidatorInfo(identity, configData));
+    const validatorInfo = {
+      program: 'config', space: infoData.length,
+      parsed: {
+        type: 'validatorInfo',
+        info: { keys: [{ pubkey: VALIDATOR_INFO.toBase58(), signer: false }, { pubkey: identity.toBase58(), signer: true }], configData },
+      },
+    };
+    expect(parsedOf((await connection.getParsedAccountInfo(info.publicKey)).value)).toEqual(validatorInfo);
+
+    // Config data that is not JSON does not parse: base64, as a real node falls back to.
+    const broken = Keypair.generate().publicKey;
+    const brokenData = configAccountData([[VALIDATOR_INFO, false], [identity, true]], '{"name": "unterminated');
+    put(broken, brokenData);
+    // A config account a transaction created: zeroed data, no keys, so neither kind.
+    const blank = Keypair.generate(); const space = 64;
+    await sendAndConfirmTransaction(connection, new Transaction().add(SystemProgram.createAccount({
+      fromPubkey: payer.publicKey, newAccountPubkey: blank.publicKey, space, programId: CONFIG_PROGRAM,
+      lamports: await connection.getMinimumBalanceForRentExemption(space),
+    })), [payer, blank]);
+
+    const web3 = (await connection.getMultipleParsedAccounts([info.publicKey, broken, blank.publicKey])).value;
+    expect(parsedOf(web3[0])).toEqual(validatorInfo);
+    expect(web3[1]?.data).toEqual(brokenData);
+    expect(web3[2]?.data).toEqual(Buffer.alloc(space));
+    const kit = (await rpc.getMultipleAccounts([info.publicKey, broken, blank.publicKey].map((k) => address(k.toBase58())), { encoding: 'jsonParsed' }).send()).value;
+    expect(kit[0]?.data).toEqual({ ...validatorInfo, space: BigInt(infoData.length) });
+    expect(kit[1]?.data).toEqual([brokenData.toString('base64'), 'base64']);
+    expect(kit[2]?.data).toEqual([Buffer.alloc(space).toString('base64'), 'base64']);
+    expect(kit.map((a) => a?.owner)).toEqual(Array(3).fill(CONFIG_PROGRAM.toBase58()));
   });
 });

@@ -7,11 +7,10 @@ import {
   createInitializeTransferFeeConfigInstruction, createMintToInstruction, createTransferCheckedInstruction,
   getAssociatedTokenAddressSync, getMintLen,
 } from '@solana/spl-token';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 describe('local ledger: Token-2022 with a transfer fee over JSON-RPC', () => {
-  let t: TestApp;
+  let t: RpcTestApp;
   let connection: Connection;
   const payer = Keypair.generate();
   const holder = Keypair.generate();
@@ -21,11 +20,9 @@ describe('local ledger: Token-2022 with a transfer fee over JSON-RPC', () => {
   let transferSignature: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, 10 * LAMPORTS_PER_SOL));
+    t = await startRpcTestApp();
+    ({ connection } = t);
+    await airdrop(connection, payer.publicKey, 10 * LAMPORTS_PER_SOL);
 
     // A 9-decimal mint with a 600 bps transfer fee, 1,000 tokens to the payer, 1,000 on to the holder.
     const space = getMintLen([ExtensionType.TransferFeeConfig]);

@@ -1,27 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
-import { createSolanaRpc, createSolanaRpcSubscriptions, devnet, type Signature } from '@solana/kit';
+import type { Signature } from '@solana/kit';
 import bs58 from 'bs58';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 describe('signature statuses move from confirmed to finalized as slots pass', () => {
-  let t: TestApp;
+  let t: RpcTestApp;
   let connection: Connection;
-  let rpc: ReturnType<typeof createSolanaRpc>;
-  let subscriptions: ReturnType<typeof createSolanaRpcSubscriptions>;
+  let rpc: RpcTestApp['rpc'];
+  let subscriptions: RpcTestApp['rpcSubscriptions'];
   const payer = Keypair.generate();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
+    t = await startRpcTestApp();
+    ({ connection, rpc, rpcSubscriptions: subscriptions } = t);
     // The tests warp the clock past web3.js's cached blockhash.
     (connection as unknown as { _disableBlockhashCaching: boolean })._disableBlockhashCaching = true;
-    rpc = createSolanaRpc(devnet(`http://127.0.0.1:${port}/api/rpc`));
-    subscriptions = createSolanaRpcSubscriptions(devnet(`ws://127.0.0.1:${port}/api/rpc`));
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, 2 * LAMPORTS_PER_SOL));
+    await airdrop(connection, payer.publicKey, 2 * LAMPORTS_PER_SOL);
   });
   afterAll(async () => { await t?.close(); });
 

@@ -4,27 +4,22 @@ import {
   sendAndConfirmTransaction,
 } from '@solana/web3.js';
 import { createAssociatedTokenAccountInstruction, createInitializeMintInstruction, getAssociatedTokenAddressSync, MINT_SIZE, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { createSolanaRpc, devnet, type Base64EncodedWireTransaction } from '@solana/kit';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import type { Base64EncodedWireTransaction } from '@solana/kit';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 const INSTRUCTIONS_SYSVAR = 'Sysvar1nstructions1111111111111111111111111';
 
 describe('simulateTransaction answers every field Agave does', () => {
-  let t: TestApp;
+  let t: RpcTestApp;
   let connection: Connection;
-  let rpc: ReturnType<typeof createSolanaRpc>;
+  let rpc: RpcTestApp['rpc'];
   const payer = Keypair.generate();
   const mint = Keypair.generate();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    const url = `http://127.0.0.1:${port}/api/rpc`;
-    connection = new Connection(url, 'confirmed');
-    rpc = createSolanaRpc(devnet(url));
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, 5 * LAMPORTS_PER_SOL));
+    t = await startRpcTestApp();
+    ({ connection, rpc } = t);
+    await airdrop(connection, payer.publicKey, 5 * LAMPORTS_PER_SOL);
     await sendAndConfirmTransaction(connection, new Transaction().add(
       SystemProgram.createAccount({
         fromPubkey: payer.publicKey, newAccountPubkey: mint.publicKey, space: MINT_SIZE,

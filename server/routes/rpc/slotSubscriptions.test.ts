@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction, type SlotInfo, type SlotUpdate,
 } from '@solana/web3.js';
-import { createSolanaRpcSubscriptions, createSolanaRpcSubscriptions_UNSTABLE, devnet } from '@solana/kit';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { createSolanaRpcSubscriptions_UNSTABLE, devnet } from '@solana/kit';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 import { openPubsub } from '../../testing/pubsubClient';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -21,16 +20,13 @@ async function take<T>(items: AsyncIterable<T>, count: number, abort: AbortContr
 }
 
 describe('rootSubscribe and slotsUpdatesSubscribe on the local ledger', () => {
-  let t: TestApp;
-  let port: number;
+  let t: RpcTestApp;
   let connection: Connection;
 
   beforeAll(async () => {
     // Four subscriptions a connection: web3.js's three below and one confirmation at a time.
-    t = await createTestApp({ LEDGER_SLOT_MS: '100', PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION: '4' });
-    port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
+    t = await startRpcTestApp({ LEDGER_SLOT_MS: '100', PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION: '4' });
+    ({ connection } = t);
     // Past the first ROOT_DEPTH slots, which have no root yet.
     t.services.chain.ledger!.warp(1_000n);
   });
@@ -46,7 +42,7 @@ describe('rootSubscribe and slotsUpdatesSubscribe on the local ledger', () => {
     await sleep(500);
 
     const payer = Keypair.generate();
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL));
+    await airdrop(connection, payer.publicKey, LAMPORTS_PER_SOL);
     // Lands and fails (more than the payer holds, preflight skipped): a frozen slot counts it as failed.
     const failed = await connection.sendTransaction(new Transaction().add(
       SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 2 * LAMPORTS_PER_SOL }),
@@ -102,11 +98,10 @@ describe('rootSubscribe and slotsUpdatesSubscribe on the local ledger', () => {
   });
 
   it('kit rootNotifications and slotsUpdatesNotifications (unstable API) carry Agave\'s fields', async () => {
-    const url = `ws://127.0.0.1:${port}/api/rpc`;
     const rootAbort = new AbortController();
     const updatesAbort = new AbortController();
-    const rootStream = await createSolanaRpcSubscriptions(devnet(url)).rootNotifications().subscribe({ abortSignal: rootAbort.signal });
-    const updateStream = await createSolanaRpcSubscriptions_UNSTABLE(devnet(url)).slotsUpdatesNotifications().subscribe({ abortSignal: updatesAbort.signal });
+    const rootStream = await t.rpcSubscriptions.rootNotifications().subscribe({ abortSignal: rootAbort.signal });
+    const updateStream = await createSolanaRpcSubscriptions_UNSTABLE(devnet(t.wsUrl)).slotsUpdatesNotifications().subscribe({ abortSignal: updatesAbort.signal });
     const [roots, updates] = await Promise.all([take(rootStream, 3, rootAbort), take(updateStream, 10, updatesAbort)]);
 
     expect(roots.every((r) => typeof r === 'bigint')).toBe(true);
@@ -128,7 +123,7 @@ describe('rootSubscribe and slotsUpdatesSubscribe on the local ledger', () => {
   });
 
   it('the per-connection subscription limit counts program, root and slotsUpdates subscriptions too', async () => {
-    const socket = await openPubsub(`ws://127.0.0.1:${port + 1}/`);
+    const socket = await openPubsub(t.pubsubUrl);
     const program = SystemProgram.programId.toBase58();
     const ids = [
       (await socket.request('programSubscribe', [program, { encoding: 'base64', filters: [{ dataSize: 0 }] }])).result,

@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { createInitializeMintInstruction, MINT_SIZE, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { createSolanaRpc, createSolanaRpcSubscriptions, devnet, type Address, type Base64EncodedWireTransaction } from '@solana/kit';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import type { Address, Base64EncodedWireTransaction } from '@solana/kit';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 /** An independent decoder: the zstd command line tool (the reference implementation). */
 function unzstd(data: [string, string]): Buffer {
@@ -13,23 +12,19 @@ function unzstd(data: [string, string]): Buffer {
 }
 
 describe('base64+zstd account encoding', () => {
-  let t: TestApp;
+  let t: RpcTestApp;
   let connection: Connection;
-  let rpc: ReturnType<typeof createSolanaRpc>;
-  let subscriptions: ReturnType<typeof createSolanaRpcSubscriptions>;
+  let rpc: RpcTestApp['rpc'];
+  let subscriptions: RpcTestApp['rpcSubscriptions'];
   const payer = Keypair.generate();
   const mint = Keypair.generate();
   const big = Keypair.generate();
   const BIG_SPACE = 200_000; // over zstd's 128 KiB block: the frame needs more than one block
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
-    rpc = createSolanaRpc(devnet(`http://127.0.0.1:${port}/api/rpc`));
-    subscriptions = createSolanaRpcSubscriptions(devnet(`ws://127.0.0.1:${port}/api/rpc`));
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, 10 * LAMPORTS_PER_SOL));
+    t = await startRpcTestApp();
+    ({ connection, rpc, rpcSubscriptions: subscriptions } = t);
+    await airdrop(connection, payer.publicKey, 10 * LAMPORTS_PER_SOL);
     await sendAndConfirmTransaction(connection, new Transaction().add(
       SystemProgram.createAccount({
         fromPubkey: payer.publicKey, newAccountPubkey: mint.publicKey, space: MINT_SIZE,

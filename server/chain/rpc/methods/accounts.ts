@@ -2,8 +2,8 @@ import bs58 from 'bs58';
 import type { AccountState } from '../../ledger/svm';
 import { checkMinContextSlot, withContext, type MethodTable } from '../context';
 import { accountEncoding, dataSliceParam, encodeAccount } from '../encoding';
-import { invalidParams, KEY_EXCLUDED_FROM_SECONDARY_INDEX, RpcError, SCAN_ERROR } from '../errors';
-import { configParam, pubkeyParam, requireParam, type Config } from '../params';
+import { KEY_EXCLUDED_FROM_SECONDARY_INDEX, RpcError, SCAN_ERROR } from '../errors';
+import { addressListParam, configParam, pubkeyParam, requireParam, type Config } from '../params';
 import { programFilters } from '../programFilters';
 import { WorkSlice } from '../yielding';
 import { isTokenProgram } from '../../parse/programs';
@@ -27,10 +27,7 @@ export const accountMethods: MethodTable = {
     return withContext(ctx, account ? encodeAccount(ctx, { ...account, address }, encoding, slice) : null);
   },
   getMultipleAccounts: (params, ctx) => {
-    const list = requireParam(params, 0, 'pubkeys');
-    if (!Array.isArray(list)) throw invalidParams('Invalid params: invalid type: expected a sequence of pubkeys.');
-    if (list.length > MAX_MULTIPLE_ACCOUNTS) throw invalidParams(`Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`);
-    const addresses = list.map(pubkeyParam);
+    const addresses = addressListParam(params, 0, 'pubkeys', MAX_MULTIPLE_ACCOUNTS);
     const config = configParam(params, 1);
     checkMinContextSlot(ctx, config);
     const encoding = accountEncoding(config, 'base64');

@@ -4,8 +4,8 @@ import { readStakeDelegation } from '../../parse/stake';
 import { readVoteState, type VoteState } from '../../parse/vote';
 import { NotParsable } from '../../parse/reader';
 import { checkMinContextSlot, withContext, type MethodTable, type RpcContext } from '../context';
-import { blockNotAvailable, invalidParams } from '../errors';
-import { configParam, optionalNumber, pubkeyParam, requireParam } from '../params';
+import { blockNotAvailable } from '../errors';
+import { addressListParam, configParam, optionalNumber, pubkeyParam } from '../params';
 import { stakeMinimumDelegation } from '../stakeMinimum';
 
 /** DELINQUENT_VALIDATOR_SLOT_DISTANCE and MAX_RPC_VOTE_ACCOUNT_INFO_EPOCH_CREDITS_HISTORY. */
@@ -72,10 +72,7 @@ export const stakingMethods: MethodTable = {
   getInflationGovernor: () => NO_INFLATION,
   getInflationRate: (_params, ctx) => ({ total: 0, validator: 0, foundation: 0, epoch: Number(ctx.ledger.epoch) }),
   getInflationReward: (params, ctx) => {
-    const list = requireParam(params, 0, 'addresses');
-    if (!Array.isArray(list)) throw invalidParams('Invalid params: invalid type: expected a sequence of addresses.');
-    if (list.length > MAX_ADDRESSES) throw invalidParams(`Too many inputs provided; max ${MAX_ADDRESSES}`);
-    const addresses = list.map(pubkeyParam);
+    const addresses = addressListParam(params, 0, 'addresses', MAX_ADDRESSES);
     const config = configParam(params, 1);
     checkMinContextSlot(ctx, config);
     const current = ctx.ledger.epoch;
