@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
-import { address, createSolanaRpc, isSolanaError, signature as toSignature, type Rpc, type SolanaRpcApi } from '@solana/kit';
-import { freePort } from '../../../e2e/server';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { address, isSolanaError, signature as toSignature } from '@solana/kit';
+import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 // Each commitment reads at its own slot, as a validator's banks do (rpc.rs): `processed` the
 // slot taking transactions, `confirmed` the newest finished block, `finalized` the root, 32
@@ -19,20 +18,17 @@ async function rpcError(call: Promise<unknown>): Promise<{ code: unknown; messag
 }
 
 describe('commitment levels: slots, blockhashes, blocks and history at processed, confirmed and finalized', () => {
-  let t: TestApp;
+  let t: RpcTestApp;
   let connection: Connection;
-  let rpc: Rpc<SolanaRpcApi>;
+  let rpc: RpcTestApp['rpc'];
   const payer = Keypair.generate();
 
   beforeAll(async () => {
     // Slow slots: the clock stays where the tests warp it.
-    t = await createTestApp({ LEDGER_SLOT_MS: '2000' });
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
+    t = await startRpcTestApp({ LEDGER_SLOT_MS: '2000' });
+    ({ connection, rpc } = t);
     (connection as unknown as { _disableBlockhashCaching: boolean })._disableBlockhashCaching = true;
-    rpc = createSolanaRpc(`http://127.0.0.1:${port}/api/rpc`);
-    await connection.confirmTransaction(await connection.requestAirdrop(payer.publicKey, 2 * LAMPORTS_PER_SOL));
+    await airdrop(connection, payer.publicKey, 2 * LAMPORTS_PER_SOL);
     t.services.chain.ledger!.warp(100n);
   });
   afterAll(async () => { await t?.close(); });
