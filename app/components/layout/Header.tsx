@@ -13,7 +13,7 @@ export function Header() {
   const { connected } = useWallet();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-extrabold" aria-label="Causemint home">
           <img src="/favicon.svg" alt="Causemint logo" className="h-8 w-8" width={32} height={32} />
           <span className="hidden text-lg sm:inline">Causemint</span>
@@ -24,15 +24,15 @@ export function Header() {
               key={link.to}
               to={link.to}
               end={link.to === '/'}
-              className={({ isActive }) => clsx('rounded-md px-3 py-2 text-sm font-medium hover:bg-surface-2', isActive ? 'text-brand-600 dark:text-brand-400' : 'text-muted')}
+              className={({ isActive }) => clsx('whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium hover:bg-surface-2', isActive ? 'text-brand-600 dark:text-brand-400' : 'text-muted')}
             >
               {link.label}
             </NavLink>
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
-          <CampaignCounter className="hidden text-right md:block" />
-          <div data-testid="wallet-slot"><WalletButton /></div>
+          <CampaignCounter className="hidden text-right md:block lg:hidden xl:block" />
+          <div data-testid="wallet-slot" className="flex items-center gap-2"><WalletButton /></div>
           <NotificationBell />
           {connected && (
             // Below 440 px a connected wallet's header keeps the wallet and the bell; the menu carries My Account and Start Campaign.

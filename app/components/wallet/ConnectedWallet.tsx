@@ -48,19 +48,20 @@ export function ConnectedWallet({ publicKey }: { publicKey: PublicKey }) {
       <button
         type="button"
         data-testid="header-test-sol"
+        aria-label={testSol.isPending ? 'Getting test SOL...' : 'Get test SOL'}
         disabled={testSol.isPending}
         onClick={() => testSol.mutate(publicKey)}
-        className="inline-flex h-9 items-center gap-1.5 rounded-lg bg-brand-500 px-3 text-sm font-semibold text-slate-950 hover:bg-brand-400 disabled:opacity-60"
+        className="inline-flex h-9 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-lg bg-brand-500 px-3 text-sm font-semibold text-slate-950 hover:bg-brand-400 disabled:opacity-60"
       >
         <Droplets className="h-4 w-4" aria-hidden />
-        <span className="sr-only sm:not-sr-only">{testSol.isPending ? 'Getting test SOL...' : 'Get test SOL'}</span>
+        <span className="hidden sm:inline" aria-hidden>{testSol.isPending ? 'Getting test SOL...' : 'Get test SOL'}</span>
       </button>
     )}
     <Menu.Root>
       <Menu.Trigger
         data-testid="wallet-button"
         aria-label={`Wallet ${shortAddress(address)}`}
-        className="inline-flex h-9 items-center gap-2 rounded-lg border border-brand-500/50 bg-surface-2 px-3 text-sm font-semibold hover:bg-surface-3"
+        className="inline-flex h-9 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg border border-brand-500/50 bg-surface-2 px-3 text-sm font-semibold hover:bg-surface-3"
       >
         {wallet && <img src={wallet.adapter.icon} alt="" className="h-4 w-4 rounded" width={16} height={16} />}
         <span data-testid="wallet-balance" className="hidden text-brand-400 sm:inline">
