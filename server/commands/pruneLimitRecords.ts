@@ -1,15 +1,16 @@
 import { and, inArray, isNotNull, lte, lt } from 'drizzle-orm';
 import { LOGIN_BACKOFF } from '../auth/admin/loginThrottle';
-import { adminLoginFailures, uploads } from '../db/schema';
+import { adminLoginFailures, campaignComments, uploads } from '../db/schema';
+import { COMMENT_LIMIT_DAY_MS } from '../policies/commentLimits';
 import { QUOTA_DAY_MS } from '../policies/uploadLimits';
 import type { Services } from '../services';
 
 /**
  * Drops what the fleet-wide limits no longer need: admin login throttle rows whose wait ended
  * a window ago (none of their failures counts any more), and the client address of uploads
- * older than the quota's day (kept only for the quota; the upload's wallet stays).
+ * and comments older than their limits' day (kept only for those limits; the wallet stays).
  */
-export async function pruneLimitRecords({ db, now }: Services): Promise<{ loginKeys: number; uploadAddresses: number }> {
+export async function pruneLimitRecords({ db, now }: Services): Promise<{ loginKeys: number; uploadAddresses: number; commentAddresses: number }> {
   const at = now().getTime();
   // Rows an attempt holds are skipped, never waited for: a prune never deadlocks with a login.
   const forgotten = db.select({ key: adminLoginFailures.key }).from(adminLoginFailures)
@@ -19,5 +20,8 @@ export async function pruneLimitRecords({ db, now }: Services): Promise<{ loginK
   const addresses = await db.update(uploads).set({ clientAddress: null })
     .where(and(isNotNull(uploads.clientAddress), lte(uploads.createdAt, new Date(at - QUOTA_DAY_MS))))
     .returning({ id: uploads.id });
-  return { loginKeys: logins.length, uploadAddresses: addresses.length };
+  const commentAddresses = await db.update(campaignComments).set({ clientAddress: null })
+    .where(and(isNotNull(campaignComments.clientAddress), lte(campaignComments.createdAt, new Date(at - COMMENT_LIMIT_DAY_MS))))
+    .returning({ id: campaignComments.id });
+  return { loginKeys: logins.length, uploadAddresses: addresses.length, commentAddresses: commentAddresses.length };
 }

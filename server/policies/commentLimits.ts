@@ -9,7 +9,9 @@ import { conflict, forbidden, tooManyRequests } from '../http/errors';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 3_600_000;
+/** The longest window the comment limits count (the daily cap, the duplicate check): a row's address is kept this long. */
+export const COMMENT_LIMIT_DAY_MS = 24 * 3_600_000;
+const DAY_MS = COMMENT_LIMIT_DAY_MS;
 
 /** How a mute's end reads in its refusal: UTC, to the minute. */
 export function muteEndText(until: Date): string {

@@ -12,14 +12,14 @@ export type CommentHider = (typeof COMMENT_HIDERS)[number];
  * Newest first is id order (a serial), so pages are keyset on id. A comment is shown unless
  * hidden (by the creator or an admin) or held by open reports (`open_reports` >= 3).
  * `client_address` is kept so the per-address limits are counted from these rows, across
- * every web process.
+ * every web process, for the day those limits count; then it is cleared (pruneLimitRecords).
  */
 export const campaignComments = pgTable('campaign_comments', {
   id: serial('id').primaryKey(),
   campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
   parentId: integer('parent_id').references((): AnyPgColumn => campaignComments.id, { onDelete: 'cascade' }),
   authorWallet: text('author_wallet').notNull(),
-  clientAddress: text('client_address').notNull(),
+  clientAddress: text('client_address'),
   body: text('body').notNull(),
   hiddenBy: text('hidden_by').$type<CommentHider>(),
   hiddenAt: timestamp('hidden_at', { withTimezone: true }),
@@ -36,6 +36,8 @@ export const campaignComments = pgTable('campaign_comments', {
   // The per-wallet and per-address limits and the duplicate check count a day of rows.
   index('campaign_comments_author_time_idx').on(t.authorWallet, t.createdAt),
   index('campaign_comments_address_time_idx').on(t.clientAddress, t.createdAt),
+  // The prune's scan: rows still holding an address.
+  index('campaign_comments_address_kept_idx').on(t.createdAt).where(sql`${t.clientAddress} is not null`),
   // At most one pinned comment per campaign.
   uniqueIndex('campaign_comments_one_pin_idx').on(t.campaignId).where(sql`${t.pinnedAt} is not null`),
   // The admin's 'reported' and 'hidden' filters.

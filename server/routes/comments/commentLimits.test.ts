@@ -4,6 +4,7 @@ import { campaignComments, commentMutes, ipBlocks } from '../../db/schema';
 import { muteEndText } from '../../policies/commentLimits';
 import { BLOCKED_MESSAGE } from '../../security/ipBlockGuard';
 import { ipBlockListOf } from '../../security/ipBlockList';
+import { pruneLimitsJob } from '../../jobs/pruneLimits';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { signInWallet, testIp } from '../../testing/wallet';
 import { commentApi, insertCampaign } from './testing';
@@ -137,5 +138,25 @@ describe('comment limits (counted from the comment rows)', () => {
     for (let i = 0; i < COMMENTS_PER_MINUTE - 1; i++) expect((await api.post(mint, w, { body: `race warmup ${i}` })).statusCode).toBe(201);
     const results = await Promise.all([api.post(mint, w, { body: 'racer a' }), api.post(mint, w, { body: 'racer b' })]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 429]);
+  });
+
+  it('forgets a comment\'s client address once its day has passed (the prune job), while a newer one still counts', async () => {
+    const address = testIp();
+    const w = await signInWallet(t.app);
+    expect((await api.post(mint, w, { body: 'kept a day' }, address)).statusCode).toBe(201);
+    const mine = async () => (await api.rows(campaignId)).filter((r) => r.authorWallet === w.wallet);
+    expect((await mine())[0]!.clientAddress).toBe(address);
+
+    await pruneLimitsJob.run(t.services);
+    expect((await mine())[0]!.clientAddress).toBe(address);
+    offsetMs += 24 * HOUR + 60_000;
+    await pruneLimitsJob.run(t.services);
+    const [row] = await mine();
+    expect(row!.clientAddress).toBeNull();
+    expect(row!.body).toBe('kept a day');
+    // The address posts again (the day-old sign-in has expired: a new one); the new row keeps the address for the limits.
+    const again = await signInWallet(t.app, w.keypair);
+    expect((await api.post(mint, again, { body: 'a day later' }, address)).statusCode).toBe(201);
+    expect((await mine()).map((r) => r.clientAddress)).toEqual(expect.arrayContaining([address, null]));
   });
 });

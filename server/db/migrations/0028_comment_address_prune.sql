@@ -1,0 +1,2 @@
+ALTER TABLE "campaign_comments" ALTER COLUMN "client_address" DROP NOT NULL;--> statement-breakpoint
+CREATE INDEX "campaign_comments_address_kept_idx" ON "campaign_comments" USING btree ("created_at") WHERE "campaign_comments"."client_address" is not null;
