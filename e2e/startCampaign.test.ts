@@ -452,6 +452,27 @@ describe('/start-campaign with the fewest choices', () => {
 });
 
 describe('/start-campaign when the create answer is lost', () => {
+  /** A connected Local wallet holding 1 SOL and a complete form (not submitted); its address and the ticker. */
+  async function fillFundedForm(page: Page, name: string, description: string): Promise<{ address: string; ticker: string }> {
+    await openForm(page);
+    await connectLocalWallet(page);
+    const address = await localWalletAddress(page);
+    await expect.poll(() => pageSession(page), { timeout: 15_000 }).toMatchObject({ wallet: address });
+    await rpc<string>('requestAirdrop', [address, 1_000_000_000]);
+    await expect.poll(async () => (await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value, { timeout: 15_000 })
+      .toBe(1_000_000_000);
+    await page.getByTestId('open-logo-dialog').click();
+    await page.getByTestId('logo-input').setInputFiles(png('logo.png', [30, 160, 90]));
+    await page.getByTestId('logo-preview').waitFor();
+    const ticker = randomTicker();
+    await type(page, 'name', name);
+    await type(page, 'ticker', ticker);
+    await type(page, 'goal', '5');
+    await type(page, 'donationWallet', Keypair.generate().publicKey.toBase58());
+    await type(page, 'description', description);
+    return { address, ticker };
+  }
+
   it('the server launched it: the page finds it by request id and shows success, with one campaign and one payment', async () => {
     const { page, errors } = await newPage(browser);
     const requests = launchRequests(page);
@@ -462,23 +483,7 @@ describe('/start-campaign when the create answer is lost', () => {
       lostStatus = (await route.fetch({ timeout: 120_000 })).status();
       await route.abort('connectionreset');
     });
-    await openForm(page);
-    await connectLocalWallet(page);
-    const address = await localWalletAddress(page);
-    await expect.poll(() => pageSession(page), { timeout: 15_000 }).toMatchObject({ wallet: address });
-    await rpc<string>('requestAirdrop', [address, 1_000_000_000]);
-    await expect.poll(async () => (await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value, { timeout: 15_000 })
-      .toBe(1_000_000_000);
-
-    await page.getByTestId('open-logo-dialog').click();
-    await page.getByTestId('logo-input').setInputFiles(png('logo.png', [30, 160, 90]));
-    await page.getByTestId('logo-preview').waitFor();
-    const ticker = randomTicker();
-    await type(page, 'name', 'Lost Answer');
-    await type(page, 'ticker', ticker);
-    await type(page, 'goal', '5');
-    await type(page, 'donationWallet', Keypair.generate().publicKey.toBase58());
-    await type(page, 'description', 'The answer to create is lost on its way back.');
+    const { address, ticker } = await fillFundedForm(page, 'Lost Answer', 'The answer to create is lost on its way back.');
     await submitButton(page).click();
 
     await page.getByTestId('creation-complete').waitFor({ timeout: 120_000 });
@@ -501,22 +506,7 @@ describe('/start-campaign when the create answer is lost', () => {
 
   it('nothing reaches the server: the paid request waits with Check again, never the form, then launches once', async () => {
     const { page, errors } = await newPage(browser);
-    await openForm(page);
-    await connectLocalWallet(page);
-    const address = await localWalletAddress(page);
-    await expect.poll(() => pageSession(page), { timeout: 15_000 }).toMatchObject({ wallet: address });
-    await rpc<string>('requestAirdrop', [address, 1_000_000_000]);
-    await expect.poll(async () => (await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value, { timeout: 15_000 })
-      .toBe(1_000_000_000);
-    await page.getByTestId('open-logo-dialog').click();
-    await page.getByTestId('logo-input').setInputFiles(png('logo.png', [160, 30, 90]));
-    await page.getByTestId('logo-preview').waitFor();
-    const ticker = randomTicker();
-    await type(page, 'name', 'Offline Launch');
-    await type(page, 'ticker', ticker);
-    await type(page, 'goal', '5');
-    await type(page, 'donationWallet', Keypair.generate().publicKey.toBase58());
-    await type(page, 'description', 'The network drops while the campaign is created.');
+    const { address, ticker } = await fillFundedForm(page, 'Offline Launch', 'The network drops while the campaign is created.');
     // After the funding the network is gone: create and its lookups never reach the server.
     await page.route('**/api/revshare/create', (route) => route.abort('internetdisconnected'));
     await page.route('**/api/campaigns/by-request/**', (route) => route.abort('internetdisconnected'));
