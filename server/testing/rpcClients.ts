@@ -1,5 +1,5 @@
 import { Connection, type PublicKey } from '@solana/web3.js';
-import { createSolanaRpc, createSolanaRpcSubscriptions, devnet } from '@solana/kit';
+import { createSolanaRpc, createSolanaRpcSubscriptions, devnet, isSolanaError } from '@solana/kit';
 import { freePort } from '../../e2e/server';
 import { createTestApp, type TestApp } from './app';
 
@@ -45,4 +45,15 @@ export async function airdrop(connection: Connection, to: PublicKey, lamports: n
   const signature = await connection.requestAirdrop(to, lamports);
   await connection.confirmTransaction(signature);
   return signature;
+}
+
+/** The JSON-RPC error a kit call was refused with (its code and text); throws if the call succeeded. */
+export async function rpcError(call: Promise<unknown>): Promise<{ code: unknown; message: string }> {
+  try {
+    await call;
+  } catch (err) {
+    if (isSolanaError(err)) return { code: err.context.__code, message: err.message };
+    throw err;
+  }
+  throw new Error('expected an RPC error');
 }

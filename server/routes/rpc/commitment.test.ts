@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
-import { address, isSolanaError, signature as toSignature } from '@solana/kit';
-import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
+import { address, signature as toSignature } from '@solana/kit';
+import { airdrop, rpcError, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 // Each commitment reads at its own slot, as a validator's banks do (rpc.rs): `processed` the
 // slot taking transactions, `confirmed` the newest finished block, `finalized` the root, 32
 // slots behind the tip. Reads at `finalized` never show what the root has not reached, so a
 // client pairing getSlot('finalized') with getBlock or getTransaction never trips.
-async function rpcError(call: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await call;
-  } catch (err) {
-    if (isSolanaError(err)) return { code: err.context.__code, message: err.message };
-    throw err;
-  }
-  throw new Error('expected an RPC error');
-}
-
 describe('commitment levels: slots, blockhashes, blocks and history at processed, confirmed and finalized', () => {
   let t: RpcTestApp;
   let connection: Connection;

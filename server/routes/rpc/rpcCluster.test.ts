@@ -7,22 +7,12 @@ import {
   TOKEN_PROGRAM_ID, createApproveInstruction, createAssociatedTokenAccountIdempotentInstruction, createInitializeMintInstruction,
   createMintToInstruction, getAssociatedTokenAddressSync, MINT_SIZE,
 } from '@solana/spl-token';
-import { address, isSolanaError, type Address } from '@solana/kit';
-import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
+import { address, type Address } from '@solana/kit';
+import { airdrop, rpcError, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 // Expected shapes and errors are agave's (rpc/src/rpc.rs, rpc-client-api's response.rs and
 // custom_error.rs) for a one-node ledger: this node is the whole cluster and leads every slot.
 const SLOTS_PER_EPOCH = 432_000;
-
-async function rpcError(call: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await call;
-  } catch (err) {
-    if (isSolanaError(err)) return { code: err.context.__code, message: err.message };
-    throw err;
-  }
-  throw new Error('expected an RPC error');
-}
 
 describe('local ledger: cluster methods over JSON-RPC, through web3.js and @solana/kit', () => {
   let t: RpcTestApp;
