@@ -1,15 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Keypair } from '@solana/web3.js';
-import { buildServer } from '../server/app';
-import { closeServices, createLogger, createServices } from '../server/bootstrap';
 import { sql } from 'drizzle-orm';
 import { campaignComments, campaigns, userProfiles } from '../server/db/schema';
-import { loadEnv } from '../server/env';
 import { signInWallet, testIp } from '../server/testing/wallet';
+import { openBenchServer } from './support/benchServer';
 
 export type CommentBenchRow = { bench: string; runs: number; p50: number; p95: number; unit: string; target: string; ok: boolean };
 
@@ -28,11 +23,7 @@ const TARGET_MS = 30;
  * real HTTP routes (Fastify inject). PGlite in a temporary directory, or DATABASE_URL.
  */
 export default async function commentsBench(): Promise<CommentBenchRow[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-comments-bench-'));
-  const env = loadEnv({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined });
-  const services = await createServices(env, { log: createLogger(env) });
-  const app = await buildServer({ services, serveApp: false });
-  await app.ready();
+  const { services, app, close } = await openBenchServer('comments');
   try {
     const wallet = () => Keypair.generate().publicKey.toBase58();
     const [target, ...others] = await services.db.insert(campaigns).values(Array.from({ length: 1 + SMALL_CAMPAIGNS }, (_, i) => (
@@ -104,9 +95,7 @@ export default async function commentsBench(): Promise<CommentBenchRow[]> {
     console.table(rows);
     return rows;
   } finally {
-    await app.close();
-    await closeServices(services).catch(() => {});
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

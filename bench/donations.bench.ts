@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Keypair } from '@solana/web3.js';
-import { closeServices, createLogger, createServices } from '../server/bootstrap';
 import { DONATION_EVENT } from '../server/donations/indexer';
 import { donor, launchCampaign, sendSol } from '../server/donations/testing/donationFlow';
-import { loadEnv } from '../server/env';
 import { indexDonationsJob, startJobs, type Job } from '../server/jobs';
+import { openBenchServices } from './support/benchServer';
 
 export type DonationBenchRow = { bench: string; runs: number; p50: number; p95: number; unit: string; target: string; ok: boolean };
 
@@ -24,9 +20,8 @@ const RUNS = 40;
  * or DATABASE_URL when set.
  */
 export default async function donationsBench(): Promise<DonationBenchRow[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-donations-bench-'));
-  const env = loadEnv({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined });
-  const services = await createServices(env, { log: createLogger(env) });
+  const { services, close } = await openBenchServices('donations');
+  const { env } = services;
   let runner: ReturnType<typeof startJobs> | undefined;
   try {
     const wallets: string[] = [];
@@ -69,8 +64,7 @@ export default async function donationsBench(): Promise<DonationBenchRow[]> {
     return rows;
   } finally {
     await runner?.stop();
-    await closeServices(services).catch(() => {});
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

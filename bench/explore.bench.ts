@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { buildServer } from '../server/app';
-import { closeServices, createLogger, createServices } from '../server/bootstrap';
-import { loadEnv } from '../server/env';
 import { TRADE_EVENT } from '../server/market/registerTradeHooks';
+import type { Services } from '../server/services';
+import { openBenchServer } from './support/benchServer';
 
 export type ExploreBenchRow = { bench: string; runs: number; p50: number; p95: number; unit: string; target: string; ok: boolean };
 
@@ -43,16 +39,7 @@ const UNCACHED_REQUESTS_PER_CLIENT = 5;
  * DATABASE_URL server when set (dropped afterwards).
  */
 export default async function exploreBench(): Promise<ExploreBenchRow[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-explore-bench-'));
-  const server = process.env.DATABASE_URL;
-  const dbName = `causemint_bench_explore_${Date.now().toString(36)}`;
-  const databaseUrl = server ? await createDatabase(server, dbName) : undefined;
-  const env = loadEnv({
-    ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl,
-    SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined,
-  });
-  const services = await createServices(env, { log: createLogger(env) });
-  const app = await buildServer({ services, serveApp: false });
+  const { services, app, close } = await openBenchServer('explore', { freshDatabase: true });
   try {
     const started = Date.now();
     await seedCampaigns(services.db, CAMPAIGNS);
@@ -85,10 +72,7 @@ export default async function exploreBench(): Promise<ExploreBenchRow[]> {
     console.table(rows);
     return rows;
   } finally {
-    await app.close();
-    await closeServices(services).catch(() => {});
-    if (server) await dropDatabase(server, dbName);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
@@ -159,7 +143,7 @@ async function floorRow(): Promise<ExploreBenchRow> {
   }
 }
 
-type Db = Awaited<ReturnType<typeof createServices>>['db'];
+type Db = Services['db'];
 
 /** One statement: varied names, categories, flags and figures; about 1 in 100 mentions water, 1 in 29 has a high trust flag. */
 export async function seedCampaigns(db: Db, count: number): Promise<void> {
@@ -180,23 +164,6 @@ export async function seedCampaigns(db: Db, count: number): Promise<void> {
       timestamptz '2026-01-01' + g * interval '1 minute'
     from generate_series(1::bigint, ${count}) g`));
   await db.execute(sql`analyze campaigns`);
-}
-
-async function createDatabase(url: string, name: string): Promise<string> {
-  const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try { await admin.query(`create database ${name}`); } finally { await admin.end(); }
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function dropDatabase(url: string, name: string): Promise<void> {
-  const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try { await admin.query(`drop database if exists ${name} with (force)`); } finally { await admin.end(); }
 }
 
 function percentiles(times: number[]): { p50: number; p95: number } {

@@ -1,12 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { buildServer } from '../server/app';
-import { closeServices, createLogger, createServices } from '../server/bootstrap';
-import { loadEnv } from '../server/env';
 import { create, createBody, fund, prepare, signedInCreator } from '../server/launch/testing/launchFlow';
+import { openBenchServer } from './support/benchServer';
 
 export type LaunchBenchRow = { bench: string; runs: number; p50: number; p95: number; max: number; unit: string; target: string; ok: boolean };
 
@@ -21,11 +16,7 @@ const TARGET_MS = 500;
  * temporary directory, or DATABASE_URL when set.
  */
 export default async function launchBench(): Promise<LaunchBenchRow[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-launch-bench-'));
-  const env = loadEnv({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined });
-  const services = await createServices(env, { log: createLogger(env) });
-  const app = await buildServer({ services, serveApp: false });
-  await app.ready();
+  const { services, app, close } = await openBenchServer('launch');
   try {
     const prepareTimes: number[] = [];
     const createTimes: number[] = [];
@@ -53,9 +44,7 @@ export default async function launchBench(): Promise<LaunchBenchRow[]> {
     console.table(rows);
     return rows;
   } finally {
-    await app.close();
-    await closeServices(services).catch(() => {});
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
@@ -10,14 +7,13 @@ import {
 import { sql } from 'drizzle-orm';
 import { parseSol } from '../core/money';
 import { CAMPAIGN_TRANSFER_FEE, calculateTransferFee } from '../core/tokenFee';
-import { buildServer } from '../server/app';
-import { closeServices, createLogger, createServices } from '../server/bootstrap';
 import { tokenAccountOf } from '../server/chain/curve';
 import { signTransaction } from '../server/chain/token';
-import { loadEnv } from '../server/env';
 import { launchCurveMarket } from '../server/routes/curve/testing/curveMarket';
 import { signFast } from '../server/trading/testing/market';
 import { trustOf } from '../server/trust';
+import type { Services } from '../server/services';
+import { openBenchServer } from './support/benchServer';
 
 export type TrustBenchRow = { bench: string; runs: number; p50: number; p95: number; p99: number; max: number; unit: string; target: string; ok: boolean };
 
@@ -41,15 +37,7 @@ const CLIENT_PAUSE_MS = 10;
  * DATABASE_URL server when set (dropped afterwards).
  */
 export default async function trustBench(): Promise<TrustBenchRow[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-trust-bench-'));
-  const server = process.env.DATABASE_URL;
-  const dbName = `causemint_bench_trust_${Date.now().toString(36)}`;
-  const databaseUrl = server ? await createDatabase(server, dbName) : undefined;
-  const env = loadEnv({
-    ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined,
-  });
-  const services = await createServices(env, { log: createLogger(env) });
-  const app = await buildServer({ services, serveApp: false });
+  const { services, app, close } = await openBenchServer('trust', { freshDatabase: true });
   try {
     const market = await launchCurveMarket(services, { ticker: 'TRST' });
     let started = Date.now();
@@ -103,15 +91,12 @@ export default async function trustBench(): Promise<TrustBenchRow[]> {
     console.table(rows);
     return rows;
   } finally {
-    await app.close();
-    await closeServices(services).catch(() => {});
-    if (server) await dropDatabase(server, dbName);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
 /** One wallet buys a large amount and sends some to each of HOLDERS new wallets, RECIPIENTS_PER_TX per transaction. */
-async function spreadHolders(services: Awaited<ReturnType<typeof createServices>>, mint: string, whale: Keypair): Promise<void> {
+async function spreadHolders(services: Services, mint: string, whale: Keypair): Promise<void> {
   const ledger = services.chain.ledger!;
   const quote = await services.trading.book.buildBuyQuote({ mint, trader: whale.publicKey.toBase58(), solIn: parseSol('10'), slippageBps: 10_000 });
   await services.trading.book.execute(signFast(quote.transactionBase64, whale));
@@ -133,7 +118,7 @@ async function spreadHolders(services: Awaited<ReturnType<typeof createServices>
 }
 
 /** TRADES rows of curve_trades for the mint, a tenth of them sells, spread over 30 days and over 5,000 wallets. */
-async function insertTrades(services: Awaited<ReturnType<typeof createServices>>, mint: string, count: number): Promise<void> {
+async function insertTrades(services: Services, mint: string, count: number): Promise<void> {
   for (let from = 0; from < count; from += 20_000) {
     const to = Math.min(count, from + 20_000) - 1;
     await services.db.execute(sql`
@@ -144,23 +129,6 @@ async function insertTrades(services: Awaited<ReturnType<typeof createServices>>
         now() - interval '30 days' + (g * interval '25 milliseconds')
       from generate_series(${from}::int, ${to}::int) g`);
   }
-}
-
-async function createDatabase(url: string, name: string): Promise<string> {
-  const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try { await admin.query(`create database ${name}`); } finally { await admin.end(); }
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function dropDatabase(url: string, name: string): Promise<void> {
-  const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try { await admin.query(`drop database if exists ${name} with (force)`); } finally { await admin.end(); }
 }
 
 function percentiles(times: number[]): { p50: number; p95: number; p99: number; max: number } {
