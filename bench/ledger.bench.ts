@@ -156,12 +156,13 @@ export default async function ledgerBench(): Promise<LedgerBenchRow[]> {
       const times: number[] = [];
       for (let i = 0; i < QUERIES; i++) {
         const start = performance.now();
-        await rpc(url, 'getSignaturesForAddress', [asked[i % asked.length], config]);
+        // At 'confirmed', as the app and a web3.js Connection at 'confirmed' ask (the newest entries included).
+        await rpc(url, 'getSignaturesForAddress', [asked[i % asked.length], { commitment: 'confirmed', ...config }]);
         times.push(performance.now() - start);
       }
       return times.sort((a, b) => a - b);
     };
-    const page = await rpc<{ signature: string }[]>(url, 'getSignaturesForAddress', [hot, { limit: 100 }]);
+    const page = await rpc<{ signature: string }[]>(url, 'getSignaturesForAddress', [hot, { limit: 100, commitment: 'confirmed' }]);
     for (const [label, config] of [
       ['limit 20', { limit: 20 }],
       ['limit 20, before (page 5)', { limit: 20, before: page[Math.min(99, page.length - 1)]!.signature }],
@@ -182,7 +183,8 @@ export default async function ledgerBench(): Promise<LedgerBenchRow[]> {
       const times: number[] = [];
       for (const slot of slots) {
         const start = performance.now();
-        await rpc(url, 'getBlock', [slot, config]);
+        // 'confirmed': the newest slots are not rooted yet (finalized, the default, would refuse them).
+        await rpc(url, 'getBlock', [slot, { commitment: 'confirmed', ...config }]);
         times.push(performance.now() - start);
       }
       return times.sort((a, b) => a - b);
