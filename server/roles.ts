@@ -86,7 +86,10 @@ async function start({ pglite }: { pglite?: StartingPglite }): Promise<void> {
     if (role === 'worker') startTheJobs();
     else jobsTimer = setTimeout(startTheJobs, JOBS_START_DELAY_MS);
   }
-  services.log.info({ role, url: env.publicUrl, ms: Date.now() - started, localMode: env.localMode }, 'Causemint ready');
+  // ms: since the server's code had loaded; sinceProcessStartMs: since the process started (what a person waits).
+  services.log.info({
+    role, url: env.publicUrl, ms: Date.now() - started, sinceProcessStartMs: Math.round(process.uptime() * 1000), localMode: env.localMode,
+  }, 'Causemint ready');
 
   // As soon as the server answers: people open the URL when they see it. The demo's launches
   // log one summary line after it, so the box (and the first password) stays on screen.
