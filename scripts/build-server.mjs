@@ -63,7 +63,10 @@ async function buildServer() {
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: ['server/main.ts'],
-    outfile: SERVER_DIST,
+    outdir: path.dirname(SERVER_DIST),
+    // main.js stays small (it starts PGlite, then imports the rest): the import()s become chunks.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -78,7 +81,15 @@ async function buildServer() {
     logLevel: 'warning',
     plugins: [importMetaPaths],
   });
+  // esbuild's service process would otherwise live on beside the server `npm start` runs in this process.
+  await esbuild.stop();
   const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.startsWith('node_modules/'));
+  // Chunks of earlier builds (their names carry a content hash) are no longer imported.
+  const outputs = new Set(Object.keys(result.metafile.outputs).map((p) => path.resolve(root, p)));
+  const chunks = path.join(path.dirname(SERVER_DIST), 'chunks');
+  for (const file of fs.existsSync(chunks) ? fs.readdirSync(chunks) : []) {
+    if (!outputs.has(path.join(chunks, file))) fs.rmSync(path.join(chunks, file), { force: true });
+  }
   fs.writeFileSync(INFO, `${JSON.stringify({ root, startedAt, inputs }, null, 1)}\n`);
 }
 

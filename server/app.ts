@@ -64,7 +64,14 @@ export async function buildServer({ services, serveApp = true, appDir = APP_DIST
   const indexHtml = path.join(appDir, 'index.html');
   const hasApp = serveApp && fs.existsSync(indexHtml);
   if (hasApp) {
-    await app.register(fastifyStatic, { root: appDir, wildcard: false, index: false });
+    // One route per file, except Vite's hashed assets/ (nearly all of the build): one wildcard
+    // route serves those, so a start neither globs nor registers hundreds of routes. A missing
+    // asset falls through to the not-found handler below either way.
+    await app.register(fastifyStatic, { root: appDir, wildcard: false, index: false, globIgnore: ['assets/**'] });
+    const assetsDir = path.join(appDir, 'assets');
+    if (fs.existsSync(assetsDir)) {
+      await app.register(fastifyStatic, { root: assetsDir, prefix: '/assets/', wildcard: true, index: false, decorateReply: false });
+    }
     await app.register(sharePageRoutes, { services, indexHtml });
   }
 

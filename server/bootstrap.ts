@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Database } from './db/client';
+import type { StartingPglite } from './db/pglite/start';
 import type { Env } from './env';
 import { EventHub } from './events/hub';
 import type { Services } from './services';
@@ -15,6 +16,8 @@ export { createLogger };
 
 export type CreateServicesOptions = {
   database?: Database;
+  /** PGlite already starting on env.dataDir (server/main.ts starts it first thing). */
+  pglite?: StartingPglite;
   log?: FastifyBaseLogger;
   /** Receives the local admin's generated password on the first start, for the console (main.ts). */
   onGeneratedAdmin?: (admin: NonNullable<GeneratedAdmin>) => void;
@@ -24,7 +27,7 @@ export type CreateServicesOptions = {
 export async function createServices(env: Env, options: CreateServicesOptions = {}): Promise<Services> {
   const log = options.log ?? createLogger(env);
   const opening = Date.now();
-  const database = options.database ?? await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const database = options.database ?? await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, pglite: options.pglite });
   // A start-up phase a person waits for (the ledger and 'Causemint ready' log theirs).
   if (!options.database) log.info({ ms: Date.now() - opening }, 'database ready (migrations applied)');
   const events = new EventHub(database);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { PgListener } from './pgListener';
-import { PgliteWorkerClient } from './pglite/workerClient';
+import { discardPglite, startPglite, type StartingPglite } from './pglite/start';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -33,35 +33,34 @@ const JOB_LOCK_NAMESPACE = 727274002;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export type OpenOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean };
+export type OpenOptions = {
+  databaseUrl?: string; dataDir?: string; inMemory?: boolean;
+  /** PGlite already starting on this dataDir (the process entry starts it before the server loads). */
+  pglite?: StartingPglite;
+};
 
 /** Opens PGlite in `<dataDir>/db` (or memory), or PostgreSQL when a URL is given, and migrates it. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const dataDir = options.inMemory ? undefined : options.dataDir;
+  // A PGlite started for another place than the one asked for is not this database.
+  let early = options.pglite;
+  if (early && (options.databaseUrl || early.dataDir !== dataDir)) {
+    discardPglite(early);
+    early = undefined;
+  }
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.inMemory ? undefined : options.dataDir);
+    : await openPglite(dataDir, early);
   await migrateDatabase(database);
   return database;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, early: StartingPglite | undefined): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
-  let releaseLock = () => {};
-  let dir: string | undefined;
-  if (dataDir) {
-    dir = path.join(dataDir, 'db');
-    fs.mkdirSync(dir, { recursive: true });
-    releaseLock = takeDirectoryLock(path.join(dataDir, 'db.lock'));
-  }
   // In a worker thread (pglite/worker.mjs, with pg_trgm for the campaign search): its WASM,
   // protocol parsing and file writes never hold up a request on the main thread.
-  let client: PgliteWorkerClient;
-  try {
-    client = await PgliteWorkerClient.open(dir);
-  } catch (err) {
-    releaseLock();
-    throw err;
-  }
+  const { client: opening, releaseLock } = early ?? startPglite(dataDir);
+  const client = await opening;
   const db = drizzle(client as never, { schema }) as unknown as Db;
   return {
     db,
@@ -157,25 +156,4 @@ export async function migrateDatabase(database: Database): Promise<void> {
   } finally {
     await database.db.execute(sql`select pg_advisory_unlock(727274001)`);
   }
-}
-
-/** PGlite has no lock of its own: two processes on one directory would corrupt it. */
-function takeDirectoryLock(lockPath: string): () => void {
-  try {
-    const fd = fs.openSync(lockPath, 'wx');
-    fs.writeSync(fd, String(process.pid));
-    fs.closeSync(fd);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    const holder = Number(fs.readFileSync(lockPath, 'utf8'));
-    if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(`The database in ${path.dirname(lockPath)} is in use by process ${holder}. Stop it first, or set DATA_DIR to another folder.`);
-    }
-    fs.writeFileSync(lockPath, String(process.pid));
-  }
-  return () => { try { if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath); } catch { /* already gone */ } };
-}
-
-function isAlive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (err) { return (err as NodeJS.ErrnoException).code === 'EPERM'; }
 }

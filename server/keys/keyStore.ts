@@ -2,6 +2,7 @@ import { Keypair } from '@solana/web3.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { platformKeys } from '../db/schema';
+import { ed25519PublicKeyOfSeed } from '../chain/ed25519';
 import { KeyDecryptionError, openSecretKey, sealSecretKey } from './crypto';
 import { loadEncryptionKey, type SecretEnv } from './secret';
 
@@ -38,8 +39,12 @@ export function createKeyStore({ db, env }: { db: Db; env: SecretEnv }): KeyStor
   const decrypt = (row: Row): Keypair => {
     const cached = byPublicKey.get(row.publicKey);
     if (cached) return cached;
-    const keypair = Keypair.fromSecretKey(openSecretKey(key, row, row.publicKey, row.role));
-    if (keypair.publicKey.toBase58() !== row.publicKey) throw new KeyDecryptionError();
+    const secret = openSecretKey(key, row, row.publicKey, row.role);
+    const keypair = Keypair.fromSecretKey(secret, { skipValidation: true });
+    // Its public half is the stored public key, and the one its seed derives.
+    if (keypair.publicKey.toBase58() !== row.publicKey || !ed25519PublicKeyOfSeed(secret.subarray(0, 32)).equals(keypair.publicKey.toBuffer())) {
+      throw new KeyDecryptionError();
+    }
     byPublicKey.set(row.publicKey, keypair);
     return keypair;
   };

@@ -36,9 +36,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 // Verifying against this when the username is unknown keeps the answer time the same,
-// so response timing does not reveal which usernames exist. Made at start-up: made on
-// first use, the first unknown username would cost two derivations and stand out.
-const dummyHash: Promise<string> = hashPassword(randomBytes(16).toString('hex'));
+// so response timing does not reveal which usernames exist. Made right after start-up: made
+// on first use, the first unknown username would cost two derivations and stand out; made
+// while the server loads, its scrypt would take CPU the start is waiting for.
+const DUMMY_HASH_DELAY_MS = 3000;
+let dummyHash: Promise<string> | undefined;
+const theDummyHash = (): Promise<string> => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+setTimeout(theDummyHash, DUMMY_HASH_DELAY_MS).unref();
 export async function burnPasswordCheck(password: string): Promise<void> {
-  await verifyPassword(password, await dummyHash);
+  await verifyPassword(password, await theDummyHash());
 }
