@@ -31,23 +31,30 @@ export function readCommitmentOf(config: Config): Exclude<Commitment, 'processed
 /**
  * The root: ROOT_DEPTH slots behind the tip (where slotNotification, rootNotification and
  * signature statuses put it), and never past the newest finished block, so nothing at or
- * below it can change.
+ * below it can change. Below the first slot while the ledger is younger than ROOT_DEPTH:
+ * nothing is rooted yet.
  */
 export function rootSlot(ledger: LocalLedger): bigint {
-  const root = ledger.slot >= ROOT_DEPTH ? ledger.slot - ROOT_DEPTH : 0n;
+  const root = ledger.slot - ROOT_DEPTH;
   const finished = ledger.lastBlockSlot;
-  return root < finished ? root : finished > 0n ? finished : 0n;
+  return root < finished ? root : finished;
+}
+
+/** The newest block a block read at this commitment may serve (below the first slot: none yet). */
+export function highestBlockAt(ledger: LocalLedger, commitment: 'confirmed' | 'finalized'): bigint {
+  return commitment === 'confirmed' ? ledger.lastBlockSlot : rootSlot(ledger);
 }
 
 /**
  * The slot a commitment level stands at, as a validator's banks do: `processed` the slot
  * taking transactions, `confirmed` the newest finished block (whose transactions are all
- * durable; this ledger is its only voter), `finalized` the root.
+ * durable; this ledger is its only voter), `finalized` the root; the first slot while there
+ * is no such block yet, as genesis is on a new cluster.
  */
 export function slotAt(ledger: LocalLedger, commitment: Commitment): bigint {
   if (commitment === 'processed') return ledger.slot;
-  if (commitment === 'confirmed') return ledger.lastBlockSlot;
-  return rootSlot(ledger);
+  const slot = highestBlockAt(ledger, commitment);
+  return slot > ledger.firstSlot ? slot : ledger.firstSlot;
 }
 
 /** The slot a call reads at (its commitment's), checked against its `minContextSlot`. */

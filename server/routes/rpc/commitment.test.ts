@@ -113,3 +113,21 @@ describe('commitment levels: slots, blockhashes, blocks and history at processed
       .toMatchObject({ code: -32602, message: expect.stringContaining('Method does not support commitment below `confirmed`') });
   });
 });
+
+describe('commitment levels on a ledger younger than the root depth', () => {
+  let t: RpcTestApp;
+  beforeAll(async () => { t = await startRpcTestApp({ LEDGER_SLOT_MS: '5000' }); });
+  afterAll(async () => { await t?.close(); });
+
+  it('reads its first slot at confirmed and finalized, and serves no rooted block yet', async () => {
+    const { connection } = t;
+    const tip = Number(t.services.chain.ledger!.slot);
+    expect(tip).toBeLessThan(32);
+    expect(await connection.getSlot('processed')).toBe(tip);
+    expect(await connection.getSlot('finalized')).toBe(0);
+    expect(await connection.getSlot('confirmed')).toBe(Math.max(0, tip - 1));
+    expect(await connection.getBlocks(0, undefined, 'finalized')).toEqual([]);
+    await expect(connection.getBlock(0, { commitment: 'finalized', maxSupportedTransactionVersion: 0 })).rejects.toThrow('Block not available for slot 0');
+    if (tip > 0) expect((await connection.getBlock(0, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }))!.parentSlot).toBe(0);
+  });
+});

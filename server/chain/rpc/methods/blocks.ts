@@ -1,5 +1,5 @@
 import { MIN_CONTEXT_SLOT_NOT_REACHED, RpcError, blockCleanedUp, blockNotAvailable, invalidParams, unsupportedTransactionVersion } from '../errors';
-import { commitmentOf, readCommitmentOf, slotAt } from '../commitment';
+import { commitmentOf, highestBlockAt, readCommitmentOf, slotAt } from '../commitment';
 import { SLOTS_PER_EPOCH } from '../../ledger/programs';
 import { MAX_FEE_ACCOUNTS } from '../../ledger/prioritizationFees';
 import { renderedBlocks } from '../blockCache';
@@ -151,13 +151,13 @@ export const blockMethods: MethodTable = {
 
 /** A block at the commitment exists for the slot (at `finalized` a rooted one), or the validator's error for why not. */
 function checkBlockAvailable(ctx: RpcContext, slot: bigint, commitment: 'confirmed' | 'finalized'): void {
-  if (slot > slotAt(ctx.ledger, commitment)) throw blockNotAvailable(slot);
+  if (slot > highestBlockAt(ctx.ledger, commitment)) throw blockNotAvailable(slot);
   if (slot < ctx.ledger.firstSlot) throw blockCleanedUp(slot, ctx.ledger.firstSlot);
 }
 
 /** The highest block getBlocks may list (the root at `finalized`), checked against minContextSlot. */
 function highestBlock(ctx: RpcContext, config: Config): bigint {
-  const highest = slotAt(ctx.ledger, readCommitmentOf(config));
+  const highest = highestBlockAt(ctx.ledger, readCommitmentOf(config));
   const min = optionalNumber(config, 'minContextSlot');
   if (min !== undefined && BigInt(min) > highest) {
     throw new RpcError(MIN_CONTEXT_SLOT_NOT_REACHED, 'Minimum context slot has not been reached', { contextSlot: highest });
