@@ -141,7 +141,7 @@ describe('kill -9 of a fleet process', () => {
 
     console.log(`ledger restarted: ${confirmed.length} confirmed transactions checked`);
     await expectOnChain(confirmed);
-    const tx = await ledgerRpc<{ meta: { err: unknown } } | null>(fleet.ledger.url!, 'getTransaction', [confirmed[0], { encoding: 'json', maxSupportedTransactionVersion: 0 }]);
+    const tx = await ledgerRpc<{ meta: { err: unknown } } | null>(fleet.ledger.url!, 'getTransaction', [confirmed[0], { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }]);
     expect(tx?.meta.err).toBeNull();
     expect(await Promise.all(wallets.map((w) => solBalance(fleet.ledger.url!, w)))).toEqual(balances);
 

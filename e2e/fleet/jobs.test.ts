@@ -149,7 +149,7 @@ describe('jobs across two workers', () => {
       // The donation wallet gained exactly the runs' recorded payouts, each one transaction, each once.
       const paid = runs.reduce((sum, r) => sum + BigInt(r.donation_lamports), 0n);
       expect(await solBalance(fleet.ledger.url!, donationWallets[i]!) - 1_000_000_000n).toBe(paid);
-      const touching = (await ledgerRpc<{ signature: string }[]>(fleet.ledger.url!, 'getSignaturesForAddress', [donationWallets[i], { limit: 1000 }])).map((s) => s.signature);
+      const touching = (await ledgerRpc<{ signature: string }[]>(fleet.ledger.url!, 'getSignaturesForAddress', [donationWallets[i], { limit: 1000, commitment: 'confirmed' }])).map((s) => s.signature);
       const payouts = runs.map((r) => r.payout_signature);
       expect(new Set(payouts).size).toBe(runs.length);
       expect(payouts.every((s) => touching.includes(s))).toBe(true);
