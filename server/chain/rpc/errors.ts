@@ -34,8 +34,3 @@ export const blockNotAvailable = (slot: bigint) => new RpcError(BLOCK_NOT_AVAILA
 
 export const blockCleanedUp = (slot: bigint, first: bigint) =>
   new RpcError(BLOCK_CLEANED_UP, `Block ${slot} cleaned up, does not exist on node. First available block: ${first}`);
-
-/** Block and history methods read finalized (or confirmed) data only, as a validator's do. */
-export function rejectProcessed(commitment: unknown): void {
-  if (commitment === 'processed') throw new RpcError(INVALID_PARAMS, 'Method does not support commitment below `confirmed`');
-}
