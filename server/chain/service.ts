@@ -7,6 +7,7 @@ import { clusterConnection } from './clusterConnection';
 import { LocalLedger, type SendOutcome } from './ledger/ledger';
 import { TransactionFailedError, confirmSignature, sendAndConfirm } from './sendAndConfirm';
 import { LedgerStore } from './ledger/store';
+import { renderBlockEntries } from './rpc/blockEntries';
 import { createRpcHandler, type RpcHandler } from './rpc/handler';
 import { initZstd } from './rpc/zstd';
 
@@ -55,7 +56,7 @@ export async function createChain(env: Env, database: Database, log: FastifyBase
   }
   // One process runs the local ledger of a database: a second would fork the chain.
   if (!await database.tryLock(LEDGER_LOCK_KEY)) throw new Error(LEDGER_IN_USE);
-  const store = new LedgerStore(database.db);
+  const store = new LedgerStore(database.db, { renderBlockEntries });
   const ledger = await LocalLedger.open({ store, log, slotMs: env.LEDGER_SLOT_MS, samplePeriodMs: env.LEDGER_SAMPLE_PERIOD_MS });
   await initZstd();
   const rpc = createRpcHandler({ ledger, store }, log);

@@ -30,6 +30,12 @@ export type TxRecord = {
   memo: string | null;
 };
 
+/** A transaction's getBlock entries as JSON text (json and jsonParsed), rendered when it is written. */
+export type BlockEntries = { json: string; parsed: string };
+
+/** A block's stored entries, joined by commas, and the time its transactions were stamped with. */
+export type StoredBlock = { list: string; blockTime: bigint | null };
+
 export type AccountRecord = {
   address: string;
   lamports: bigint;
@@ -50,9 +56,15 @@ export type SignatureInfo = { signature: string; slot: number; blockTime: number
 export class LedgerStore {
   private readonly history: AddressHistoryCache;
 
-  /** `historyWindow`: entries per address kept in memory (tests shrink it to reach its edges). */
-  constructor(private readonly db: Db, options: { historyWindow?: number } = {}) {
+  private readonly renderBlockEntries?: (t: TxRecord) => BlockEntries;
+
+  /**
+   * `historyWindow`: entries per address kept in memory (tests shrink it to reach its edges).
+   * `renderBlockEntries`: the RPC's rendering of a transaction's getBlock entries, stored with it.
+   */
+  constructor(private readonly db: Db, options: { historyWindow?: number; renderBlockEntries?: (t: TxRecord) => BlockEntries } = {}) {
     this.history = new AddressHistoryCache(options.historyWindow);
+    this.renderBlockEntries = options.renderBlockEntries;
   }
 
   async loadGenesis(): Promise<Genesis | null> {
@@ -136,11 +148,16 @@ export class LedgerStore {
    * more in the driver and the query builder than the database spends storing the rows.
    */
   async writeBatch(txs: TxRecord[], accounts: AccountRecord[], clock: ClockCheckpoint): Promise<void> {
-    const txJson = JSON.stringify(txs.map((t) => ({
-      signature: t.signature, seq: t.seq.toString(), slot: t.slot.toString(), block_time: t.blockTime.toString(),
-      raw: Buffer.from(t.raw.buffer, t.raw.byteOffset, t.raw.byteLength).toString('hex'), account_keys: t.accountKeys,
-      err: t.err, fee: t.fee.toString(), compute_units: t.computeUnits.toString(), meta: t.meta, memo: t.memo,
-    })));
+    const render = this.renderBlockEntries;
+    const txJson = JSON.stringify(txs.map((t) => {
+      const entries = render?.(t);
+      return {
+        signature: t.signature, seq: t.seq.toString(), slot: t.slot.toString(), block_time: t.blockTime.toString(),
+        raw: Buffer.from(t.raw.buffer, t.raw.byteOffset, t.raw.byteLength).toString('hex'), account_keys: t.accountKeys,
+        err: t.err, fee: t.fee.toString(), compute_units: t.computeUnits.toString(), meta: t.meta, memo: t.memo,
+        block_json: entries?.json ?? null, block_parsed: entries?.parsed ?? null,
+      };
+    }));
     const accountJson = JSON.stringify(accounts.map((a) => ({
       address: a.address, lamports: a.lamports.toString(), owner: a.owner, executable: a.executable,
       rent_epoch: a.rentEpoch.toString(), data: Buffer.from(a.data.buffer, a.data.byteOffset, a.data.byteLength).toString('hex'),
@@ -151,10 +168,15 @@ export class LedgerStore {
         await tx.execute(sql`
           with x as (
             select * from jsonb_to_recordset(${txJson}::jsonb) as x(signature text, seq int8, slot int8, block_time int8, raw text,
-              account_keys text[], err jsonb, fee int8, compute_units int8, meta jsonb, memo text)
+              account_keys text[], err jsonb, fee int8, compute_units int8, meta jsonb, memo text, block_json text, block_parsed text)
           ), t as (
             insert into ledger_transactions (signature, seq, slot, block_time, raw, account_keys, err, fee, compute_units, meta, memo)
             select signature, seq, slot, block_time, decode(raw, 'hex'), account_keys, err, fee, compute_units, meta, memo from x
+          ), e as (
+            insert into ledger_block_entries (slot, encoding, seq, entry)
+            select slot, e.encoding, seq, e.entry from x
+            cross join lateral (values (0::int2, x.block_json), (1::int2, x.block_parsed)) as e(encoding, entry)
+            where e.entry is not null
           )
           insert into ledger_address_signatures (address, seq, signature, slot, block_time, err, memo)
           select distinct on (k.address, x.seq) k.address, x.seq, x.signature, x.slot, x.block_time, x.err, x.memo
@@ -239,6 +261,23 @@ export class LedgerStore {
     const [row] = await this.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.signature, signature));
     if (!row) return null;
     return { ...row, err: row.err as TxErrorJson | null, meta: row.meta as StoredMeta };
+  }
+
+  /**
+   * A slot's stored getBlock entries (json or jsonParsed) in execution order, joined by commas;
+   * null when a transaction of the slot has none (written before entries were stored, or by a
+   * store without a renderer): the caller renders that block itself.
+   */
+  async storedBlock(slot: bigint, encoding: 'json' | 'parsed'): Promise<StoredBlock | null> {
+    const result = await this.db.execute(sql`
+      select (select count(*) from ledger_transactions where slot = ${slot.toString()}::int8)::int as n,
+        (select block_time from ledger_transactions where slot = ${slot.toString()}::int8 limit 1)::text as block_time,
+        count(*)::int as stored, coalesce(string_agg(entry, ',' order by seq), '') as list
+      from ledger_block_entries where slot = ${slot.toString()}::int8 and encoding = ${encoding === 'json' ? 0 : 1}`);
+    type Row = { n: number; stored: number; block_time: string | null; list: string };
+    const [row] = (Array.isArray(result) ? result : (result as unknown as { rows: Row[] }).rows) as Row[];
+    if (row.stored < row.n) return null;
+    return { list: row.list, blockTime: row.block_time === null ? null : BigInt(row.block_time) };
   }
 
   /**

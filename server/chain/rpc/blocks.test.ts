@@ -10,6 +10,9 @@ import {
 import { freePort } from '../../../e2e/server';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { ledgerTransactions } from '../../db/schema';
+import { entriesInForm } from './blockEntries';
+import { stringifyRpc } from './json';
+import { encodeTransactionWithMeta, transactionVersion } from './transactionJson';
 
 // Blocks served from the local ledger, read by the two client libraries people use, with the
 // validator's field names, types and error codes.
@@ -92,6 +95,29 @@ describe('block methods of the local ledger', () => {
     expect(entry.meta!.preBalances[0]).toBe(500_000_000n * 1_000_000_000n);
     expect(entry.meta!.preBalances).toEqual(tx.meta!.preBalances);
     expect(entry.meta!.postBalances).toEqual(tx.meta!.postBalances);
+  });
+
+  it('a block read from the entries stored at commit equals the block rendered from the transactions, in every form', async () => {
+    const [airdrop] = (await connection.getSignaturesForAddress(alice.publicKey)).slice(-1);
+    const store = t.services.chain.store!;
+    for (const slot of new Set([BigInt(airdrop.slot), BigInt(legacySlot), BigInt(v0Slot)])) {
+      const records = await store.blockTransactions(slot);
+      for (const encoding of ['json', 'jsonParsed'] as const) {
+        for (const showRewards of [true, false]) {
+          for (const withVersion of [true, false]) {
+            const stored = await store.storedBlock(slot, encoding === 'json' ? 'json' : 'parsed');
+            expect(stored, `slot ${slot} has stored entries`).not.toBeNull();
+            expect(stored!.blockTime).toBe(records[0].blockTime);
+            const { text, anyV0 } = entriesInForm(stored!.list, showRewards, withVersion);
+            expect(anyV0).toBe(!withVersion && records.some((r) => transactionVersion(r) === 0));
+            const rendered = records.map((r) => encodeTransactionWithMeta(r, encoding, withVersion, showRewards));
+            // Past 2^53 both texts hold the exact digits (the faucet's balance in the airdrop's block).
+            if (records.some((r) => r.signature === airdrop.signature)) expect(text).toContain('500000000000000000');
+            expect(JSON.parse(`[${text}]`)).toEqual(JSON.parse(stringifyRpc(rendered)));
+          }
+        }
+      }
+    }
   });
 
   it('a block carries the blockhash getLatestBlockhash handed out in its slot', async () => {

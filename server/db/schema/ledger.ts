@@ -1,4 +1,4 @@
-import { bigint, boolean, customType, index, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, jsonb, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 
 // The local ledger's durable state (local mode only). LiteSVM keeps accounts in memory and
 // almost no history: these tables are the source of truth it is rebuilt from on start.
@@ -30,6 +30,19 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
   meta: jsonb('meta').notNull(),
   memo: text('memo'),
 }, (t) => [index('ledger_transactions_slot').on(t.slot)]);
+
+/**
+ * Each transaction's getBlock entry as JSON text, rendered once as it is written (encoding 0
+ * json, 1 jsonParsed; its version and an empty rewards list last): a full block is one range
+ * read and one string_agg. Rows of their own keep ledger_transactions' rows small and these
+ * ones under the size the database compresses. Transactions written before it have none.
+ */
+export const ledgerBlockEntries = pgTable('ledger_block_entries', {
+  slot: u64('slot').notNull(),
+  encoding: smallint('encoding').notNull(),
+  seq: u64('seq').notNull(),
+  entry: text('entry').notNull(),
+}, (t) => [primaryKey({ columns: [t.slot, t.encoding, t.seq] })]);
 
 /** address -> signatures, denormalised so a history page is one index range scan. */
 export const ledgerAddressSignatures = pgTable('ledger_address_signatures', {

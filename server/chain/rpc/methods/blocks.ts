@@ -3,11 +3,13 @@ import { commitmentOf, highestBlockAt, readCommitmentOf, slotAt } from '../commi
 import { SLOTS_PER_EPOCH } from '../../ledger/programs';
 import { MAX_FEE_ACCOUNTS } from '../../ledger/prioritizationFees';
 import { renderedBlocks } from '../blockCache';
+import { entriesInForm } from '../blockEntries';
+import type { StoredBlock } from '../../ledger/store';
 import { withContext, type MethodTable, type RpcContext } from '../context';
 import { RawJson, stringifyPlain, stringifyRpc } from '../json';
 import { configParam, optionalNumber, pubkeyParam, requireParam, type Config } from '../params';
 import {
-  encodeTransactionAccounts, encodeTransactionWithMeta, readsVersionedParam, transactionEncodingParam, transactionVersion,
+  encodeTransactionAccounts, encodeTransactionWithMeta, readsVersionedParam, transactionEncodingParam, transactionVersion, type TxEncoding,
 } from '../transactionJson';
 
 /** The validator's MAX_GET_CONFIRMED_BLOCKS_RANGE. */
@@ -48,12 +50,18 @@ export const blockMethods: MethodTable = {
       parentSlot,
     };
     let blockTime: bigint | null;
+    let stored: StoredBlock | null;
     if (details === 'signatures') {
       const read = await ctx.store.blockSignatures(slot);
       block.signatures = read.signatures;
       blockTime = read.blockTime;
     } else if (details === 'none') {
       blockTime = await ctx.store.slotBlockTime(slot);
+    } else if ((stored = details === 'full' ? await storedEntries(ctx, slot, encoding) : null)) {
+      const { text, anyV0 } = entriesInForm(stored.list, showRewards, withVersion);
+      if (!withVersion && anyV0) throw unsupportedTransactionVersion(0);
+      block.transactions = new RawJson(`[${text}]`);
+      blockTime = stored.blockTime;
     } else {
       const records = await ctx.store.blockTransactions(slot);
       // The whole block fails when one transaction is newer than the client reads, as on a validator.
@@ -148,6 +156,12 @@ export const blockMethods: MethodTable = {
     return ctx.ledger.prioritizationFees.recent(ctx.ledger.lastBlockSlot, accounts);
   },
 };
+
+/** The slot's entries as rendered at commit; null where they must be rendered now. */
+function storedEntries(ctx: RpcContext, slot: bigint, encoding: TxEncoding): Promise<StoredBlock | null> | null {
+  if (encoding !== 'json' && encoding !== 'jsonParsed') return null;
+  return ctx.store.storedBlock(slot, encoding === 'json' ? 'json' : 'parsed');
+}
 
 /** A block at the commitment exists for the slot (at `finalized` a rooted one), or the validator's error for why not. */
 function checkBlockAvailable(ctx: RpcContext, slot: bigint, commitment: 'confirmed' | 'finalized'): void {
