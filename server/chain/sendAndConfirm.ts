@@ -68,7 +68,9 @@ export async function confirmSignature(
 }
 
 async function blockHeightLimit(connection: Connection, blockhash: string): Promise<number | undefined> {
-  const valid = await connection.isBlockhashValid(blockhash, { commitment: 'confirmed' });
+  // At 'processed': the newest bank knows every blockhash handed out (an older one has not seen a
+  // fresh one yet), so invalid there means older than its 150 slots.
+  const valid = await connection.isBlockhashValid(blockhash, { commitment: 'processed' });
   // Once invalid, any height below the current one means "expired".
   return valid.value ? undefined : 0;
 }

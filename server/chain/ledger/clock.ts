@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 import bs58 from 'bs58';
 import { MAX_BLOCKHASH_AGE } from './programs';
 
+/**
+ * How far behind the tip blockhashes are kept: a bank as old as the root (32 slots back) still
+ * knows the 150 before it, so a client asking at `finalized` gets that bank's answer.
+ */
+const KEPT_BEHIND = MAX_BLOCKHASH_AGE + 64n;
+
 /** Where the clock was (re)started: slot `slot` began at `unixMs`, and each later slot `slotMs` after it. */
 export type ClockAnchor = { slot: string; unixMs: number };
 
@@ -29,7 +35,7 @@ export class SlotClock {
     this.anchorList = past.map((a) => ({ slot: BigInt(a.slot), unixMs: a.unixMs })).filter((a) => a.slot < startSlot);
     this.anchorList.sort((a, b) => (a.slot < b.slot ? -1 : 1));
     this.anchorList.push({ slot: startSlot, unixMs: this.baseMs });
-    for (let s = startSlot - MAX_BLOCKHASH_AGE - 1n; s <= startSlot; s++) if (s >= 0n) this.remember(s);
+    for (let s = startSlot - KEPT_BEHIND; s <= startSlot; s++) if (s >= 0n) this.remember(s);
   }
 
   get slot(): bigint { return this.current; }
@@ -40,7 +46,7 @@ export class SlotClock {
     if (due <= this.current) return false;
     for (let s = this.current + 1n; s <= due; s++) this.remember(s);
     this.current = due;
-    const oldest = due - MAX_BLOCKHASH_AGE - 1n;
+    const oldest = due - KEPT_BEHIND;
     for (const [slot, hash] of this.bySlot) {
       if (slot >= oldest) break;
       this.bySlot.delete(slot);
@@ -55,7 +61,7 @@ export class SlotClock {
     this.baseSlot = slot;
     this.baseMs = this.now();
     this.anchorList.push({ slot, unixMs: this.baseMs });
-    for (let s = slot - MAX_BLOCKHASH_AGE - 1n; s <= slot; s++) if (s > this.current) this.remember(s);
+    for (let s = slot - KEPT_BEHIND; s <= slot; s++) if (s > this.current) this.remember(s);
     this.current = slot;
     this.advance();
   }
@@ -72,10 +78,13 @@ export class SlotClock {
     return { blockhash: this.blockhashAt(this.current), lastValidBlockHeight: this.current + MAX_BLOCKHASH_AGE };
   }
 
-  /** The slot a still-valid blockhash belongs to, or undefined when unknown or older than 150 slots. */
-  blockhashSlot(blockhash: string): bigint | undefined {
+  /**
+   * The slot a blockhash belongs to if a bank at slot `at` (the tip unless given) takes it: handed
+   * out at or before `at` and at most 150 slots older; undefined otherwise.
+   */
+  blockhashSlot(blockhash: string, at: bigint = this.current): bigint | undefined {
     const slot = this.hashes.get(blockhash);
-    if (slot === undefined || this.current - slot > MAX_BLOCKHASH_AGE) return undefined;
+    if (slot === undefined || slot > at || at - slot > MAX_BLOCKHASH_AGE) return undefined;
     return slot;
   }
 

@@ -168,7 +168,18 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   get epoch(): bigint { return this.clock.slot / SLOTS_PER_EPOCH; }
   get genesisHash(): string { return this.clock.genesisHash; }
   get latestBlockhash() { return this.clock.latestBlockhash; }
-  isBlockhashValid(blockhash: string): boolean { return this.clock.blockhashSlot(blockhash) !== undefined; }
+  /** Whether a bank at `slot` (the tip unless given) takes the blockhash. */
+  isBlockhashValid(blockhash: string, slot?: bigint): boolean { return this.clock.blockhashSlot(blockhash, slot) !== undefined; }
+
+  /**
+   * Transactions in the blocks up to `slot`, a finished block (all its transactions durable): the
+   * count a bank at that slot reports. What landed after it is all recent, counted per slot.
+   */
+  transactionCountAt(slot: bigint): bigint {
+    let count = this.committedSeq;
+    for (const [s, signatures] of this.recentBySlot) if (s > slot) count -= BigInt(signatures.length);
+    return count;
+  }
   /** The ledger's first block (its genesis slot). */
   get firstSlot(): bigint { return BigInt(this.genesis.startSlot); }
   /** A slot's blockhash: the one getLatestBlockhash handed out while it was the current slot. */

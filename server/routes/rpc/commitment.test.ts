@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { address, signature as toSignature } from '@solana/kit';
+import { count, lte } from 'drizzle-orm';
+import { ledgerTransactions } from '../../db/schema';
 import { airdrop, rpcError, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 
 // Each commitment reads at its own slot, as a validator's banks do (rpc.rs): `processed` the
@@ -99,6 +101,46 @@ describe('commitment levels: slots, blockhashes, blocks and history at processed
     expect(fresh!.slot).toBeGreaterThan(await rpc.getSlot({ commitment: 'finalized' }).send());
     const history = await rpc.getSignaturesForAddress(address(payer.publicKey.toBase58()), { limit: 1 }).send();
     expect(history[0]).toMatchObject({ signature, confirmationStatus: 'confirmed' });
+  });
+
+  it('isBlockhashValid, getFeeForMessage and the transaction count answer at the commitment\'s bank (web3.js and kit)', async () => {
+    const signature = await transfer();
+    const { slot: txSlot } = (await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }))!;
+    const countUpTo = async (slot: number) => (await t.services.db.select({ n: count() }).from(ledgerTransactions)
+      .where(lte(ledgerTransactions.slot, BigInt(slot))))[0].n;
+    const counts: Record<string, number> = {};
+    for (const commitment of ['processed', 'confirmed', 'finalized'] as const) {
+      const epoch = await connection.getEpochInfo(commitment);
+      expect(epoch.transactionCount, commitment).toBe(await countUpTo(epoch.absoluteSlot));
+      counts[commitment] = epoch.transactionCount!;
+      expect(await connection.getTransactionCount(commitment)).toBe(counts[commitment]);
+    }
+    // The transfer is younger than the root: counted at processed and confirmed, not at finalized.
+    expect(counts.finalized).toBeLessThan(counts.confirmed);
+    expect(await rpc.getTransactionCount({ commitment: 'finalized' }).send()).toBe(BigInt(counts.finalized));
+
+    const tip = await connection.getLatestBlockhashAndContext('processed');
+    const root = await connection.getLatestBlockhashAndContext('finalized');
+    expect((await connection.isBlockhashValid(tip.value.blockhash, { commitment: 'processed' })).value).toBe(true);
+    // The finalized bank, 32 slots back, has not seen the tip's blockhash yet; every bank knows the root's.
+    const atRoot = await rpc.isBlockhashValid(tip.value.blockhash as never, { commitment: 'finalized' }).send();
+    expect(atRoot).toMatchObject({ context: { slot: BigInt(root.context.slot) }, value: false });
+    const atConfirmed = await rpc.isBlockhashValid(tip.value.blockhash as never, { commitment: 'confirmed' }).send();
+    expect(atConfirmed.value).toBe(tip.context.slot <= atConfirmed.context.slot);
+    for (const commitment of ['processed', 'confirmed', 'finalized'] as const) {
+      expect((await connection.isBlockhashValid(root.value.blockhash, { commitment })).value, commitment).toBe(true);
+    }
+    const message = new Transaction({ feePayer: payer.publicKey, recentBlockhash: tip.value.blockhash })
+      .add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1 })).compileMessage();
+    expect((await connection.getFeeForMessage(message, 'processed')).value).toBe(5000);
+    expect(await connection.getFeeForMessage(message, 'finalized')).toMatchObject({ context: { slot: root.context.slot }, value: null });
+
+    // 32 slots on, the root has passed the transfer and its blockhash.
+    ledger().warp(BigInt(Math.max(txSlot, tip.context.slot)) + 32n);
+    expect((await connection.isBlockhashValid(tip.value.blockhash, { commitment: 'finalized' })).value).toBe(true);
+    const rooted = await connection.getEpochInfo('finalized');
+    expect(rooted.transactionCount).toBe(await countUpTo(rooted.absoluteSlot));
+    expect(rooted.transactionCount).toBeGreaterThanOrEqual(counts.confirmed);
   });
 
   it('kit: minContextSlot is checked against the commitment\'s slot, and unknown levels are refused', async () => {

@@ -138,7 +138,8 @@ describe('local ledger JSON-RPC', () => {
     await airdrop(connection, payer.publicKey, LAMPORTS_PER_SOL);
     const latest = await connection.getLatestBlockhash();
     t.services.chain.ledger!.warp(BigInt(latest.lastValidBlockHeight + 1));
-    expect((await connection.isBlockhashValid(latest.blockhash)).value).toBe(false);
+    // The bank taking transactions (processed) is past its 150 slots; the confirmed one, a slot back, is not.
+    expect((await connection.isBlockhashValid(latest.blockhash, { commitment: 'processed' })).value).toBe(false);
     const tx = new Transaction({ feePayer: payer.publicKey, ...latest })
       .add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 }));
     await expect(sendAndConfirmTransaction(connection, tx, [payer])).rejects.toThrow('Blockhash not found');
@@ -159,7 +160,8 @@ describe('local ledger JSON-RPC', () => {
       encoding: 'base64', replaceRecentBlockhash: true, accounts: { addresses: [to.toBase58()], encoding: 'base64' },
     }] });
     expect(simulated.result.value).toMatchObject({ err: null, accounts: [{ lamports: 7_000_000 }] });
-    expect((await connection.isBlockhashValid(simulated.result.value.replacementBlockhash.blockhash)).value).toBe(true);
+    // The replacement is the newest bank's blockhash (the simulation's context slot), valid there.
+    expect((await connection.isBlockhashValid(simulated.result.value.replacementBlockhash.blockhash, { commitment: 'processed' })).value).toBe(true);
     expect(await connection.getBalance(to)).toBe(0); // a simulation changes nothing
 
     const tx = new Transaction({ feePayer: payer.publicKey, ...(await connection.getLatestBlockhash()) })

@@ -2,7 +2,7 @@ import { transactionFee } from '../../ledger/fees';
 import { decodeWireTransaction, WireError } from '../../ledger/wire';
 import { MAX_BLOCKHASH_AGE } from '../../ledger/programs';
 import { bankSlot } from '../commitment';
-import { checkMinContextSlot, withContext, type MethodTable } from '../context';
+import { withContext, type MethodTable } from '../context';
 import { invalidParams } from '../errors';
 import { configParam, requireParam } from '../params';
 
@@ -16,13 +16,13 @@ export const blockhashMethods: MethodTable = {
   isBlockhashValid: (params, ctx) => {
     const blockhash = requireParam(params, 0, 'blockhash');
     if (typeof blockhash !== 'string') throw invalidParams('Invalid params: invalid type: expected a base58 string.');
-    checkMinContextSlot(ctx, configParam(params, 1));
-    return withContext(ctx, ctx.ledger.isBlockhashValid(blockhash));
+    const slot = bankSlot(ctx, configParam(params, 1));
+    return withContext(ctx, ctx.ledger.isBlockhashValid(blockhash, slot), slot);
   },
   getFeeForMessage: (params, ctx) => {
     const encoded = requireParam(params, 0, 'message');
     if (typeof encoded !== 'string') throw invalidParams('Invalid params: invalid type: expected a base64 string.');
-    checkMinContextSlot(ctx, configParam(params, 1));
+    const slot = bankSlot(ctx, configParam(params, 1));
     const message = new Uint8Array(Buffer.from(encoded, 'base64'));
     // A message alone: give it empty signatures so the transaction decoder can read it.
     const signers = message[0] & 0x80 ? message[1] : message[0];
@@ -32,7 +32,7 @@ export const blockhashMethods: MethodTable = {
     bytes.set(message, 1 + signers * 64);
     try {
       const tx = decodeWireTransaction(bytes);
-      return withContext(ctx, ctx.ledger.isBlockhashValid(tx.recentBlockhash) ? transactionFee(tx) : null);
+      return withContext(ctx, ctx.ledger.isBlockhashValid(tx.recentBlockhash, slot) ? transactionFee(tx) : null, slot);
     } catch (err) {
       if (err instanceof WireError) throw invalidParams(`Invalid params: invalid message: ${err.message}.`);
       throw err;
