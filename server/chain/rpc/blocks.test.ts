@@ -89,7 +89,7 @@ describe('block methods of the local ledger', () => {
 
   it('writes u64s past 2^53 exactly (the faucet balance in the airdrop\'s block), as getTransaction does (kit)', async () => {
     const [airdrop] = (await connection.getSignaturesForAddress(alice.publicKey)).slice(-1);
-    const block = (await rpc.getBlock(BigInt(airdrop.slot), { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }).send())!;
+    const block = (await rpc.getBlock(BigInt(airdrop.slot), { maxSupportedTransactionVersion: 0 }).send())!;
     const entry = block.transactions.find((e) => e.transaction.signatures[0] === airdrop.signature)!;
     const tx = (await rpc.getTransaction(airdrop.signature as Signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }).send())!;
     expect(entry.meta!.preBalances[0]).toBe(500_000_000n * 1_000_000_000n);
@@ -103,11 +103,11 @@ describe('block methods of the local ledger', () => {
     for (const slot of new Set([BigInt(airdrop.slot), BigInt(legacySlot), BigInt(v0Slot)])) {
       const records = await store.blockTransactions(slot);
       for (const encoding of ['json', 'jsonParsed'] as const) {
+        const stored = await store.storedBlock(slot, encoding === 'json' ? 'json' : 'parsed');
+        expect(stored, `slot ${slot} has stored entries`).not.toBeNull();
+        expect(stored!.blockTime).toBe(records[0].blockTime);
         for (const showRewards of [true, false]) {
           for (const withVersion of [true, false]) {
-            const stored = await store.storedBlock(slot, encoding === 'json' ? 'json' : 'parsed');
-            expect(stored, `slot ${slot} has stored entries`).not.toBeNull();
-            expect(stored!.blockTime).toBe(records[0].blockTime);
             const { text, anyV0 } = entriesInForm(stored!.list, showRewards, withVersion);
             expect(anyV0).toBe(!withVersion && records.some((r) => transactionVersion(r) === 0));
             const rendered = records.map((r) => encodeTransactionWithMeta(r, encoding, withVersion, showRewards));
@@ -145,7 +145,7 @@ describe('block methods of the local ledger', () => {
     const signatures = await connection.getBlockSignatures(legacySlot);
     expect(signatures.signatures).toContain(legacySig);
     expect(signatures).not.toHaveProperty('rewards');
-    const kitSignatures = (await rpc.getBlock(BigInt(legacySlot), { commitment: 'confirmed', transactionDetails: 'signatures', rewards: false }).send())!;
+    const kitSignatures = (await rpc.getBlock(BigInt(legacySlot), { transactionDetails: 'signatures', rewards: false }).send())!;
     expect(kitSignatures.signatures).toEqual(signatures.signatures);
     expect(kitSignatures).not.toHaveProperty('rewards');
 
@@ -181,7 +181,7 @@ describe('block methods of the local ledger', () => {
     expect(production.value.range.firstSlot).toBe(slot - (slot % 432_000));
     expect(production.value.byIdentity[identity]).toEqual([slot - production.value.range.firstSlot + 1, slot - production.value.range.firstSlot + 1]);
 
-    const ranged = await rpc.getBlockProduction({ commitment: 'confirmed', range: { firstSlot: 1n, lastSlot: BigInt(slot) } }).send();
+    const ranged = await rpc.getBlockProduction({ range: { firstSlot: 1n, lastSlot: BigInt(slot) } }).send();
     expect(ranged.value.range).toEqual({ firstSlot: 1n, lastSlot: BigInt(slot) });
     expect(ranged.value.byIdentity[identity]).toEqual([BigInt(slot), BigInt(slot)]);
     const ahead = await rpc.getBlockProduction({ range: { firstSlot: 1n, lastSlot: BigInt(slot + 1_000_000) } }).send().catch((e: unknown) => e);
@@ -231,12 +231,13 @@ describe('block methods of the local ledger', () => {
       ), [alice]);
     }
     const lastTx = await t.services.db.select({ slot: ledgerTransactions.slot }).from(ledgerTransactions);
-    await waitForBlock(Math.max(...lastTx.map((r) => Number(r.slot))));
+    // At least five blocks for getBlocksWithLimit below: on a fast machine all of it fits in fewer slots.
+    await waitForBlock(Math.max(4, ...lastTx.map((r) => Number(r.slot))));
 
-    const slots = await rpc.getBlocks(0n, undefined, { commitment: 'confirmed' }).send();
+    const slots = await rpc.getBlocks(0n).send();
     const last = slots[slots.length - 1];
     expect(slots).toEqual(Array.from({ length: Number(last) + 1 }, (_, i) => BigInt(i)));
-    expect(await rpc.getBlocksWithLimit(0n, 5, { commitment: 'confirmed' }).send()).toEqual([0n, 1n, 2n, 3n, 4n]);
+    expect(await rpc.getBlocksWithLimit(0n, 5).send()).toEqual([0n, 1n, 2n, 3n, 4n]);
     // An end past the newest finished block stops at it (the clock goes on meanwhile: never fewer).
     const beyond = await connection.getBlocks(0, Number(last) + 1_000);
     expect(beyond.slice(0, slots.length)).toEqual(slots.map(Number));
@@ -245,7 +246,7 @@ describe('block methods of the local ledger', () => {
     const seen: string[] = [];
     let previous: { blockhash: string; blockTime: bigint } | undefined;
     for (const slot of slots) {
-      const block = (await rpc.getBlock(slot, { commitment: 'confirmed', transactionDetails: 'signatures', rewards: false, maxSupportedTransactionVersion: 0 }).send())!;
+      const block = (await rpc.getBlock(slot, { transactionDetails: 'signatures', rewards: false, maxSupportedTransactionVersion: 0 }).send())!;
       expect(block.blockHeight).toBe(slot);
       expect(block.parentSlot).toBe(slot === 0n ? 0n : slot - 1n);
       if (previous) {
