@@ -3,8 +3,14 @@ import { createSolanaRpc, createSolanaRpcSubscriptions, devnet, isSolanaError } 
 import { freePort } from '../../e2e/server';
 import { createTestApp, type TestApp } from './app';
 
-/** The clients a wallet or SDK would point at a node: web3.js and kit (HTTP and PubSub). */
-function clientsAt(port: number) {
+/**
+ * The clients a wallet or SDK would point at a node: web3.js and kit (HTTP and PubSub).
+ * `freshBlockhashes`: web3.js asks for a blockhash for every transaction instead of reusing one
+ * for 30 s (for tests that warp the clock past it).
+ */
+function clientsAt(port: number, { freshBlockhashes = false }: { freshBlockhashes?: boolean } = {}) {
+  const connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
+  if (freshBlockhashes) (connection as unknown as { _disableBlockhashCaching: boolean })._disableBlockhashCaching = true;
   const baseUrl = `http://127.0.0.1:${port}`;
   const rpcUrl = `${baseUrl}/api/rpc`;
   const wsUrl = `ws://127.0.0.1:${port}/api/rpc`;
@@ -18,7 +24,7 @@ function clientsAt(port: number) {
     /** PubSub on the validator-style port, PORT + 1. */
     pubsubUrl: `ws://127.0.0.1:${port + 1}/`,
     /** web3.js at 'confirmed'; its websocket is the one it derives, PORT + 1. */
-    connection: new Connection(rpcUrl, 'confirmed'),
+    connection,
     /** kit, devnet-typed: requestAirdrop and the send-and-confirm factories accept it. */
     rpc: createSolanaRpc(devnet(rpcUrl)),
     rpcSubscriptions: createSolanaRpcSubscriptions(devnet(wsUrl)),
@@ -28,12 +34,12 @@ function clientsAt(port: number) {
 export type RpcTestApp = TestApp & ReturnType<typeof clientsAt>;
 
 /** The in-process test app listening on 127.0.0.1 (at a port whose PORT + 1 is free too), with its clients. */
-export async function startRpcTestApp(envOverrides: Record<string, string> = {}): Promise<RpcTestApp> {
+export async function startRpcTestApp(envOverrides: Record<string, string> = {}, options: { freshBlockhashes?: boolean } = {}): Promise<RpcTestApp> {
   const t = await createTestApp(envOverrides);
   try {
     const port = await freePort();
     await t.app.listen({ host: '127.0.0.1', port });
-    return { ...t, ...clientsAt(port) };
+    return { ...t, ...clientsAt(port, options) };
   } catch (err) {
     await t.close();
     throw err;

@@ -17,9 +17,8 @@ describe('commitment levels: slots, blockhashes, blocks and history at processed
 
   beforeAll(async () => {
     // Slow slots: the clock stays where the tests warp it.
-    t = await startRpcTestApp({ LEDGER_SLOT_MS: '2000' });
+    t = await startRpcTestApp({ LEDGER_SLOT_MS: '2000' }, { freshBlockhashes: true });
     ({ connection, rpc } = t);
-    (connection as unknown as { _disableBlockhashCaching: boolean })._disableBlockhashCaching = true;
     await airdrop(connection, payer.publicKey, 2 * LAMPORTS_PER_SOL);
     t.services.chain.ledger!.warp(100n);
   });

@@ -12,10 +12,9 @@ describe('signature statuses move from confirmed to finalized as slots pass', ()
   const payer = Keypair.generate();
 
   beforeAll(async () => {
-    t = await startRpcTestApp();
-    ({ connection, rpc, rpcSubscriptions: subscriptions } = t);
     // The tests warp the clock past web3.js's cached blockhash.
-    (connection as unknown as { _disableBlockhashCaching: boolean })._disableBlockhashCaching = true;
+    t = await startRpcTestApp({}, { freshBlockhashes: true });
+    ({ connection, rpc, rpcSubscriptions: subscriptions } = t);
     await airdrop(connection, payer.publicKey, 2 * LAMPORTS_PER_SOL);
   });
   afterAll(async () => { await t?.close(); });
