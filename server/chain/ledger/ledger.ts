@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
 import { Account as LiteAccount, Clock, FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
 import type { Account, LiteSvm } from 'litesvm/dist/internal';
-import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { Keypair, PublicKey, SYSVAR_CLOCK_PUBKEY, SYSVAR_RECENT_BLOCKHASHES_PUBKEY, SYSVAR_SLOT_HASHES_PUBKEY, SystemProgram, Transaction } from '@solana/web3.js';
 import type { FastifyBaseLogger } from 'fastify';
+import { AccountVersions } from './accountVersions';
 import { SlotClock } from './clock';
 import { transactionFee } from './fees';
 import { LAMPORTS_PER_SIGNATURE, MAX_BLOCKHASH_AGE, SLOTS_PER_EPOCH, SYSTEM_PROGRAM } from './programs';
@@ -22,6 +23,12 @@ import { decodeWireTransaction, type WireTransaction } from './wire';
 
 /** How long a batch waits for more transactions before its commit starts. */
 const GATHER_MS = 2;
+
+/** Slots of account history kept: the root, where `finalized` reads, trails the tip by 32. */
+const VERSIONS_KEPT = 40n;
+
+/** The sysvars each new slot rewrites (applyClock, and LiteSVM's blockhash). */
+const CLOCK_SYSVARS = [SYSVAR_CLOCK_PUBKEY, SYSVAR_SLOT_HASHES_PUBKEY, SYSVAR_RECENT_BLOCKHASHES_PUBKEY];
 
 /** 500,000,000 SOL, what `solana-test-validator` gives its faucet. */
 const FAUCET_LAMPORTS = 500_000_000n * 1_000_000_000n;
@@ -108,6 +115,8 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   transactionCount: bigint;
   readonly performance: PerformanceSamples;
   private slotHashes: { slot: bigint; hash: string }[] = [];
+  /** Accounts' states in the last slots: reads at the root (the RPC's `finalized`) answer from it. */
+  private readonly versions = new AccountVersions();
   private readonly mintIndex = new MintIndex((program) => this.getProgramAccounts(program).map(({ address, account }) => ({ address, data: account.data })));
 
   private constructor(
@@ -205,12 +214,19 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     this.onSlotChanged();
   }
 
-  getAccount(address: string): AccountState | null {
+  /**
+   * An account now, or at the end of slot `at` (no older than the root: the RPC's `finalized`
+   * reads there). After a restart, slots before it read as now until the root passes it.
+   */
+  getAccount(address: string, at?: bigint): AccountState | null {
     const key = decodeAddress(address);
-    return key ? readAccount(this.svm, key) : null;
+    if (!key) return null;
+    const past = at === undefined ? undefined : this.versions.at(address, at);
+    return past !== undefined ? past : readAccount(this.svm, key);
   }
 
-  getProgramAccounts(owner: string): { address: string; account: AccountState }[] {
+  /** The accounts `owner` owns, now or at the end of slot `at` (as getAccount). */
+  getProgramAccounts(owner: string, at?: bigint): { address: string; account: AccountState }[] {
     const key = decodeAddress(owner);
     if (!key) return [];
     const out: { address: string; account: AccountState }[] = [];
@@ -219,6 +235,15 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
       if (a.lamports() === 0n) continue;
       out.push({ address: bs58.encode(item.address), account: { lamports: a.lamports(), owner, executable: a.executable(), rentEpoch: a.rentEpoch(), data: a.data() } });
     }
+    return at === undefined ? out : this.asOf(out, at, (account) => account.owner === owner);
+  }
+
+  /** `current` as it was at the end of slot `at`: accounts written since put back, kept where `keep` still holds then. */
+  private asOf(current: { address: string; account: AccountState }[], at: bigint, keep: (account: AccountState) => boolean) {
+    const changed = this.versions.changedAfter(at);
+    if (changed.size === 0) return current;
+    const out = current.filter((item) => !changed.has(item.address));
+    for (const [address, account] of changed) if (account && keep(account)) out.push({ address, account });
     return out;
   }
 
@@ -227,15 +252,15 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
    * exactly what getProgramAccounts with a memcmp at offset 0 would keep, read from an index
    * instead of a scan of the whole program.
    */
-  getProgramAccountsByMint(program: string, mint: Uint8Array): { address: string; account: AccountState }[] {
+  getProgramAccountsByMint(program: string, mint: Uint8Array, at?: bigint): { address: string; account: AccountState }[] {
+    const ofMint = (account: AccountState) => account.owner === program && account.data.length >= mint.length
+      && Buffer.compare(Buffer.from(account.data.buffer, account.data.byteOffset, mint.length), Buffer.from(mint)) === 0;
     const out: { address: string; account: AccountState }[] = [];
     for (const address of this.mintIndex.candidates(program, mint)) {
       const account = this.getAccount(address);
-      if (!account || account.owner !== program || account.data.length < mint.length) continue;
-      if (Buffer.compare(Buffer.from(account.data.buffer, account.data.byteOffset, mint.length), Buffer.from(mint)) !== 0) continue;
-      out.push({ address, account });
+      if (account && ofMint(account)) out.push({ address, account });
     }
-    return out;
+    return at === undefined ? out : this.asOf(out, at, ofMint);
   }
 
   minimumBalanceForRentExemption(space: bigint): bigint { return this.svm.minimumBalanceForRentExemption(space); }
@@ -407,6 +432,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
       fee: transactionFee(tx), logs: meta.logs(), computeUnits: meta.computeUnitsConsumed(),
       innerInstructions: meta.innerInstructions(), returnData: returnDataOf(meta),
     });
+    for (let i = 0; i < keys.keys.length; i++) if (keys.writable[i]) this.versions.note(slot, keys.keys[i], pre[i]);
     this.inflight.add(built.record.signature);
     this.mintIndex.note(built.accounts);
     return { ...built, undo: () => restore(this.svm, keys, pre) };
@@ -487,6 +513,9 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   }
 
   private onSlotChanged(): void {
+    // The sysvars the new slot rewrites keep their last slot's values for reads at older slots.
+    for (const sysvar of CLOCK_SYSVARS) this.versions.note(this.clock.slot, sysvar.toBase58(), this.svm.getAccount(sysvar.toBytes()));
+    this.versions.prune(this.clock.slot - VERSIONS_KEPT);
     this.applyClock();
     // Durable nonces advance to a value derived from LiteSVM's blockhash: a new one every slot.
     this.svm.expireBlockhash();

@@ -2,7 +2,7 @@ import bs58 from 'bs58';
 import { Account, EpochSchedule, LiteSVM } from 'litesvm';
 import { STAKE_CONFIG } from '../parse/config';
 import { SLOTS_PER_EPOCH } from './programs';
-import type { LiteSvm } from 'litesvm/dist/internal';
+import type { LiteSvm, Account as InternalAccount } from 'litesvm/dist/internal';
 import type { AccountRecord } from './store';
 
 /** An account as the ledger hands it out. */
@@ -52,7 +52,11 @@ export function ownerName(bytes: Uint8Array): string {
 }
 
 export function readAccount(svm: LiteSvm, key: Uint8Array): AccountState | null {
-  const a = svm.getAccount(key);
+  return accountStateOf(svm.getAccount(key));
+}
+
+/** A LiteSVM account as the RPC sees it: one without lamports does not exist. */
+export function accountStateOf(a: InternalAccount | null): AccountState | null {
   if (!a) return null;
   const lamports = a.lamports();
   if (lamports === 0n) return null;

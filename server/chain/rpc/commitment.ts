@@ -63,3 +63,15 @@ export function bankSlot(ctx: RpcContext, config: Config): bigint {
   checkMinContextSlot(ctx, config, slot);
   return slot;
 }
+
+/**
+ * The slot an account read answers at: the root at `finalized`, as a validator's root bank;
+ * the tip at `processed` and `confirmed`. `confirmed` is the tip because a transaction here is
+ * confirmed once durable, before its slot ends (signature statuses, sendAndConfirm): a client
+ * reading at `confirmed` after its confirmation must see it.
+ */
+export function accountSlot(ctx: RpcContext, config: Config): bigint {
+  const slot = commitmentOf(config) === 'finalized' ? slotAt(ctx.ledger, 'finalized') : ctx.ledger.slot;
+  checkMinContextSlot(ctx, config, slot);
+  return slot;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction, type ParsedAccountData,
+  Connection, Keypair, LAMPORTS_PER_SOL, SYSVAR_CLOCK_PUBKEY, SystemProgram, Transaction, sendAndConfirmTransaction, type ParsedAccountData,
 } from '@solana/web3.js';
 import {
   ExtensionType, TOKEN_2022_PROGRAM_ID, createAssociatedTokenAccountIdempotentInstruction, createInitializeMintInstruction,
@@ -121,5 +121,49 @@ describe('local ledger: Token-2022 with a transfer fee over JSON-RPC', () => {
     expect(until.map((s) => s.signature)).toEqual(all.slice(0, 2).map((s) => s.signature));
     const byMint = await connection.getSignaturesForAddress(mint.publicKey);
     expect(byMint).toHaveLength(3);
+  });
+
+  // Last: it moves the clock and adds accounts.
+  it('reads accounts at finalized as the root left them, until the root passes the writes (web3.js and kit)', async () => {
+    const ledger = t.services.chain.ledger!;
+    // A slot at a time, as the clock runs: each slot is a bank with its own Clock sysvar.
+    const pass = (slots: number) => { for (let i = 0; i < slots; i++) ledger.warp(ledger.slot + 1n); };
+    pass(40);
+    const newcomer = Keypair.generate();
+    const newcomerAta = getAssociatedTokenAddressSync(mint.publicKey, newcomer.publicKey, false, TOKEN_2022_PROGRAM_ID);
+    const before = (await connection.getTokenAccountBalance(payerAta)).value.amount;
+    await sendAndConfirmTransaction(connection, new Transaction().add(
+      SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: newcomer.publicKey, lamports: LAMPORTS_PER_SOL }),
+      createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, newcomerAta, newcomer.publicKey, mint.publicKey, TOKEN_2022_PROGRAM_ID),
+      createTransferCheckedInstruction(payerAta, mint.publicKey, newcomerAta, payer.publicKey, 10n * 10n ** 9n, 9, [], TOKEN_2022_PROGRAM_ID),
+    ), [payer]);
+    const byMint = { filters: [{ memcmp: { offset: 0, bytes: mint.publicKey.toBase58() } }] };
+
+    // confirmed (and processed) read the tip: the transaction is there.
+    expect(await connection.getBalance(newcomer.publicKey, 'confirmed')).toBe(LAMPORTS_PER_SOL);
+    expect((await connection.getTokenAccountsByOwner(newcomer.publicKey, { mint: mint.publicKey }, 'confirmed')).value).toHaveLength(1);
+    expect((await connection.getProgramAccounts(TOKEN_2022_PROGRAM_ID, { ...byMint, commitment: 'confirmed' })).map((a) => a.pubkey.toBase58())).toContain(newcomerAta.toBase58());
+
+    // finalized reads the root, 32 slots back: none of it yet, and its context says which slot.
+    const root = await connection.getSlot('finalized');
+    const { context, value } = await t.rpc.getBalance(newcomer.publicKey.toBase58() as never, { commitment: 'finalized' }).send();
+    expect(context.slot).toBe(BigInt(root));
+    expect(value).toBe(0n);
+    expect(await connection.getAccountInfo(newcomerAta, 'finalized')).toBeNull();
+    expect((await connection.getMultipleAccountsInfo([newcomer.publicKey, payerAta], 'finalized'))[0]).toBeNull();
+    expect((await connection.getTokenAccountBalance(payerAta, 'finalized')).value.amount).toBe(before);
+    expect((await connection.getTokenAccountsByOwner(newcomer.publicKey, { mint: mint.publicKey }, 'finalized')).value).toEqual([]);
+    expect((await connection.getTokenLargestAccounts(mint.publicKey, 'finalized')).value.map((l) => l.address.toBase58())).not.toContain(newcomerAta.toBase58());
+    expect((await connection.getProgramAccounts(TOKEN_2022_PROGRAM_ID, { ...byMint, commitment: 'finalized' })).map((a) => a.pubkey.toBase58()).sort())
+      .toEqual([payerAta.toBase58(), holderAta.toBase58()].sort());
+    // The Clock sysvar as the root's bank had it.
+    const clock = (await connection.getParsedAccountInfo(SYSVAR_CLOCK_PUBKEY, 'finalized')).value!.data as ParsedAccountData;
+    expect(clock.parsed.info.slot).toBe(root);
+
+    // 32 slots on, the root has passed the transaction.
+    pass(33);
+    expect(await connection.getBalance(newcomer.publicKey, 'finalized')).toBe(LAMPORTS_PER_SOL);
+    expect((await connection.getTokenAccountsByOwner(newcomer.publicKey, { mint: mint.publicKey }, 'finalized')).value).toHaveLength(1);
+    expect((await connection.getTokenAccountBalance(payerAta, 'finalized')).value.amount).toBe((BigInt(before) - 10n * 10n ** 9n).toString());
   });
 });

@@ -1,6 +1,7 @@
 import bs58 from 'bs58';
 import type { AccountState } from '../../ledger/svm';
-import { checkMinContextSlot, withContext, type MethodTable } from '../context';
+import { accountSlot } from '../commitment';
+import { withContext, type MethodTable } from '../context';
 import { accountEncoding, dataSliceParam, encodeAccount } from '../encoding';
 import { KEY_EXCLUDED_FROM_SECONDARY_INDEX, RpcError, SCAN_ERROR } from '../errors';
 import { addressListParam, configParam, pubkeyParam, requireParam, type Config } from '../params';
@@ -14,33 +15,33 @@ const MAX_MULTIPLE_ACCOUNTS = 100;
 export const accountMethods: MethodTable = {
   getBalance: (params, ctx) => {
     const address = pubkeyParam(requireParam(params, 0, 'pubkey'));
-    checkMinContextSlot(ctx, configParam(params, 1));
-    return withContext(ctx, ctx.ledger.getAccount(address)?.lamports ?? 0n);
+    const slot = accountSlot(ctx, configParam(params, 1));
+    return withContext(ctx, ctx.ledger.getAccount(address, slot)?.lamports ?? 0n, slot);
   },
   getAccountInfo: (params, ctx) => {
     const address = pubkeyParam(requireParam(params, 0, 'pubkey'));
     const config = configParam(params, 1);
-    checkMinContextSlot(ctx, config);
+    const slot = accountSlot(ctx, config);
     const encoding = accountEncoding(config, 'binary');
     const slice = dataSliceParam(config);
-    const account = ctx.ledger.getAccount(address);
-    return withContext(ctx, account ? encodeAccount(ctx, { ...account, address }, encoding, slice) : null);
+    const account = ctx.ledger.getAccount(address, slot);
+    return withContext(ctx, account ? encodeAccount(ctx, { ...account, address }, encoding, slice) : null, slot);
   },
   getMultipleAccounts: (params, ctx) => {
     const addresses = addressListParam(params, 0, 'pubkeys', MAX_MULTIPLE_ACCOUNTS);
     const config = configParam(params, 1);
-    checkMinContextSlot(ctx, config);
+    const slot = accountSlot(ctx, config);
     const encoding = accountEncoding(config, 'base64');
     const slice = dataSliceParam(config);
     return withContext(ctx, addresses.map((a) => {
-      const account = ctx.ledger.getAccount(a);
+      const account = ctx.ledger.getAccount(a, slot);
       return account ? encodeAccount(ctx, { ...account, address: a }, encoding, slice) : null;
-    }));
+    }), slot);
   },
   getProgramAccounts: async (params, ctx) => {
     const program = pubkeyParam(requireParam(params, 0, 'program id'));
     const config = configParam(params, 1);
-    checkMinContextSlot(ctx, config);
+    const slot = accountSlot(ctx, config);
     const encoding = accountEncoding(config, 'binary');
     const slice = dataSliceParam(config);
     const filters = programFilters(config);
@@ -53,7 +54,7 @@ export const accountMethods: MethodTable = {
     const work = new WorkSlice();
     const matches: { address: string; account: AccountState }[] = [];
     const mint = mintFilter(program, config);
-    for (const item of mint ? ctx.ledger.getProgramAccountsByMint(program, mint) : ctx.ledger.getProgramAccounts(program)) {
+    for (const item of mint ? ctx.ledger.getProgramAccountsByMint(program, mint, slot) : ctx.ledger.getProgramAccounts(program, slot)) {
       if (work.due) await work.yieldTurn();
       if (!filters.every((f) => f(item.account.data))) continue;
       if (matches.length === max) {
@@ -66,7 +67,7 @@ export const accountMethods: MethodTable = {
       if (work.due) await work.yieldTurn();
       value.push({ pubkey: address, account: encodeAccount(ctx, { ...account, address }, encoding, slice) });
     }
-    return config.withContext === true ? withContext(ctx, value) : value;
+    return config.withContext === true ? withContext(ctx, value, slot) : value;
   },
 };
 
