@@ -141,7 +141,7 @@ export async function solBalance(ledgerUrl: string, wallet: string): Promise<big
 export async function tokenBalance(ledgerUrl: string, mint: string, owner: string): Promise<bigint> {
   const account = tokenAccountOf(new PublicKey(mint), new PublicKey(owner)).toBase58();
   try {
-    return BigInt((await ledgerRpc<{ value: { amount: string } }>(ledgerUrl, 'getTokenAccountBalance', [account])).value.amount);
+    return BigInt((await ledgerRpc<{ value: { amount: string } }>(ledgerUrl, 'getTokenAccountBalance', [account, { commitment: 'confirmed' }])).value.amount);
   } catch {
     return 0n;
   }

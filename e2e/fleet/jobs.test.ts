@@ -84,7 +84,7 @@ describe('jobs across two workers', () => {
     // The launches job's runner drove it; the other worker did not.
     expect(runner.output()).toContain(requestId);
     expect(fleet.workers.find((w) => w !== runner)!.output()).not.toContain(requestId);
-    expect(await ledgerRpc(fleet.ledger.url!, 'getAccountInfo', [mint, { encoding: 'base64' }])).toMatchObject({ value: { owner: expect.any(String) } });
+    expect(await ledgerRpc(fleet.ledger.url!, 'getAccountInfo', [mint, { encoding: 'base64', commitment: 'confirmed' }])).toMatchObject({ value: { owner: expect.any(String) } });
     const listed = await fetch(`${fleet.url}/api/campaigns/${mint}`);
     expect(listed.status).toBe(200);
     const [row] = await query<{ buy_tokens: string }>(databaseUrl, 'select buy_tokens::text from launch_requests where request_id = $1', [requestId]);

@@ -100,7 +100,7 @@ describe('local ledger JSON-RPC', () => {
     expect(known).toMatchObject({ lamports: LAMPORTS_PER_SOL, executable: false });
     expect(known?.owner.equals(SystemProgram.programId)).toBe(true);
     expect(unknown).toBeNull();
-    const sliced = await rpc({ jsonrpc: '2.0', id: 1, method: 'getAccountInfo', params: [payer.publicKey.toBase58(), { encoding: 'base64', dataSlice: { offset: 0, length: 0 } }] });
+    const sliced = await rpc({ jsonrpc: '2.0', id: 1, method: 'getAccountInfo', params: [payer.publicKey.toBase58(), { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: 0 } }] });
     expect(sliced.result.value).toMatchObject({ data: ['', 'base64'], lamports: LAMPORTS_PER_SOL, space: 0 });
     expect(sliced.result.context.slot).toBeGreaterThan(0);
   });

@@ -85,17 +85,17 @@ describe('local /api/rpc limits for outside clients', () => {
     await createProgramAccounts(owner, MAX_PROGRAM_ACCOUNTS + 1);
     const ip = '10.9.0.4';
 
-    const unfiltered = (await post(call('getProgramAccounts', [owner.toBase58(), { encoding: 'base64' }]), ip)).json() as RpcBody;
+    const unfiltered = (await post(call('getProgramAccounts', [owner.toBase58(), { encoding: 'base64', commitment: 'confirmed' }]), ip)).json() as RpcBody;
     // What mainnet-beta answers for a program kept out of its secondary indexes (Agave's -32010).
     expect(unfiltered.error).toEqual({ code: -32010, message: `${owner.toBase58()} excluded from account secondary indexes; this RPC method unavailable for key` });
 
-    const tooMany = (await post(call('getProgramAccounts', [owner.toBase58(), { encoding: 'base64', filters: [{ dataSize: SPACE }] }]), ip)).json() as RpcBody;
+    const tooMany = (await post(call('getProgramAccounts', [owner.toBase58(), { encoding: 'base64', commitment: 'confirmed', filters: [{ dataSize: SPACE }] }]), ip)).json() as RpcBody;
     // Agave's ScanError (-32012), as a node over its scan limit answers.
     expect(tooMany.error).toEqual({ code: -32012, message: 'scan aborted: The accumulated scan results exceeded the limit' });
 
     const few = Keypair.generate().publicKey;
     await createProgramAccounts(few, 3);
-    const filtered = (await post(call('getProgramAccounts', [few.toBase58(), { encoding: 'base64', filters: [{ dataSize: SPACE }] }]), ip)).json() as RpcBody;
+    const filtered = (await post(call('getProgramAccounts', [few.toBase58(), { encoding: 'base64', commitment: 'confirmed', filters: [{ dataSize: SPACE }] }]), ip)).json() as RpcBody;
     expect(filtered.error).toBeUndefined();
     expect(filtered.result).toHaveLength(3);
     expect((filtered.result as { account: { owner: string } }[]).every((a) => a.account.owner === few.toBase58())).toBe(true);
@@ -108,7 +108,7 @@ describe('local /api/rpc limits for outside clients', () => {
   it('answers GET /api/health while the largest allowed batch of the largest getProgramAccounts runs', async () => {
     const owner = Keypair.generate().publicKey;
     await createProgramAccounts(owner, MAX_PROGRAM_ACCOUNTS);
-    const scan = call('getProgramAccounts', [owner.toBase58(), { encoding: 'base64', filters: [{ dataSize: SPACE }] }]);
+    const scan = call('getProgramAccounts', [owner.toBase58(), { encoding: 'base64', commitment: 'confirmed', filters: [{ dataSize: SPACE }] }]);
     const batch = Array.from({ length: MAX_BATCH }, (_, i) => ({ ...scan, id: i }));
 
     const order: string[] = [];
