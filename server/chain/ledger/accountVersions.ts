@@ -39,6 +39,11 @@ export class AccountVersions {
     return out;
   }
 
+  /** The accounts written in `slot` (first write first). */
+  writtenIn(slot: bigint): Iterable<string> {
+    return this.bySlot.get(slot)?.keys() ?? [];
+  }
+
   /** Forgets the slots before `oldest`: reads never ask below the root. */
   prune(oldest: bigint): void {
     for (const s of this.bySlot.keys()) {

@@ -117,6 +117,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   private slotHashes: { slot: bigint; hash: string }[] = [];
   /** Accounts' states in the last slots: reads at the root (the RPC's `finalized`) answer from it. */
   private readonly versions = new AccountVersions();
+  private previousSlot: bigint;
   private readonly mintIndex = new MintIndex((program) => this.getProgramAccounts(program).map(({ address, account }) => ({ address, data: account.data })));
 
   private constructor(
@@ -128,6 +129,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     this.setMaxListeners(0);
     this.svm = svm;
     this.clock = clock;
+    this.previousSlot = clock.slot;
     this.seq = seq;
     this.committedSeq = seq;
     this.transactionCount = seq;
@@ -236,6 +238,21 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
       out.push({ address: bs58.encode(item.address), account: { lamports: a.lamports(), owner, executable: a.executable(), rentEpoch: a.rentEpoch(), data: a.data() } });
     }
     return at === undefined ? out : this.asOf(out, at, (account) => account.owner === owner);
+  }
+
+  /**
+   * The accounts written in `slot`, each as it was at the end of it (a closed one with no
+   * lamports): what subscriptions at `finalized` are told once the root reaches the slot.
+   */
+  accountsWrittenIn(slot: bigint): Map<string, AccountRecord> {
+    const out = new Map<string, AccountRecord>();
+    for (const address of this.versions.writtenIn(slot)) {
+      const account = this.getAccount(address, slot);
+      out.set(address, account
+        ? { address, ...account, updatedSlot: slot }
+        : { address, lamports: 0n, owner: SYSTEM_PROGRAM, executable: false, rentEpoch: 0n, data: new Uint8Array(0), updatedSlot: slot });
+    }
+    return out;
   }
 
   /** `current` as it was at the end of slot `at`: accounts written since put back, kept where `keep` still holds then. */
@@ -515,7 +532,10 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   private onSlotChanged(): void {
     // The sysvars the new slot rewrites keep their last slot's values for reads at older slots.
     for (const sysvar of CLOCK_SYSVARS) this.versions.note(this.clock.slot, sysvar.toBase58(), this.svm.getAccount(sysvar.toBytes()));
-    this.versions.prune(this.clock.slot - VERSIONS_KEPT);
+    // Behind the slot the clock left, not the one it reached: after a jump, subscriptions at
+    // 'finalized' are still told of every slot the root passed over.
+    this.versions.prune(this.previousSlot - VERSIONS_KEPT);
+    this.previousSlot = this.clock.slot;
     this.applyClock();
     // Durable nonces advance to a value derived from LiteSVM's blockhash: a new one every slot.
     this.svm.expireBlockhash();

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import type { LocalLedger } from '../ledger/ledger';
 import type { AccountRecord, TxRecord } from '../ledger/store';
 import type { RpcContext } from '../rpc/context';
+import { commitmentOf } from '../rpc/commitment';
 import { accountEncoding } from '../rpc/encoding';
 import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, PARSE_ERROR, RpcError } from '../rpc/errors';
 import { stringifyRpc } from '../rpc/json';
@@ -29,6 +30,9 @@ export class LocalPubsub {
   private readonly byId = new Map<number, Subscription>();
   private readonly signatures = new Map<string, Set<Subscription>>();
   private readonly accounts = new Map<string, Set<Subscription>>();
+  /** Account and program watches at 'finalized': told of a slot's writes when the root reaches it. */
+  private readonly rootedAccounts = new Map<string, Set<Subscription>>();
+  private readonly rootedPrograms = new Map<string, Set<Subscription & ProgramWatch>>();
   private readonly logsByMention = new Map<string, Set<Subscription>>();
   private readonly allLogs = new Set<Subscription>();
   private readonly slots = new Set<Subscription>();
@@ -132,14 +136,17 @@ export class LocalPubsub {
       }
       case 'accountSubscribe': {
         const address = pubkeyParam(params[0]);
-        const encoding = accountEncoding(configParam(params, 1), 'binary');
-        return { value: this.add({ kind: 'account', conn, key: address, encoding }, this.accounts).id };
+        const config = configParam(params, 1);
+        const encoding = accountEncoding(config, 'binary');
+        const awaitsRoot = commitmentOf(config) === 'finalized';
+        return { value: this.add({ kind: 'account', conn, key: address, encoding, awaitsRoot }, awaitsRoot ? this.rootedAccounts : this.accounts).id };
       }
       case 'slotSubscribe':
         return { value: this.add({ kind: 'slot', conn }, this.slots).id };
       case 'programSubscribe': {
         const watch = programWatchOf(params);
-        return { value: this.add({ kind: 'program', conn, key: watch.program, ...watch }, this.programs).id };
+        const awaitsRoot = commitmentOf(configParam(params, 1)) === 'finalized';
+        return { value: this.add({ kind: 'program', conn, key: watch.program, ...watch, awaitsRoot }, awaitsRoot ? this.rootedPrograms : this.programs).id };
       }
       case 'rootSubscribe':
         return { value: this.add({ kind: 'root', conn }, this.roots).id };
@@ -196,9 +203,9 @@ export class LocalPubsub {
 
   private keyedIndex(sub: Subscription): Map<string, Set<Subscription>> | undefined {
     if (sub.kind === 'signature') return this.signatures;
-    if (sub.kind === 'account') return this.accounts;
+    if (sub.kind === 'account') return sub.awaitsRoot ? this.rootedAccounts : this.accounts;
     if (sub.kind === 'logs' && sub.mentions) return this.logsByMention;
-    if (sub.kind === 'program') return this.programs;
+    if (sub.kind === 'program') return sub.awaitsRoot ? this.rootedPrograms : this.programs;
     return undefined;
   }
 
@@ -263,6 +270,14 @@ export class LocalPubsub {
   }
 
   private notifyEnded({ updates, roots }: Ended): void {
+    if (this.rootedAccounts.size > 0 || this.rootedPrograms.size > 0) {
+      for (const root of roots) {
+        const written = this.ledger.accountsWrittenIn(root);
+        if (written.size === 0) continue;
+        accountNotifications(this.ctx, this.rootedAccounts, written, (sub, result) => this.notify(sub, result));
+        programNotifications(this.ctx, this.rootedPrograms, written, (sub, result) => this.notify(sub, result));
+      }
+    }
     for (const update of this.slotsUpdates.size > 0 ? updates : []) {
       const result = new SharedResult(update);
       for (const sub of this.slotsUpdates) this.notify(sub, result);

@@ -11,7 +11,10 @@ export type Subscription = {
   filters?: AccountFilter[];
   /** A signature subscription whose id is not answered yet holds its notification here until it is. */
   unanswered?: boolean; early?: Status;
-  /** commitment 'finalized': notified once the landed transaction is rooted, ROOT_DEPTH slots on. */
+  /**
+   * commitment 'finalized': a signature is notified once its landed transaction is rooted,
+   * ROOT_DEPTH slots on; an account or program watch hears of a slot's writes once it is rooted.
+   */
   awaitsRoot?: boolean; landed?: Status;
 };
 

@@ -122,8 +122,8 @@ describe('programSubscribe on the local ledger', () => {
   it('filters as Agave takes them: tokenAccountState and raw bytes pass, an other mint excludes, bad filters are -32602', async () => {
     const socket = await openPubsub(t.pubsubUrl);
     const program = TOKEN_2022_PROGRAM_ID.toBase58();
-    const state = (await socket.request('programSubscribe', [program, { encoding: 'base64', filters: ['tokenAccountState', { memcmp: { offset: 0, bytes: [...mint.toBytes()] } }] }])).result;
-    const otherMint = (await socket.request('programSubscribe', [program, { encoding: 'base64', filters: [{ memcmp: { offset: 0, bytes: Keypair.generate().publicKey.toBase58() } }] }])).result;
+    const state = (await socket.request('programSubscribe', [program, { encoding: 'base64', commitment: 'confirmed', filters: ['tokenAccountState', { memcmp: { offset: 0, bytes: [...mint.toBytes()] } }] }])).result;
+    const otherMint = (await socket.request('programSubscribe', [program, { encoding: 'base64', commitment: 'confirmed', filters: [{ memcmp: { offset: 0, bytes: Keypair.generate().publicKey.toBase58() } }] }])).result;
     expect(typeof state).toBe('number');
     expect(typeof otherMint).toBe('number');
     await transfer(1n);
@@ -149,7 +149,7 @@ describe('programSubscribe on the local ledger', () => {
 
   it('a commit reaches 1,000 jsonParsed subscribers of the program, one identical result per token account, queued in milliseconds (4.9 ms measured)', async () => {
     const socket = await openPubsub(t.wsUrl);
-    const config = { encoding: 'jsonParsed', filters: [{ memcmp: { offset: 0, bytes: mint.toBase58() } }] };
+    const config = { encoding: 'jsonParsed', commitment: 'confirmed', filters: [{ memcmp: { offset: 0, bytes: mint.toBase58() } }] };
     const ids = await Promise.all(Array.from({ length: 1000 }, () => socket.request('programSubscribe', [TOKEN_2022_PROGRAM_ID.toBase58(), config])));
     expect(ids.every((m) => typeof m.result === 'number')).toBe(true);
     const ledger = t.services.chain.ledger!;

@@ -52,6 +52,32 @@ describe('local ledger PubSub websocket', () => {
     portPlusOne.close();
   });
 
+  it('accountSubscribe and programSubscribe at finalized (a validator\'s default) hear of a write once the root reaches its slot', async () => {
+    const socket = await openSocket(t.wsUrl);
+    const payer = Keypair.generate();
+    const to = Keypair.generate();
+    await airdrop(connection, payer.publicKey, LAMPORTS_PER_SOL);
+    const finalized = (await socket.request('accountSubscribe', [to.publicKey.toBase58(), { encoding: 'base64' }])).result;
+    const confirmed = (await socket.request('accountSubscribe', [to.publicKey.toBase58(), { encoding: 'base64', commitment: 'confirmed' }])).result;
+    const program = (await socket.request('programSubscribe', [SystemProgram.programId.toBase58(), { encoding: 'base64', commitment: 'finalized', filters: [{ dataSize: 0 }] }])).result;
+    const signature = await sendAndConfirmTransaction(connection,
+      new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to.publicKey, lamports: 2_000_000 })), [payer]);
+    const { slot } = (await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }))!;
+
+    const early = await socket.next((m) => m.method === 'accountNotification');
+    expect(early.params).toMatchObject({ subscription: confirmed, result: { value: { lamports: 2_000_000 } } });
+    const ofTo = (m: { method?: string; params?: { subscription: unknown; result: { value: { pubkey?: string } } } }) =>
+      m.method === 'programNotification' && m.params!.result.value.pubkey === to.publicKey.toBase58();
+    // 32 slots of 100 ms later the root reaches the transfer's slot.
+    const late = await socket.next((m) => m.method === 'accountNotification' && m.params!.subscription === finalized, 10_000);
+    expect(await connection.getSlot('finalized')).toBeGreaterThanOrEqual(slot);
+    expect(late.params!.result).toMatchObject({ context: { slot }, value: { lamports: 2_000_000, data: ['', 'base64'] } });
+    const owned = await socket.next(ofTo, 5_000);
+    expect(owned.params).toMatchObject({ subscription: program, result: { context: { slot }, value: { account: { lamports: 2_000_000 } } } });
+    expect(socket.notifications.filter((m) => m.method === 'accountNotification')).toHaveLength(2);
+    socket.close();
+  });
+
   it('delivers web3.js onAccountChange and onLogs callbacks', async () => {
     const payer = Keypair.generate();
     const to = Keypair.generate();

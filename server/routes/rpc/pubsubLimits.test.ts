@@ -109,7 +109,7 @@ describe('local PubSub caps, block list and fan-out (TRUST_PROXY loopback)', () 
     const account = Keypair.generate().publicKey;
     const clients = await Promise.all(Array.from({ length: 5 }, (_, i) => openPubsub(urls[i % 2], from(`203.0.113.${40 + i}`))));
     for (const client of clients) {
-      const ids = await Promise.all(Array.from({ length: 1000 }, () => client.request('accountSubscribe', [account.toBase58(), { encoding: 'base64' }])));
+      const ids = await Promise.all(Array.from({ length: 1000 }, () => client.request('accountSubscribe', [account.toBase58(), { encoding: 'base64', commitment: 'confirmed' }])));
       expect(ids.every((m) => typeof m.result === 'number')).toBe(true);
     }
     const pubsub = localPubsubOf(t.services)!;
