@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useAuth } from '../auth/useAuth';
 import { api } from './client';
 
@@ -42,13 +42,33 @@ export function useNotifications() {
   });
 }
 
-/** Read / unread one, or all read; the list and the bell refetch. */
+type ReadChange = { id: number; read: boolean } | 'all';
+
+/**
+ * Read / unread one, or all read. The list and the bell change at once, together (two refetches
+ * would land one after the other); then both refetch what the server holds, also after a failure.
+ */
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: { id: number; read: boolean } | 'all') => (change === 'all'
+    mutationFn: (change: ReadChange) => (change === 'all'
       ? api.post('/api/notifications/read-all')
       : api.post(`/api/notifications/${change.id}/read`, { read: change.read })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsRootKey }),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: notificationsRootKey });
+      let delta = 0;
+      queryClient.setQueriesData<InfiniteData<Page>>({ queryKey: [...notificationsRootKey, 'list'] }, (data) => {
+        if (!data) return data;
+        const pages = data.pages.map((page) => ({ ...page, notifications: page.notifications.map((n) => {
+          const read = change === 'all' ? true : n.id === change.id ? change.read : n.read;
+          if (read !== n.read) delta += read ? -1 : 1;
+          return read === n.read ? n : { ...n, read };
+        }) }));
+        return { ...data, pages: pages.map((page) => ({ ...page, unread: change === 'all' ? 0 : Math.max(0, page.unread + delta) })) };
+      });
+      queryClient.setQueriesData<number>({ queryKey: [...notificationsRootKey, 'unread'] },
+        (unread) => (unread === undefined ? unread : change === 'all' ? 0 : Math.max(0, unread + delta)));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsRootKey }),
   });
 }
