@@ -236,6 +236,9 @@ export class QuoteBook {
       const recentBlockhash = await this.options.latestBlockhash();
       return this.book.run(mint, async () => {
         for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+          // Another process wrote the pool between our read and our write: before trying again,
+          // wait a little and a random while, so two processes' retries do not keep colliding.
+          if (attempt > 1) await new Promise((r) => setTimeout(r, Math.random() * attempt * 2));
           const { pool, live } = await this.read(mint, attempt > 0);
           if (pool.poolWallet === trader || pool.poolWallet === recipient) throw badRequest(TRADE_ERRORS.wallet);
           const now = this.now();
