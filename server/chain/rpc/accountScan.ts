@@ -9,16 +9,16 @@ const NATIVE_OWNERS = [
 ];
 
 /**
- * Every account with lamports on the ledger, owner by owner (LiteSVM indexes accounts by owner
+ * Every account with lamports on the ledger at the end of `slot` (as getProgramAccounts), owner by owner (LiteSVM indexes accounts by owner
  * only; the database knows every owner a transaction ever wrote). It yields now and then: it
  * grows with the ledger, and a validator would not hold a request thread for it either.
  */
-export async function scanBalances(ctx: RpcContext, visit: (address: string, lamports: bigint) => void): Promise<void> {
+export async function scanBalances(ctx: RpcContext, slot: bigint, visit: (address: string, lamports: bigint) => void): Promise<void> {
   const owners = new Set([...NATIVE_OWNERS, ...await ctx.store.accountOwners()]);
   const work = new WorkSlice();
   for (const owner of owners) {
     if (work.due) await work.yieldTurn();
-    for (const { address, account } of ctx.ledger.getProgramAccounts(owner)) {
+    for (const { address, account } of ctx.ledger.getProgramAccounts(owner, slot)) {
       if (work.due) await work.yieldTurn();
       visit(address, account.lamports);
     }

@@ -77,11 +77,19 @@ describe('local ledger: cluster methods over JSON-RPC, through web3.js and @sola
     // The faucet holds 500,000,000 SOL; the sysvars and programs LiteSVM holds count too.
     expect(before.value.total).toBeGreaterThan(499_000_000n * 1_000_000_000n);
 
-    await sendAndConfirmTransaction(connection, new Transaction().add(
+    const signature = await sendAndConfirmTransaction(connection, new Transaction().add(
       SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: LAMPORTS_PER_SOL }),
     ), [payer]);
     const after = await rpc.getSupply({ excludeNonCirculatingAccountsList: true }).send();
     expect(before.value.total - after.value.total).toBe(5000n);
+
+    // At finalized, the root's supply: 32 slots back, the fee has not left it yet; once rooted, it has.
+    const { slot } = (await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }))!;
+    const rooted = await rpc.getSupply({ commitment: 'finalized' }).send();
+    expect(rooted.context.slot).toBeLessThan(BigInt(slot));
+    expect(rooted.value.total - after.value.total).toBeGreaterThanOrEqual(5000n);
+    await expect.poll(() => connection.getSlot('finalized'), { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(slot);
+    expect((await rpc.getSupply({ commitment: 'finalized' }).send()).value.total).toBe(after.value.total);
 
     const web3 = await connection.getSupply();
     expect(web3.value.total).toBe(Number(after.value.total));

@@ -1,6 +1,7 @@
 import type { LocalLedger } from '../../ledger/ledger';
 import { scanBalances } from '../accountScan';
-import { API_VERSION, checkMinContextSlot, withContext, type MethodTable, type RpcContext } from '../context';
+import { accountSlot } from '../commitment';
+import { API_VERSION, withContext, type MethodTable, type RpcContext } from '../context';
 import { invalidParams } from '../errors';
 import { configParam } from '../params';
 
@@ -11,30 +12,40 @@ const LARGEST_CACHE_MS = 2 * 60 * 60 * 1000;
 type Balance = { address: string; lamports: bigint };
 type LargestCache = { slot: bigint; atMs: number; accounts: Balance[] };
 
-/** Per ledger: the supply as of a transaction count (only transactions move lamports), and getLargestAccounts' answers per filter. */
-const caches = new WeakMap<LocalLedger, { supply?: { transactions: bigint; total: Promise<bigint> }; largest: Map<string, LargestCache> }>();
+/**
+ * Per ledger: the supply by transaction count (only transactions move lamports, so equal counts
+ * mean equal supplies, at the tip or at the root), and getLargestAccounts' answers per filter.
+ */
+const caches = new WeakMap<LocalLedger, { supply: Map<bigint, Promise<bigint>>; largest: Map<string, LargestCache> }>();
 
 function cacheOf(ledger: LocalLedger) {
   let cache = caches.get(ledger);
-  if (!cache) { cache = { largest: new Map() }; caches.set(ledger, cache); }
+  if (!cache) { cache = { supply: new Map(), largest: new Map() }; caches.set(ledger, cache); }
   return cache;
 }
 
-/** The ledger's capitalization: a validator keeps it in its bank; here it is a scan, redone only after new transactions. */
-function totalSupply(ctx: RpcContext): Promise<bigint> {
-  const cache = cacheOf(ctx.ledger);
-  const transactions = ctx.ledger.transactionCount;
-  if (cache.supply?.transactions !== transactions) {
-    const total = (async () => { let sum = 0n; await scanBalances(ctx, (_a, lamports) => { sum += lamports; }); return sum; })();
-    cache.supply = { transactions, total };
-    total.catch(() => { if (cache.supply?.total === total) cache.supply = undefined; });
+/**
+ * The ledger's capitalization at the end of `slot` (the tip, or the root at `finalized`): a
+ * validator keeps it in its bank; here it is a scan, redone only after new transactions.
+ */
+function totalSupply(ctx: RpcContext, slot: bigint): Promise<bigint> {
+  const { supply } = cacheOf(ctx.ledger);
+  const transactions = slot >= ctx.ledger.slot ? ctx.ledger.transactionCount : ctx.ledger.transactionCountAt(slot);
+  let total = supply.get(transactions);
+  if (!total) {
+    const scan = (async () => { let sum = 0n; await scanBalances(ctx, slot, (_a, lamports) => { sum += lamports; }); return sum; })();
+    total = scan;
+    supply.set(transactions, scan);
+    // The tip's and the root's counts are enough to keep.
+    for (const count of supply.keys()) if (supply.size > 2 && count !== transactions) supply.delete(count);
+    scan.catch(() => { if (supply.get(transactions) === scan) supply.delete(transactions); });
   }
-  return cache.supply.total;
+  return total;
 }
 
-async function largestAccounts(ctx: RpcContext): Promise<Balance[]> {
+async function largestAccounts(ctx: RpcContext, slot: bigint): Promise<Balance[]> {
   const top: Balance[] = [];
-  await scanBalances(ctx, (address, lamports) => {
+  await scanBalances(ctx, slot, (address, lamports) => {
     if (top.length === LARGEST && lamports <= top[LARGEST - 1].lamports) return;
     let i = top.length;
     while (i > 0 && top[i - 1].lamports < lamports) i--;
@@ -51,10 +62,9 @@ async function largestAccounts(ctx: RpcContext): Promise<Balance[]> {
  */
 export const supplyMethods: MethodTable = {
   getSupply: async (params, ctx) => {
-    const config = configParam(params, 0);
-    checkMinContextSlot(ctx, config);
-    const total = await totalSupply(ctx);
-    return withContext(ctx, { total, circulating: total, nonCirculating: 0, nonCirculatingAccounts: [] });
+    const slot = accountSlot(ctx, configParam(params, 0));
+    const total = await totalSupply(ctx, slot);
+    return withContext(ctx, { total, circulating: total, nonCirculating: 0, nonCirculatingAccounts: [] }, slot);
   },
   getLargestAccounts: async (params, ctx) => {
     const config = configParam(params, 0);
@@ -67,8 +77,8 @@ export const supplyMethods: MethodTable = {
     const hit = cache.get(key);
     // As on a validator, a cached answer carries the slot it was computed at.
     if (hit && Date.now() - hit.atMs < LARGEST_CACHE_MS) return { context: { apiVersion: API_VERSION, slot: Number(hit.slot) }, value: hit.accounts };
-    const slot = ctx.ledger.slot;
-    const accounts = filter === 'nonCirculating' ? [] : await largestAccounts(ctx);
+    const slot = accountSlot(ctx, config);
+    const accounts = filter === 'nonCirculating' ? [] : await largestAccounts(ctx, slot);
     cache.set(key, { slot, atMs: Date.now(), accounts });
     return { context: { apiVersion: API_VERSION, slot: Number(slot) }, value: accounts };
   },
