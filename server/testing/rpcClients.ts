@@ -9,10 +9,10 @@ import { createTestApp, type TestApp } from './app';
  * for 30 s (for tests that warp the clock past it).
  */
 function clientsAt(port: number, { freshBlockhashes = false }: { freshBlockhashes?: boolean } = {}) {
-  const connection = new Connection(`http://127.0.0.1:${port}/api/rpc`, 'confirmed');
-  if (freshBlockhashes) (connection as unknown as { _disableBlockhashCaching: boolean })._disableBlockhashCaching = true;
   const baseUrl = `http://127.0.0.1:${port}`;
   const rpcUrl = `${baseUrl}/api/rpc`;
+  const connection = new Connection(rpcUrl, 'confirmed');
+  if (freshBlockhashes) (connection as unknown as { _disableBlockhashCaching: boolean })._disableBlockhashCaching = true;
   const wsUrl = `ws://127.0.0.1:${port}/api/rpc`;
   return {
     port,

@@ -183,10 +183,12 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   isBlockhashValid(blockhash: string, slot?: bigint): boolean { return this.clock.blockhashSlot(blockhash, slot) !== undefined; }
 
   /**
-   * Transactions in the blocks up to `slot`, a finished block (all its transactions durable): the
-   * count a bank at that slot reports. What landed after it is all recent, counted per slot.
+   * The transaction count a bank at `slot` reports: at the tip every executed one; at a finished
+   * block (all its transactions durable) those up to it, as what landed after it is all recent,
+   * counted per slot.
    */
   transactionCountAt(slot: bigint): bigint {
+    if (slot >= this.clock.slot) return this.transactionCount;
     let count = this.committedSeq;
     for (const [s, signatures] of this.recentBySlot) if (s > slot) count -= BigInt(signatures.length);
     return count;

@@ -269,11 +269,12 @@ export class LedgerStore {
    * store without a renderer): the caller renders that block itself.
    */
   async storedBlock(slot: bigint, encoding: 'json' | 'parsed'): Promise<StoredBlock | null> {
+    // The slot's transactions counted and their block time read in one pass over them.
     const result = await this.db.execute(sql`
-      select (select count(*) from ledger_transactions where slot = ${slot.toString()}::int8)::int as n,
-        (select block_time from ledger_transactions where slot = ${slot.toString()}::int8 limit 1)::text as block_time,
-        count(*)::int as stored, coalesce(string_agg(entry, ',' order by seq), '') as list
-      from ledger_block_entries where slot = ${slot.toString()}::int8 and encoding = ${encoding === 'json' ? 0 : 1}`);
+      with t as (select count(*)::int as n, min(block_time)::text as block_time from ledger_transactions where slot = ${slot.toString()}::int8)
+      select t.n, t.block_time, count(e.entry)::int as stored, coalesce(string_agg(e.entry, ',' order by e.seq), '') as list
+      from t left join ledger_block_entries e on e.slot = ${slot.toString()}::int8 and e.encoding = ${encoding === 'json' ? 0 : 1}
+      group by t.n, t.block_time`);
     type Row = { n: number; stored: number; block_time: string | null; list: string };
     const [row] = (Array.isArray(result) ? result : (result as unknown as { rows: Row[] }).rows) as Row[];
     if (row.stored < row.n) return null;

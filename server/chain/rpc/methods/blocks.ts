@@ -50,14 +50,14 @@ export const blockMethods: MethodTable = {
       parentSlot,
     };
     let blockTime: bigint | null;
-    let stored: StoredBlock | null;
+    const stored = details === 'full' ? await storedEntries(ctx, slot, encoding) : null;
     if (details === 'signatures') {
       const read = await ctx.store.blockSignatures(slot);
       block.signatures = read.signatures;
       blockTime = read.blockTime;
     } else if (details === 'none') {
       blockTime = await ctx.store.slotBlockTime(slot);
-    } else if ((stored = details === 'full' ? await storedEntries(ctx, slot, encoding) : null)) {
+    } else if (stored) {
       const { text, anyV0 } = entriesInForm(stored.list, showRewards, withVersion);
       if (!withVersion && anyV0) throw unsupportedTransactionVersion(0);
       block.transactions = new RawJson(`[${text}]`);

@@ -1,6 +1,6 @@
 import { SLOTS_PER_EPOCH } from '../../ledger/programs';
 import { bankSlot } from '../commitment';
-import { API_VERSION, FEATURE_SET, type MethodTable, type RpcContext } from '../context';
+import { API_VERSION, FEATURE_SET, type MethodTable } from '../context';
 import { configParam } from '../params';
 
 /** Node and clock: health, version, slot, epoch. Block height equals the slot: no slot is ever skipped here. */
@@ -13,20 +13,15 @@ export const clusterMethods: MethodTable = {
     const slot = bankSlot(ctx, configParam(params, 0));
     return {
       absoluteSlot: Number(slot), blockHeight: Number(slot), epoch: Number(slot / SLOTS_PER_EPOCH),
-      slotIndex: Number(slot % SLOTS_PER_EPOCH), slotsInEpoch: Number(SLOTS_PER_EPOCH), transactionCount: Number(transactionCountAt(ctx, slot)),
+      slotIndex: Number(slot % SLOTS_PER_EPOCH), slotsInEpoch: Number(SLOTS_PER_EPOCH), transactionCount: Number(ctx.ledger.transactionCountAt(slot)),
     };
   },
   getEpochSchedule: () => ({ firstNormalEpoch: 0, firstNormalSlot: 0, leaderScheduleSlotOffset: Number(SLOTS_PER_EPOCH), slotsPerEpoch: Number(SLOTS_PER_EPOCH), warmup: false }),
   getGenesisHash: (_params, ctx) => ctx.ledger.genesisHash,
   getIdentity: (_params, ctx) => ({ identity: ctx.ledger.faucet.publicKey.toBase58() }),
-  getTransactionCount: (params, ctx) => Number(transactionCountAt(ctx, bankSlot(ctx, configParam(params, 0)))),
+  getTransactionCount: (params, ctx) => Number(ctx.ledger.transactionCountAt(bankSlot(ctx, configParam(params, 0)))),
   getFirstAvailableBlock: () => 0,
   minimumLedgerSlot: () => 0,
   getMaxRetransmitSlot: (_params, ctx) => Number(ctx.ledger.slot),
   getMaxShredInsertSlot: (_params, ctx) => Number(ctx.ledger.slot),
 };
-
-/** The bank's transaction count: at the tip every executed one, at a finished block those up to it. */
-function transactionCountAt(ctx: RpcContext, slot: bigint): bigint {
-  return slot >= ctx.ledger.slot ? ctx.ledger.transactionCount : ctx.ledger.transactionCountAt(slot);
-}

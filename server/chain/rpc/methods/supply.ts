@@ -30,7 +30,7 @@ function cacheOf(ledger: LocalLedger) {
  */
 function totalSupply(ctx: RpcContext, slot: bigint): Promise<bigint> {
   const { supply } = cacheOf(ctx.ledger);
-  const transactions = slot >= ctx.ledger.slot ? ctx.ledger.transactionCount : ctx.ledger.transactionCountAt(slot);
+  const transactions = ctx.ledger.transactionCountAt(slot);
   let total = supply.get(transactions);
   if (!total) {
     const scan = (async () => { let sum = 0n; await scanBalances(ctx, slot, (_a, lamports) => { sum += lamports; }); return sum; })();
