@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,6 +7,7 @@ import type { Env } from '../env';
 import { clusterConnection } from './clusterConnection';
 import { LocalLedger, type SendOutcome } from './ledger/ledger';
 import { TransactionFailedError, confirmSignature, sendAndConfirm } from './sendAndConfirm';
+import { BlockFiles } from './ledger/blockFiles';
 import { LedgerStore } from './ledger/store';
 import { renderBlockEntries } from './rpc/blockEntries';
 import { createRpcHandler, type RpcHandler } from './rpc/handler';
@@ -56,8 +58,11 @@ export async function createChain(env: Env, database: Database, log: FastifyBase
   }
   // One process runs the local ledger of a database: a second would fork the chain.
   if (!await database.tryLock(LEDGER_LOCK_KEY)) throw new Error(LEDGER_IN_USE);
-  const store = new LedgerStore(database.db, { renderBlockEntries });
+  const blockFiles = new BlockFiles(path.join(env.dataDir, 'blocks'), log);
+  const store = new LedgerStore(database.db, { renderBlockEntries, blockFiles });
   const ledger = await LocalLedger.open({ store, log, slotMs: env.LEDGER_SLOT_MS, samplePeriodMs: env.LEDGER_SAMPLE_PERIOD_MS });
+  blockFiles.start(ledger.genesisHash, ledger.slot);
+  ledger.on('slot', () => blockFiles.finish(ledger.lastBlockSlot));
   await initZstd();
   const rpc = createRpcHandler({ ledger, store }, log);
   const connection = new Connection(IN_PROCESS_URL, { commitment: 'confirmed', fetch: inProcessFetch(rpc), disableRetryOnRateLimit: true });

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerMeta, ledgerTransactions } from '../../db/schema';
 import type { ClockAnchor } from './clock';
 import type { TxErrorJson } from './txError';
+import type { BlockFiles } from './blockFiles';
 import { AddressHistoryCache, entryInView, historyEntryJson, type HistoryEntry, type HistoryView } from './historyCache';
 
 export type StoredMeta = {
@@ -33,8 +34,11 @@ export type TxRecord = {
 /** A transaction's getBlock entries as JSON text (json and jsonParsed), rendered when it is written. */
 export type BlockEntries = { json: string; parsed: string };
 
-/** A block's stored entries, joined by commas, and the time its transactions were stamped with. */
-export type StoredBlock = { list: string; blockTime: bigint | null };
+/**
+ * A block's stored entries, joined by commas (as bytes when read from its file), and the time
+ * its transactions were stamped with.
+ */
+export type StoredBlock = { list: string | Buffer; blockTime: bigint | null };
 
 export type AccountRecord = {
   address: string;
@@ -57,14 +61,17 @@ export class LedgerStore {
   private readonly history: AddressHistoryCache;
 
   private readonly renderBlockEntries?: (t: TxRecord) => BlockEntries;
+  private readonly blockFiles?: BlockFiles;
 
   /**
    * `historyWindow`: entries per address kept in memory (tests shrink it to reach its edges).
    * `renderBlockEntries`: the RPC's rendering of a transaction's getBlock entries, stored with it.
+   * `blockFiles`: where finished blocks' entries are also kept as files (the ledger process's own).
    */
-  constructor(private readonly db: Db, options: { historyWindow?: number; renderBlockEntries?: (t: TxRecord) => BlockEntries } = {}) {
+  constructor(private readonly db: Db, options: { historyWindow?: number; renderBlockEntries?: (t: TxRecord) => BlockEntries; blockFiles?: BlockFiles } = {}) {
     this.history = new AddressHistoryCache(options.historyWindow);
     this.renderBlockEntries = options.renderBlockEntries;
+    this.blockFiles = options.blockFiles;
   }
 
   async loadGenesis(): Promise<Genesis | null> {
@@ -149,8 +156,10 @@ export class LedgerStore {
    */
   async writeBatch(txs: TxRecord[], accounts: AccountRecord[], clock: ClockCheckpoint): Promise<void> {
     const render = this.renderBlockEntries;
+    const rendered: { slot: bigint; seq: bigint; blockTime: bigint; entries: BlockEntries }[] = [];
     const txJson = JSON.stringify(txs.map((t) => {
       const entries = render?.(t);
+      if (entries) rendered.push({ slot: t.slot, seq: t.seq, blockTime: t.blockTime, entries });
       return {
         signature: t.signature, seq: t.seq.toString(), slot: t.slot.toString(), block_time: t.blockTime.toString(),
         raw: Buffer.from(t.raw.buffer, t.raw.byteOffset, t.raw.byteLength).toString('hex'), account_keys: t.accountKeys,
@@ -198,6 +207,7 @@ export class LedgerStore {
       }
     });
     this.history.append(txs.map((t) => ({ seq: t.seq, slot: t.slot, accountKeys: t.accountKeys, json: historyEntryJson(t) })));
+    this.blockFiles?.committed(rendered);
   }
 
   async statuses(signatures: string[]): Promise<Map<string, { slot: bigint; err: TxErrorJson | null }>> {
@@ -269,6 +279,15 @@ export class LedgerStore {
    * store without a renderer): the caller renders that block itself.
    */
   async storedBlock(slot: bigint, encoding: 'json' | 'parsed'): Promise<StoredBlock | null> {
+    const file = await this.blockFiles?.read(slot, encoding);
+    if (file) return file;
+    const stored = await this.storedBlockRow(slot, encoding);
+    // Only a finished block is read here (getBlock checks): its entries never change, so its file can be written.
+    if (stored && stored.blockTime !== null) this.blockFiles?.save(slot, encoding, stored.list, stored.blockTime);
+    return stored;
+  }
+
+  private async storedBlockRow(slot: bigint, encoding: 'json' | 'parsed'): Promise<{ list: string; blockTime: bigint | null } | null> {
     // The slot's transactions counted and their block time read in one pass over them.
     const result = await this.db.execute(sql`
       with t as (select count(*)::int as n, min(block_time)::text as block_time from ledger_transactions where slot = ${slot.toString()}::int8)
@@ -299,11 +318,17 @@ export class LedgerStore {
     }));
   }
 
-  /** A slot's signatures in execution order, and the block time its transactions were stamped with. */
-  async blockSignatures(slot: bigint): Promise<{ signatures: string[]; blockTime: bigint | null }> {
-    const rows = await this.db.select({ signature: ledgerTransactions.signature, blockTime: ledgerTransactions.blockTime })
-      .from(ledgerTransactions).where(eq(ledgerTransactions.slot, slot)).orderBy(asc(ledgerTransactions.seq));
-    return { signatures: rows.map((r) => r.signature), blockTime: rows[0]?.blockTime ?? null };
+  /**
+   * A slot's signatures in execution order as a JSON array's text, and the block time its
+   * transactions were stamped with: one text from the database, not a row per signature to decode.
+   */
+  async blockSignatures(slot: bigint): Promise<{ signatures: string; blockTime: bigint | null }> {
+    const result = await this.db.execute(sql`
+      select coalesce(json_agg(signature order by seq), '[]')::text as list, min(block_time)::text as block_time
+      from ledger_transactions where slot = ${slot.toString()}::int8`);
+    type Row = { list: string; block_time: string | null };
+    const [row] = (Array.isArray(result) ? result : (result as unknown as { rows: Row[] }).rows) as Row[];
+    return { signatures: row.list, blockTime: row.block_time === null ? null : BigInt(row.block_time) };
   }
 
   /** The block time stamped on a slot's transactions, or null for a slot without any. */

@@ -17,22 +17,15 @@ export function accountNotifications<W extends { encoding?: AccountEncoding }>(
   for (const [address, watching] of watches) {
     const record = accounts.get(address);
     if (!record) continue;
-    const byEncoding = new Map<AccountEncoding, SharedResult | null>();
+    const byEncoding = new Map<AccountEncoding, SharedResult>();
     for (const watch of watching) {
       const encoding = watch.encoding ?? 'binary';
-      if (!byEncoding.has(encoding)) byEncoding.set(encoding, encodedOrNothing(() => ({ context: { slot: record.updatedSlot }, value: encodeAccount(ctx, { ...record, address }, encoding) })));
-      const result = byEncoding.get(encoding);
-      if (result) notify(watch, result);
+      let result = byEncoding.get(encoding);
+      if (!result) {
+        result = new SharedResult({ context: { slot: record.updatedSlot }, value: encodeAccount(ctx, { ...record, address }, encoding, undefined, 'mark') });
+        byEncoding.set(encoding, result);
+      }
+      notify(watch, result);
     }
-  }
-}
-
-/** A notification's result, or none when the account cannot be rendered in its encoding. */
-export function encodedOrNothing(render: () => unknown): SharedResult | null {
-  try {
-    return new SharedResult(render());
-  } catch {
-    // base58 of data over 128 bytes: getAccountInfo refuses it, a subscription sends nothing for it.
-    return null;
   }
 }

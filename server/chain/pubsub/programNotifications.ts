@@ -5,8 +5,7 @@ import { accountEncoding, encodeAccount, type AccountEncoding } from '../rpc/enc
 import { INVALID_PARAMS, RpcError } from '../rpc/errors';
 import { configParam } from '../rpc/params';
 import { programFilters, type AccountFilter } from '../rpc/programFilters';
-import { encodedOrNothing } from './accountNotifications';
-import type { SharedResult } from './outbox';
+import { SharedResult } from './outbox';
 
 /** What a programSubscribe watches: accounts owned by `program` that pass every filter. */
 export type ProgramWatch = { program: string; encoding: AccountEncoding; filters: AccountFilter[] };
@@ -46,16 +45,16 @@ export function programNotifications<W extends ProgramWatch>(
   for (const [address, record] of accounts) {
     const watching = watches.get(record.owner);
     if (!watching) continue;
-    const byEncoding = new Map<AccountEncoding, SharedResult | null>();
+    const byEncoding = new Map<AccountEncoding, SharedResult>();
     for (const watch of watching) {
       if (!watch.filters.every((f) => f(record.data))) continue;
-      if (!byEncoding.has(watch.encoding)) byEncoding.set(watch.encoding, keyedAccount(ctx, address, record, watch.encoding));
-      const result = byEncoding.get(watch.encoding);
-      if (result) notify(watch, result);
+      let result = byEncoding.get(watch.encoding);
+      if (!result) { result = keyedAccount(ctx, address, record, watch.encoding); byEncoding.set(watch.encoding, result); }
+      notify(watch, result);
     }
   }
 }
 
-function keyedAccount(ctx: RpcContext, address: string, record: AccountRecord, encoding: AccountEncoding): SharedResult | null {
-  return encodedOrNothing(() => ({ context: { slot: record.updatedSlot }, value: { pubkey: address, account: encodeAccount(ctx, { ...record, address }, encoding) } }));
+function keyedAccount(ctx: RpcContext, address: string, record: AccountRecord, encoding: AccountEncoding): SharedResult {
+  return new SharedResult({ context: { slot: record.updatedSlot }, value: { pubkey: address, account: encodeAccount(ctx, { ...record, address }, encoding, undefined, 'mark') } });
 }

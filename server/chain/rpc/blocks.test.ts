@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ComputeBudgetProgram, Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, TransactionMessage, VersionedTransaction,
@@ -37,6 +39,11 @@ describe('block methods of the local ledger', () => {
       await new Promise((r) => setTimeout(r, 25));
     }
     throw new Error(`block ${slot} never finished`);
+  };
+
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(done()).toBe(true);
   };
 
   beforeAll(async () => {
@@ -108,7 +115,7 @@ describe('block methods of the local ledger', () => {
         expect(stored!.blockTime).toBe(records[0].blockTime);
         for (const showRewards of [true, false]) {
           for (const withVersion of [true, false]) {
-            const { text, anyV0 } = entriesInForm(stored!.list, showRewards, withVersion);
+            const { text, anyV0 } = entriesInForm(stored!.list.toString(), showRewards, withVersion);
             expect(anyV0).toBe(!withVersion && records.some((r) => transactionVersion(r) === 0));
             const rendered = records.map((r) => encodeTransactionWithMeta(r, encoding, withVersion, showRewards));
             // Past 2^53 both texts hold the exact digits (the faucet's balance in the airdrop's block).
@@ -118,6 +125,32 @@ describe('block methods of the local ledger', () => {
         }
       }
     }
+  });
+
+  it('keeps a finished block as a file beside the database and answers from it; a damaged or missing file is read from the database and written back', async () => {
+    const genesis = await connection.getGenesisHash();
+    const fileOf = (slot: number, encoding: string) => path.join(t.services.env.dataDir, 'blocks', genesis, String(Math.floor(slot / 10_000)), `${slot}.${encoding}`);
+    const jsonFile = fileOf(legacySlot, 'json');
+    const parsedFile = fileOf(legacySlot, 'parsed');
+    await until(() => fs.existsSync(jsonFile) && fs.existsSync(parsedFile));
+    const original = fs.readFileSync(jsonFile);
+    const read = () => connection.getBlock(legacySlot, { maxSupportedTransactionVersion: 0 });
+    const fromFile = (await read())!;
+    expect(fromFile.transactions.map((e) => e.transaction.signatures[0])).toContain(legacySig);
+
+    // What the file holds is what getBlock answers (a fee changed in it, same length, shows).
+    fs.writeFileSync(jsonFile, original.toString().replace('"fee":5000', '"fee":5001'));
+    expect((await read())!.transactions.some((e) => e.meta!.fee === 5001)).toBe(true);
+    // A torn file (shorter than its header says) is not trusted: the database answers, and the file is written again.
+    fs.writeFileSync(jsonFile, original.subarray(0, original.length - 10));
+    expect(await read()).toEqual(fromFile);
+    await until(() => fs.readFileSync(jsonFile).equals(original));
+
+    const readParsed = () => connection.getParsedBlock(legacySlot, { maxSupportedTransactionVersion: 0 });
+    const parsedFromFile = await readParsed();
+    fs.rmSync(parsedFile);
+    expect(await readParsed()).toEqual(parsedFromFile);
+    await until(() => fs.existsSync(parsedFile));
   });
 
   it('a block carries the blockhash getLatestBlockhash handed out in its slot', async () => {

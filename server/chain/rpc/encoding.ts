@@ -27,10 +27,19 @@ export function dataSliceParam(config: Config): DataSlice | undefined {
 /** An account as encoded: its address is needed only by jsonParsed, for sysvars and the stake config (parsed by address). */
 export type EncodableAccount = AccountState & { address?: string };
 
-/** An account the way getAccountInfo renders it (UiAccount). */
-export function encodeAccount(ctx: RpcContext, account: EncodableAccount, encoding: AccountEncoding, slice?: DataSlice): Record<string, unknown> {
+/** What Agave's encoder writes in place of base58 data over 128 bytes (a subscription's notification carries it). */
+export const BASE58_TOO_LARGE = 'error: data too large for bs58 encoding';
+
+/**
+ * An account the way getAccountInfo renders it (UiAccount). Base58 of more than 128 bytes is
+ * refused there, as Agave checks a request before encoding; a notification (`oversizedBase58:
+ * 'mark'`) carries Agave's encoder's marker text instead, as a validator's does.
+ */
+export function encodeAccount(
+  ctx: RpcContext, account: EncodableAccount, encoding: AccountEncoding, slice?: DataSlice, oversizedBase58: 'refuse' | 'mark' = 'refuse',
+): Record<string, unknown> {
   return {
-    data: encodeData(ctx, account, encoding, slice),
+    data: encodeData(ctx, account, encoding, slice, oversizedBase58),
     executable: account.executable,
     lamports: account.lamports,
     owner: account.owner,
@@ -39,7 +48,7 @@ export function encodeAccount(ctx: RpcContext, account: EncodableAccount, encodi
   };
 }
 
-function encodeData(ctx: RpcContext, account: EncodableAccount, encoding: AccountEncoding, slice?: DataSlice): unknown {
+function encodeData(ctx: RpcContext, account: EncodableAccount, encoding: AccountEncoding, slice: DataSlice | undefined, oversizedBase58: 'refuse' | 'mark'): unknown {
   if (encoding === 'jsonParsed') {
     const parsed = parseAccountData(account.owner, account.data, (mint) => decimalsOf(ctx, mint), account.address);
     if (parsed) return parsed;
@@ -50,10 +59,11 @@ function encodeData(ctx: RpcContext, account: EncodableAccount, encoding: Accoun
   if (encoding === 'base64') return [Buffer.from(data).toString('base64'), 'base64'];
   // The slice is taken first, then compressed, as Agave's encode_bs64_zstd does.
   if (encoding === 'base64+zstd') return [Buffer.from(compress(data)).toString('base64'), 'base64+zstd'];
-  if (data.length > 128) {
+  if (data.length > 128 && oversizedBase58 === 'refuse') {
     throw new RpcError(INVALID_REQUEST, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
   }
-  return encoding === 'binary' ? bs58.encode(data) : [bs58.encode(data), 'base58'];
+  const text = data.length > 128 ? BASE58_TOO_LARGE : bs58.encode(data);
+  return encoding === 'binary' ? text : [text, 'base58'];
 }
 
 export function decimalsOf(ctx: RpcContext, mint: string): number | undefined {

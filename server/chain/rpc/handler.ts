@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MethodTable, RpcCaller, RpcContext } from './context';
 import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, RpcError } from './errors';
-import { stringifyRpc } from './json';
+import { serializeRpc, stringifyRpc } from './json';
 import { accountMethods } from './methods/accounts';
 import { blockhashMethods } from './methods/blockhash';
 import { blockMethods } from './methods/blocks';
@@ -26,8 +26,11 @@ export const LEDGER_METHOD_NAMES: readonly string[] = Object.keys(METHODS);
 type Id = string | number | null;
 type Response = { jsonrpc: '2.0'; id: Id; result?: unknown; error?: { code: number; message: string; data?: unknown } };
 
-/** /api/rpc's answer: status, body text ('' for notifications only) and, when rate limited, Retry-After seconds. */
-export type RpcHttpAnswer = { status: number; text: string; retryAfterSeconds?: number };
+/**
+ * /api/rpc's answer: status, body ('' for notifications only; bytes when a result was read as
+ * bytes, a block from its file) and, when rate limited, Retry-After seconds.
+ */
+export type RpcHttpAnswer = { status: number; text: string | Buffer; retryAfterSeconds?: number };
 
 export type RpcHandler = {
   /** A parsed request body (one call or a batch); undefined when nothing is to be answered (notifications only). */
@@ -92,15 +95,16 @@ export function createRpcHandler(ctx: RpcContext, log: FastifyBaseLogger): RpcHa
   }
 
   /** A batch's answers are written one at a time, yielding between them: one huge JSON.stringify would block. */
-  async function stringify(out: Response | Response[] | undefined): Promise<string> {
+  async function stringify(out: Response | Response[] | undefined): Promise<string | Buffer> {
     if (out === undefined) return '';
-    if (!Array.isArray(out)) return stringifyRpc(out);
-    const parts: string[] = [];
+    if (!Array.isArray(out)) return serializeRpc(out);
+    const parts: (string | Buffer)[] = [];
     for (const response of out) {
-      parts.push(stringifyRpc(response));
+      parts.push(serializeRpc(response));
       await yieldTurn();
     }
-    return `[${parts.join(',')}]`;
+    if (parts.every((part) => typeof part === 'string')) return `[${parts.join(',')}]`;
+    return Buffer.concat(['[', ...parts.flatMap((part, i) => (i ? [',', part] : [part])), ']'].map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
   }
 
   const parseErrorText = () => stringifyRpc(errorResponse(null, new RpcError(PARSE_ERROR, 'Parse error')));
@@ -110,7 +114,8 @@ export function createRpcHandler(ctx: RpcContext, log: FastifyBaseLogger): RpcHa
     async handleText(text) {
       const parsed = parse(text);
       if (!parsed.ok) return parseErrorText();
-      return stringify(await handle(parsed.body));
+      const out = await stringify(await handle(parsed.body));
+      return typeof out === 'string' ? out : out.toString('utf8');
     },
     async handleHttp(text, caller) {
       const parsed = parse(text);

@@ -3,9 +3,13 @@ const MARK_PATTERN = /"\\u0000big:(\d+)"/g;
 const RAW = '\u0000raw:';
 const RAW_PATTERN = /"\\u0000raw:(\d+)"/g;
 
-/** JSON text that is already in the response's shape (a history page built by the database): embedded as is. */
+/**
+ * JSON that is already in the response's shape (a history page built by the database, a block
+ * read from its file): embedded as is. As bytes it reaches the socket without ever becoming a
+ * string (no UTF-8 decoding and encoding of a megabyte, nothing for the garbage collector).
+ */
 export class RawJson {
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | Buffer) {}
 }
 
 /**
@@ -14,8 +18,14 @@ export class RawJson {
  * same way they would round a real node's answer.
  */
 export function stringifyRpc(value: unknown): string {
+  const out = serializeRpc(value);
+  return typeof out === 'string' ? out : out.toString('utf8');
+}
+
+/** stringifyRpc, as bytes when a RawJson in the value holds bytes (what an HTTP answer writes as is). */
+export function serializeRpc(value: unknown): string | Buffer {
   let marked = false;
-  const raws: string[] = [];
+  const raws: (string | Buffer)[] = [];
   const text = JSON.stringify(value, (_key, v: unknown) => {
     if (v instanceof RawJson) {
       raws.push(v.text);
@@ -35,14 +45,27 @@ export function stringifyRpc(value: unknown): string {
  * concatenation of large strings as a rope, so a block's megabyte of stored entries is not copied
  * here (nor again by the response envelope), only once when it is written to the socket.
  */
-function spliceRaw(text: string, raws: string[]): string {
+function spliceRaw(text: string, raws: (string | Buffer)[]): string | Buffer {
+  if (raws.some((raw) => typeof raw !== 'string')) return spliceBytes(text, raws);
   let out = '';
   let from = 0;
   for (const match of text.matchAll(RAW_PATTERN)) {
-    out = out + text.slice(from, match.index) + raws[Number(match[1])];
+    out = out + text.slice(from, match.index) + (raws[Number(match[1])] as string);
     from = match.index + match[0].length;
   }
   return out + text.slice(from);
+}
+
+function spliceBytes(text: string, raws: (string | Buffer)[]): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const match of text.matchAll(RAW_PATTERN)) {
+    const raw = raws[Number(match[1])];
+    parts.push(Buffer.from(text.slice(from, match.index)), typeof raw === 'string' ? Buffer.from(raw) : raw);
+    from = match.index + match[0].length;
+  }
+  parts.push(Buffer.from(text.slice(from)));
+  return Buffer.concat(parts);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
+import { address } from '@solana/kit';
 import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 import { openPubsub as openSocket } from '../../testing/pubsubClient';
 
@@ -76,6 +77,24 @@ describe('local ledger PubSub websocket', () => {
     expect(owned.params).toMatchObject({ subscription: program, result: { context: { slot }, value: { account: { lamports: 2_000_000 } } } });
     expect(socket.notifications.filter((m) => m.method === 'accountNotification')).toHaveLength(2);
     socket.close();
+  });
+
+  it('kit accountNotifications in base58 of an account over 128 bytes carry Agave\'s marker text, where getAccountInfo refuses', async () => {
+    const payer = Keypair.generate();
+    const big = Keypair.generate();
+    await airdrop(connection, payer.publicKey, LAMPORTS_PER_SOL);
+    const abort = new AbortController();
+    const notifications = await t.rpcSubscriptions.accountNotifications(address(big.publicKey.toBase58()), { commitment: 'confirmed', encoding: 'base58' })
+      .subscribe({ abortSignal: abort.signal });
+    const first = (async () => { for await (const n of notifications) return n; })();
+    await sendAndConfirmTransaction(connection, new Transaction().add(SystemProgram.createAccount({
+      fromPubkey: payer.publicKey, newAccountPubkey: big.publicKey, lamports: LAMPORTS_PER_SOL / 10, space: 200, programId: SystemProgram.programId,
+    })), [payer, big]);
+    const notification = (await first)!;
+    abort.abort();
+    expect(notification.value).toMatchObject({ data: ['error: data too large for bs58 encoding', 'base58'], space: 200n, lamports: BigInt(LAMPORTS_PER_SOL / 10) });
+    const refused = await t.rpc.getAccountInfo(address(big.publicKey.toBase58()), { commitment: 'confirmed', encoding: 'base58' }).send().catch((err: unknown) => err);
+    expect(String(refused)).toContain('Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
   });
 
   it('delivers web3.js onAccountChange and onLogs callbacks', async () => {

@@ -6,7 +6,7 @@ import { renderedBlocks } from '../blockCache';
 import { entriesInForm } from '../blockEntries';
 import type { StoredBlock } from '../../ledger/store';
 import { withContext, type MethodTable, type RpcContext } from '../context';
-import { RawJson, stringifyPlain, stringifyRpc } from '../json';
+import { RawJson, serializeRpc, stringifyPlain } from '../json';
 import { configParam, optionalNumber, pubkeyParam, requireParam, type Config } from '../params';
 import {
   encodeTransactionAccounts, encodeTransactionWithMeta, readsVersionedParam, transactionEncodingParam, transactionVersion, type TxEncoding,
@@ -16,6 +16,8 @@ import {
 const MAX_BLOCKS_RANGE = 500_000n;
 /** The SlotHistory sysvar's window (MAX_ENTRIES): how far back getBlockProduction can look. */
 const SLOT_HISTORY_ENTRIES = 1024n * 1024n;
+const OPEN_LIST = Buffer.from('[');
+const CLOSE_LIST = Buffer.from(']');
 const DETAILS = ['full', 'signatures', 'none', 'accounts'] as const;
 type TransactionDetails = typeof DETAILS[number];
 
@@ -53,12 +55,16 @@ export const blockMethods: MethodTable = {
     const stored = details === 'full' ? await storedEntries(ctx, slot, encoding) : null;
     if (details === 'signatures') {
       const read = await ctx.store.blockSignatures(slot);
-      block.signatures = read.signatures;
+      block.signatures = new RawJson(read.signatures);
       blockTime = read.blockTime;
     } else if (details === 'none') {
       blockTime = await ctx.store.slotBlockTime(slot);
+    } else if (stored && typeof stored.list !== 'string' && showRewards && withVersion) {
+      // The stored form itself, as bytes from the block's file: they go to the socket untouched.
+      block.transactions = new RawJson(Buffer.concat([OPEN_LIST, stored.list, CLOSE_LIST]));
+      blockTime = stored.blockTime;
     } else if (stored) {
-      const { text, anyV0 } = entriesInForm(stored.list, showRewards, withVersion);
+      const { text, anyV0 } = entriesInForm(stored.list.toString(), showRewards, withVersion);
       if (!withVersion && anyV0) throw unsupportedTransactionVersion(0);
       block.transactions = new RawJson(`[${text}]`);
       blockTime = stored.blockTime;
@@ -76,8 +82,9 @@ export const blockMethods: MethodTable = {
     if (showRewards) block.rewards = [];
     block.blockTime = blockTime ?? BigInt(ctx.ledger.slotTime(slot)!);
     block.blockHeight = slot;
-    const text = stringifyRpc(block);
-    cache.set(key, text);
+    const text = serializeRpc(block);
+    // Bytes read from a file are not kept: the page cache holds them, off the heap.
+    if (typeof text === 'string') cache.set(key, text);
     return new RawJson(text);
   },
 

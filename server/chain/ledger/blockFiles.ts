@@ -1,0 +1,106 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BlockEntries } from './store';
+
+export type BlockEncoding = 'json' | 'parsed';
+export type BlockFile = { list: Buffer; blockTime: bigint };
+type Committed = { slot: bigint; seq: bigint; blockTime: bigint; entries: BlockEntries };
+
+const FORMAT = 'cmb1';
+/** Files per directory: a long-lived ledger has millions of non-empty slots. */
+const SLOTS_PER_DIR = 10_000n;
+/** File writes in flight, at most: a slow disk never holds more than this many blocks in memory. */
+const MAX_WRITES_IN_FLIGHT = 128;
+
+/**
+ * A finished block's stored entries (`ledger_block_entries`, joined in order) kept as a file
+ * beside the database, as a validator keeps its blockstore on local disk: getBlock of a full
+ * slot then reads about a megabyte of bytes from the page cache and writes them to the socket,
+ * where the database would decode them into a string first (and a worker's garbage collector
+ * would pause on it). The database stays the truth: a missing or damaged file is read from it
+ * again, and written back. Files live under the ledger's genesis hash, so a database reset
+ * (a new genesis) never meets an old chain's blocks.
+ *
+ * The ledger's own commits fill a slot's entries in memory and write its files once the slot
+ * is a finished block; slots begun before this process opened the ledger are left to the
+ * read-back path (their first transactions were committed by an earlier process).
+ */
+export class BlockFiles {
+  private dir: string | undefined;
+  private firstWholeSlot = -1n;
+  private readonly open = new Map<bigint, Committed[]>();
+  private writing = 0;
+  private writes = 0;
+
+  constructor(private readonly root: string, private readonly log: FastifyBaseLogger) {}
+
+  /** The ledger `genesisHash` is open at `slot`: every transaction of a later slot will pass through `committed`. */
+  start(genesisHash: string, slot: bigint): void {
+    this.dir = path.join(this.root, genesisHash);
+    this.firstWholeSlot = slot + 1n;
+  }
+
+  /** Transactions now durable in the database, with the entries stored for them. */
+  committed(items: Committed[]): void {
+    if (!this.dir) return;
+    for (const item of items) {
+      if (item.slot < this.firstWholeSlot) continue;
+      let list = this.open.get(item.slot);
+      if (!list) { list = []; this.open.set(item.slot, list); }
+      list.push(item);
+    }
+  }
+
+  /** Every slot up to `lastBlock` is a finished block: its transactions are all here, so its files are written. */
+  finish(lastBlock: bigint): void {
+    for (const [slot, items] of this.open) {
+      if (slot > lastBlock) continue;
+      this.open.delete(slot);
+      if (this.writing >= MAX_WRITES_IN_FLIGHT) continue;
+      items.sort((a, b) => (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
+      const blockTime = items[0].blockTime;
+      this.save(slot, 'json', items.map((i) => i.entries.json).join(','), blockTime);
+      this.save(slot, 'parsed', items.map((i) => i.entries.parsed).join(','), blockTime);
+    }
+  }
+
+  /** A finished block's entries as stored, or null when no file has them (the database does). */
+  async read(slot: bigint, encoding: BlockEncoding): Promise<BlockFile | null> {
+    if (!this.dir) return null;
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(this.fileOf(slot, encoding));
+    } catch {
+      return null;
+    }
+    const end = bytes.indexOf(10);
+    const header = end < 0 ? [] : bytes.subarray(0, end).toString('latin1').split(' ');
+    if (header.length !== 3 || header[0] !== FORMAT || !/^\d+$/.test(header[1]) || !/^\d+$/.test(header[2])) return null;
+    const list = bytes.subarray(end + 1);
+    // A torn or truncated file (a crash mid-write on a file system without atomic renames): the database answers.
+    if (list.length !== Number(header[2])) return null;
+    return { list, blockTime: BigInt(header[1]) };
+  }
+
+  /** Writes a finished block's entries (in the background: a failure only means the database answers next time). */
+  save(slot: bigint, encoding: BlockEncoding, list: string, blockTime: bigint): void {
+    if (!this.dir || list === '') return;
+    const file = this.fileOf(slot, encoding);
+    const body = Buffer.from(list);
+    const temp = `${file}.${process.pid}-${++this.writes}.tmp`;
+    this.writing++;
+    fs.mkdir(path.dirname(file), { recursive: true })
+      .then(() => fs.writeFile(temp, Buffer.concat([Buffer.from(`${FORMAT} ${blockTime} ${body.length}\n`), body])))
+      .then(() => fs.rename(temp, file))
+      .catch((err: unknown) => {
+        this.log.warn({ err, slot: slot.toString() }, 'block file not written: the database serves this block');
+        return fs.rm(temp, { force: true }).catch(() => {});
+      })
+      .finally(() => { this.writing--; });
+  }
+
+  private fileOf(slot: bigint, encoding: BlockEncoding): string {
+    return path.join(this.dir!, String(slot / SLOTS_PER_DIR), `${slot}.${encoding}`);
+  }
+}
