@@ -61,13 +61,16 @@ function percentile(sorted: number[], q: number): number {
   return Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2));
 }
 
-type Spawned = { url: string; stop: () => Promise<void>; kill: () => Promise<void>; ledgerMs: () => number | undefined };
+type Spawned = { url: string; stop: () => Promise<void>; kill: () => Promise<void>; loggedMs: (message: string) => number | undefined };
 
-/** `server/main.ts` as `npm start` runs it, with its log read for the ledger's own load time. */
+/**
+ * `npm start` (scripts/start.mjs: the built server, built first when out of date), with its log
+ * read for the ledger's own load time. The first start may build; the timed restart runs the build.
+ */
 async function spawnServer(dataDir: string): Promise<{ server: Spawned; seconds: number }> {
   const started = performance.now();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', DEMO_ACTIVITY: 'off', DEMO_CAMPAIGNS: 'off',
@@ -91,8 +94,8 @@ async function spawnServer(dataDir: string): Promise<{ server: Spawned; seconds:
       url,
       stop: async () => { if (child.exitCode === null && child.signalCode === null) { child.kill('SIGTERM'); await exited; } },
       kill: async () => { if (child.exitCode === null && child.signalCode === null) { child.kill('SIGKILL'); await exited; } },
-      ledgerMs: () => {
-        const line = output.split('\n').find((l) => l.includes('"local ledger ready"'));
+      loggedMs: (message) => {
+        const line = output.split('\n').find((l) => l.includes(`"${message}"`));
         return line ? (JSON.parse(line) as { ms: number }).ms : undefined;
       },
     },
@@ -210,7 +213,10 @@ export default async function ledgerBench(): Promise<LedgerBenchRow[]> {
     const count = await rpc<number>(url, 'getTransactionCount', [{ commitment: 'confirmed' }]);
     const restart = Number(restarted.seconds.toFixed(2));
     rows.push({ bench: `restart after kill -9 at ${count} txs: process spawn to ready`, value: restart, unit: 's', target: '< 5', ok: restart < 5 });
-    const ledgerMs = server.ledgerMs() ?? NaN;
+    // PGlite replays the WAL written since its last checkpoint (the worker checkpoints once writes pause).
+    const databaseMs = server.loggedMs('database ready (migrations applied)') ?? NaN;
+    rows.push({ bench: `restart after kill -9 at ${count} txs: database open (crash recovery, migrations)`, value: databaseMs, unit: 'ms', target: '-', ok: true });
+    const ledgerMs = server.loggedMs('local ledger ready') ?? NaN;
     rows.push({ bench: `restart after kill -9 at ${count} txs: ledger load (accounts, clock, status cache)`, value: ledgerMs, unit: 'ms', target: '-', ok: true });
   } finally {
     await server?.stop().catch(() => {});

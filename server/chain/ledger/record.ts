@@ -123,7 +123,8 @@ export function tokenBalances(svm: LiteSvm, keys: string[], states: (Account | n
     return state ? mintDecimals(ownerName(state.owner()), state.data()) : undefined;
   };
   states.forEach((state, accountIndex) => {
-    if (!state) return;
+    // A program's account holds its whole ELF (hundreds of KB, copied out by data()): never a token account.
+    if (!state || state.executable()) return;
     const data = state.data();
     // Token accounts are at least 165 bytes: most accounts are ruled out without decoding the owner.
     if (data.length < TOKEN_ACCOUNT_LEN) return;
