@@ -95,6 +95,19 @@ describe('local ledger crash safety', () => {
     const history = await after.getSignaturesForAddress(payer.publicKey, { limit: 1000 });
     expect(history).toHaveLength(landed.size + 1);
 
+    // What the first process wrote is rooted from the restart on, not 32 slots later: the account
+    // history reads at finalized need was that process's memory. Statuses, the finalized slot,
+    // blocks and account reads at finalized agree.
+    const newest = transfers.filter((t) => landed.has(t.signature)).slice(-100).map((t) => t.signature);
+    const { value: rooted } = await after.getSignatureStatuses(newest);
+    for (const status of rooted) expect(status).toMatchObject({ confirmationStatus: 'finalized', confirmations: null });
+    const newestSlot = Math.max(...rooted.map((status) => status!.slot));
+    expect(await after.getSlot('finalized')).toBeGreaterThanOrEqual(newestSlot);
+    expect(await after.getBlock(newestSlot, { commitment: 'finalized', maxSupportedTransactionVersion: 0, transactionDetails: 'none' })).not.toBeNull();
+    expect(BigInt(await after.getBalance(payer.publicKey, 'finalized'))).toBe(startBalance - spent);
+    const atRoot = await after.getMultipleAccountsInfo(recipients, 'finalized');
+    recipients.forEach((r, i) => expect(BigInt(atRoot[i]?.lamports ?? 0)).toBe(expected.get(r.toBase58()) ?? 0n));
+
     // The ledger goes on from there, and a resent landed transfer is refused as a duplicate.
     const next = new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: recipients[0], lamports: 5_000_000 }));
     next.recentBlockhash = (await after.getLatestBlockhash()).blockhash;

@@ -118,6 +118,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   /** Accounts' states in the last slots: reads at the root (the RPC's `finalized`) answer from it. */
   private readonly versions = new AccountVersions();
   private previousSlot: bigint;
+  private rootFloor = -1n;
   private readonly mintIndex = new MintIndex((program) => this.getProgramAccounts(program).map(({ address, account }) => ({ address, data: account.data })));
 
   private constructor(
@@ -145,6 +146,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     const started = now();
     const svm = createSvm();
     let genesis = await store.loadGenesis();
+    const reopened = genesis !== null;
     let accounts = 0;
     if (!genesis) {
       const faucet = Keypair.generate();
@@ -166,6 +168,8 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     await store.saveAnchors(clock.anchors.slice(1));
     const seq = await store.maxSeq();
     const ledger = new LocalLedger(store, log, svm, clock, genesis, seq, samplePeriodMs, now);
+    // The clock opens past every slot the last process wrote in (see loadClock).
+    if (reopened) ledger.rootFloor = clock.slot - 1n;
     for (const r of await store.recentSignatures(clock.slot - MAX_BLOCKHASH_AGE - 1n)) ledger.remember(r.signature, r.slot, r.err);
     ledger.timer = setInterval(() => ledger.tick(), Math.max(5, Math.floor(slotMs / 4))).unref();
     log.info({ accounts, transactions: Number(seq), slot: Number(clock.slot), ms: now() - started }, 'local ledger ready');
@@ -173,6 +177,13 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   }
 
   get slot(): bigint { return this.clock.slot; }
+  /**
+   * Every slot up to this one was written by an earlier process and is rooted from the start
+   * (-1 on a new ledger): the history reads at `finalized` would need of them (each account as
+   * the slot left it) was in that process's memory, so the root does not wait 32 slots to pass
+   * them. Statuses, blocks, account reads and subscriptions all count the root from here.
+   */
+  get restartRoot(): bigint { return this.rootFloor; }
   /** Transactions executed and not yet durable (their commit is under way). */
   get uncommitted(): number { return this.inflight.size; }
   get slotMs(): number { return this.clock.slotMs; }

@@ -8,7 +8,7 @@ import { accountEncoding } from '../rpc/encoding';
 import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, PARSE_ERROR, RpcError } from '../rpc/errors';
 import { stringifyRpc } from '../rpc/json';
 import { configParam, pubkeyParam, signatureParam } from '../rpc/params';
-import { isRooted, ROOT_DEPTH } from '../rpc/signatureStatus';
+import { isRooted, rootOf } from '../rpc/signatureStatus';
 import { accountNotifications } from './accountNotifications';
 import { logsFilter } from './logsFilter';
 import { pumpMessages } from './messagePump';
@@ -48,7 +48,7 @@ export class LocalPubsub {
   private readonly onSlot = (slot: bigint) => this.slot(slot);
 
   constructor(private readonly ctx: RpcContext, private readonly limits: PubsubLimits, private readonly log: FastifyBaseLogger) {
-    this.progress = new SlotProgress(ctx.ledger.slot);
+    this.progress = new SlotProgress(ctx.ledger.slot, ctx.ledger.restartRoot);
     ctx.ledger.on('committed', this.onCommitted);
     ctx.ledger.on('slot', this.onSlot);
   }
@@ -244,7 +244,7 @@ export class LocalPubsub {
   }
 
   private notifySignature(sub: Subscription, slot: bigint, err: unknown): void {
-    if (sub.awaitsRoot && !isRooted(slot, this.ledger.slot)) {
+    if (sub.awaitsRoot && !isRooted(slot, this.ledger.slot, this.ledger.restartRoot)) {
       sub.landed = { slot, err };
       this.rooting.add(sub);
       return;
@@ -260,10 +260,11 @@ export class LocalPubsub {
   }
 
   private slot(slot: bigint): void {
-    for (const sub of [...this.rooting]) if (isRooted(sub.landed!.slot, slot)) this.notifySignature(sub, sub.landed!.slot, sub.landed!.err);
+    for (const sub of [...this.rooting]) if (isRooted(sub.landed!.slot, slot, this.ledger.restartRoot)) this.notifySignature(sub, sub.landed!.slot, sub.landed!.err);
     if (this.slots.size > 0) {
       // The root trails the tip by ROOT_DEPTH slots, as signature statuses count it (see SlotProgress).
-      const result = new SharedResult({ parent: slot - 1n, root: slot > ROOT_DEPTH ? slot - ROOT_DEPTH : 0n, slot });
+      const root = rootOf(slot, this.ledger.restartRoot);
+      const result = new SharedResult({ parent: slot - 1n, root: root > 0n ? root : 0n, slot });
       for (const sub of this.slots) this.notify(sub, result);
     }
     this.notifyEnded(this.progress.clockMoved(slot, this.ledger.uncommitted));

@@ -29,7 +29,8 @@ const MAX_CATCH_UP = 512n;
 export class SlotProgress {
   private readonly counts = new Map<bigint, { ok: number; failed: number }>();
 
-  constructor(private last: bigint, private readonly now: () => number = Date.now) {}
+  /** `restartRoot`: the slots up to it were rooted when the ledger opened (LocalLedger.restartRoot); the root moves on from there. */
+  constructor(private last: bigint, private readonly restartRoot = -1n, private readonly now: () => number = Date.now) {}
 
   // A clock move whose slot end waits for the commit of the transactions it executed.
   private unfinished: bigint | undefined;
@@ -80,10 +81,10 @@ export class SlotProgress {
           maxTransactionsPerEntry: transactions > 0 ? 1 : 0,
         } },
         { type: 'optimisticConfirmation', slot: ended, timestamp },
-        ...(s >= ROOT_DEPTH ? [{ type: 'root' as const, slot: s - ROOT_DEPTH, timestamp }] : []),
+        ...(s - ROOT_DEPTH > this.restartRoot && s >= ROOT_DEPTH ? [{ type: 'root' as const, slot: s - ROOT_DEPTH, timestamp }] : []),
         { type: 'createdBank', slot: s, parent: ended, timestamp },
       );
-      if (s >= ROOT_DEPTH) roots.push(s - ROOT_DEPTH);
+      if (s - ROOT_DEPTH > this.restartRoot && s >= ROOT_DEPTH) roots.push(s - ROOT_DEPTH);
     }
     for (const counted of this.counts.keys()) if (counted < slot) this.counts.delete(counted);
     this.last = slot;

@@ -2,7 +2,7 @@ import type { LocalLedger } from '../ledger/ledger';
 import { checkMinContextSlot, type RpcContext } from './context';
 import { INVALID_PARAMS, RpcError, invalidParams } from './errors';
 import type { Config } from './params';
-import { ROOT_DEPTH } from './signatureStatus';
+import { rootOf } from './signatureStatus';
 
 export type Commitment = 'processed' | 'confirmed' | 'finalized';
 
@@ -30,12 +30,12 @@ export function readCommitmentOf(config: Config): Exclude<Commitment, 'processed
 
 /**
  * The root: ROOT_DEPTH slots behind the tip (where slotNotification, rootNotification and
- * signature statuses put it), and never past the newest finished block, so nothing at or
+ * signature statuses put it; after a restart never below the slots written before it), and never past the newest finished block, so nothing at or
  * below it can change. Below the first slot while the ledger is younger than ROOT_DEPTH:
  * nothing is rooted yet.
  */
 export function rootSlot(ledger: LocalLedger): bigint {
-  const root = ledger.slot - ROOT_DEPTH;
+  const root = rootOf(ledger.slot, ledger.restartRoot);
   const finished = ledger.lastBlockSlot;
   return root < finished ? root : finished;
 }

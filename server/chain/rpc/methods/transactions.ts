@@ -49,7 +49,7 @@ export const transactionMethods: MethodTable = {
     return withContext(ctx, signatures.map((s) => {
       const status = found.get(s);
       if (!status) return null;
-      return { slot: status.slot, ...confirmationOf(status.slot, current), err: status.err, status: status.err ? { Err: status.err } : { Ok: null } };
+      return { slot: status.slot, ...confirmationOf(status.slot, current, ctx.ledger.restartRoot), err: status.err, status: status.err ? { Err: status.err } : { Ok: null } };
     }));
   },
   requestAirdrop: async (params, ctx) => {
