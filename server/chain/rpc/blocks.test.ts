@@ -128,15 +128,21 @@ describe('block methods of the local ledger', () => {
   });
 
   it('keeps a finished block as a file beside the database and answers from it; a damaged or missing file is read from the database and written back', async () => {
+    // A block of its own, read by nothing before (a block read from the database is kept in memory).
+    const signature = await sendAndConfirmTransaction(connection, new Transaction().add(
+      SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob.publicKey, lamports: 12_345 }),
+    ), [alice]);
+    const slot = (await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))!.slot;
+    await waitForBlock(slot);
     const genesis = await connection.getGenesisHash();
-    const fileOf = (slot: number, encoding: string) => path.join(t.services.env.dataDir, 'blocks', genesis, String(Math.floor(slot / 10_000)), `${slot}.${encoding}`);
-    const jsonFile = fileOf(legacySlot, 'json');
-    const parsedFile = fileOf(legacySlot, 'parsed');
+    const fileOf = (encoding: string) => path.join(t.services.env.dataDir, 'blocks', genesis, String(Math.floor(slot / 10_000)), `${slot}.${encoding}`);
+    const jsonFile = fileOf('json');
+    const parsedFile = fileOf('parsed');
     await until(() => fs.existsSync(jsonFile) && fs.existsSync(parsedFile));
     const original = fs.readFileSync(jsonFile);
-    const read = () => connection.getBlock(legacySlot, { maxSupportedTransactionVersion: 0 });
+    const read = () => connection.getBlock(slot, { maxSupportedTransactionVersion: 0 });
     const fromFile = (await read())!;
-    expect(fromFile.transactions.map((e) => e.transaction.signatures[0])).toContain(legacySig);
+    expect(fromFile.transactions.map((e) => e.transaction.signatures[0])).toContain(signature);
 
     // What the file holds is what getBlock answers (a fee changed in it, same length, shows).
     fs.writeFileSync(jsonFile, original.toString().replace('"fee":5000', '"fee":5001'));
@@ -146,7 +152,7 @@ describe('block methods of the local ledger', () => {
     expect(await read()).toEqual(fromFile);
     await until(() => fs.readFileSync(jsonFile).equals(original));
 
-    const readParsed = () => connection.getParsedBlock(legacySlot, { maxSupportedTransactionVersion: 0 });
+    const readParsed = () => connection.getParsedBlock(slot, { maxSupportedTransactionVersion: 0 });
     const parsedFromFile = await readParsed();
     fs.rmSync(parsedFile);
     expect(await readParsed()).toEqual(parsedFromFile);
