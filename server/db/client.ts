@@ -11,6 +11,11 @@ export type Schema = typeof schema;
 /** The Drizzle handle; the same type whether PGlite or node-postgres is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The rows of a raw `db.execute`: postgres-js answers an array, PGlite an object holding `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -133,7 +138,7 @@ function newestMigrationMillis(): number {
 async function isUpToDate(database: Database): Promise<boolean> {
   try {
     const result = await database.db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`);
-    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { last: string | null }[] }).rows) as { last: string | null }[];
+    const rows = rowsOf<{ last: string | null }>(result);
     const last = rows[0]?.last;
     return last != null && Number(last) >= newestMigrationMillis();
   } catch {

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { ledgerAccounts, ledgerMeta, ledgerTransactions } from '../../db/schema';
 import type { ClockAnchor } from './clock';
 import type { TxErrorJson } from './txError';
@@ -145,7 +145,7 @@ export class LedgerStore {
     const result = await this.db.execute(sql`
       select coalesce(json_agg(json_build_array(signature, slot::text, err) order by seq), '[]')::text as list
       from ledger_transactions where slot >= ${minSlot.toString()}::int8`);
-    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { list: string }[] }).rows) as { list: string }[];
+    const rows = rowsOf<{ list: string }>(result);
     return (JSON.parse(rows[0].list) as [string, string, TxErrorJson | null][]).map(([signature, slot, err]) => ({ signature, slot: BigInt(slot), err }));
   }
 
@@ -262,7 +262,7 @@ export class LedgerStore {
       order by seq desc limit ${limit}`);
     });
     type Row = { seq_text: string; slot_text: string; json: string };
-    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: Row[] }).rows) as Row[];
+    const rows = rowsOf<Row>(result);
     // Aliased apart from seq: `order by seq` must sort the int8 column, not its text.
     return rows.map((r) => ({ seq: BigInt(r.seq_text), slot: BigInt(r.slot_text), json: r.json }));
   }
@@ -295,7 +295,7 @@ export class LedgerStore {
       from t left join ledger_block_entries e on e.slot = ${slot.toString()}::int8 and e.encoding = ${encoding === 'json' ? 0 : 1}
       group by t.n, t.block_time`);
     type Row = { n: number; stored: number; block_time: string | null; list: string };
-    const [row] = (Array.isArray(result) ? result : (result as unknown as { rows: Row[] }).rows) as Row[];
+    const [row] = rowsOf<Row>(result);
     if (row.stored < row.n) return null;
     return { list: row.list, blockTime: row.block_time === null ? null : BigInt(row.block_time) };
   }
@@ -310,7 +310,7 @@ export class LedgerStore {
       select coalesce(json_agg(json_build_array(signature, seq::text, block_time::text, encode(raw, 'base64'), account_keys, err,
         fee::text, compute_units::text, meta, memo) order by seq), '[]')::text as list
       from ledger_transactions where slot = ${slot.toString()}::int8`);
-    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { list: string }[] }).rows) as { list: string }[];
+    const rows = rowsOf<{ list: string }>(result);
     type Row = [string, string, string, string, string[], TxErrorJson | null, string, string, StoredMeta, string | null];
     return (JSON.parse(rows[0].list) as Row[]).map(([signature, seq, blockTime, raw, accountKeys, err, fee, computeUnits, meta, memo]) => ({
       signature, seq: BigInt(seq), slot, blockTime: BigInt(blockTime), raw: new Uint8Array(Buffer.from(raw, 'base64')), accountKeys, err,
@@ -327,7 +327,7 @@ export class LedgerStore {
       select coalesce(json_agg(signature order by seq), '[]')::text as list, min(block_time)::text as block_time
       from ledger_transactions where slot = ${slot.toString()}::int8`);
     type Row = { list: string; block_time: string | null };
-    const [row] = (Array.isArray(result) ? result : (result as unknown as { rows: Row[] }).rows) as Row[];
+    const [row] = rowsOf<Row>(result);
     return { signatures: row.list, blockTime: row.block_time === null ? null : BigInt(row.block_time) };
   }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PLATFORM_STAT_KEYS } from '../../../core/enums';
-import type { Db } from '../client';
+import { rowsOf, type Db } from '../client';
 import { officialToken, platformStats, siteSettings, verifiedCharities } from '../schema';
 import { BUILT_IN_CHARITIES } from '../../../core/charities';
 import { officialTokenSeed } from './officialToken';
@@ -46,6 +46,6 @@ async function isSeeded(db: Db): Promise<boolean> {
   const result = await db.execute(sql`select exists(select 1 from site_settings where id = 1)
     and exists(select 1 from official_token)
     and (select count(*) from platform_stats) >= ${PLATFORM_STAT_KEYS.length} as seeded`);
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { seeded: boolean }[] }).rows) as { seeded: boolean }[];
+  const rows = rowsOf<{ seeded: boolean }>(result);
   return rows[0]?.seeded === true;
 }
