@@ -107,6 +107,8 @@ const EnvSchema = z.object({
   DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: z.coerce.bigint().min(1n).default(1_000_000n),
   // A backer: a wallet whose direct donations plus buys of a campaign's token reach this many lamports.
   BACKER_MIN_LAMPORTS: z.coerce.bigint().min(1n).max(1_000_000_000_000n).default(DEFAULT_BACKER_MIN_LAMPORTS),
+  // How long after HTTP answers the background jobs start (their first runs are a burst of queries).
+  JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(1000),
   // Crash tests only: the process kills itself (SIGKILL) right after a distribution run reaches this state.
   DISTRIBUTOR_CRASH_AFTER: z.enum(['started', 'harvested', 'withdrawn', 'sold', 'holders_paid', 'bought_back', 'burned', 'paid']).optional(),
   // The official token on a real cluster: the operator's existing mint and its pool (local mode launches its own).
@@ -122,6 +124,8 @@ const EnvSchema = z.object({
   DEXSCREENER_API_URL: url.default('https://api.dexscreener.com'),
   BIRDEYE_API_URL: url.default('https://public-api.birdeye.so'),
   BIRDEYE_API_KEY: optionalString,
+  // How long after HTTP answers the background jobs start (their first runs are a burst of queries).
+  JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(1000),
   // Crash tests only: the process kills itself (SIGKILL) right after a launch reaches this state.
   // Outgoing mail (notifications to followers who confirmed an address): smtp:// or smtps://, credentials in the URL.
   // Unset: no mail is queued or sent and the profile says e-mail is unavailable.

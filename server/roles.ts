@@ -13,9 +13,6 @@ import type { StartingPglite } from './db/pglite/start';
 
 type Role = 'web' | 'worker' | 'all' | 'ledger';
 
-/** How long after the server answers the jobs start, when one process serves HTTP and runs them. */
-const JOBS_START_DELAY_MS = 1000;
-
 function parseRole(argv: string[]): Role {
   const arg = argv.find((a) => a.startsWith('--role='));
   const role = arg ? arg.slice('--role='.length) : 'all';
@@ -84,7 +81,7 @@ async function start({ pglite }: { pglite?: StartingPglite }): Promise<void> {
     // the ready box should not queue behind it.
     const startTheJobs = () => { if (!closing) runner = startJobs(services, jobsFor(env)); };
     if (role === 'worker') startTheJobs();
-    else jobsTimer = setTimeout(startTheJobs, JOBS_START_DELAY_MS);
+    else jobsTimer = setTimeout(startTheJobs, env.JOBS_START_DELAY_MS);
   }
   // ms: since the server's code had loaded; sinceProcessStartMs: since the process started (what a person waits).
   services.log.info({

@@ -72,7 +72,10 @@ export async function createChain(env: Env, database: Database, log: FastifyBase
     airdrop: async (address, lamports) => landed(await ledger.airdrop(address, lamports)),
     sendAndConfirm: async (wire) => landed(await ledger.send(wire, { preflight: true })),
     faucetAddress: async () => ledger.faucet.publicKey.toBase58(),
-    close: () => ledger.close(),
+    close: async () => {
+      await ledger.close();
+      await blockFiles.close();
+    },
   };
 }
 

@@ -13,8 +13,9 @@ import { TEST_ADMIN } from '../routes/admin/testAdmin';
 // The distributor's promise: a run ends paid exactly once whatever moment the process dies
 // at, and no lamport goes missing. The server kills itself (SIGKILL: DISTRIBUTOR_CRASH_AFTER)
 // right after a run stores each state in turn, then restarts. Crash points run latest first:
-// a start first finishes the run the last one died in (the job at start-up), then a new
-// campaign's run is started and dies at an earlier state.
+// a start first finishes the run the last one died in, then a new campaign's run is started
+// and dies at an earlier state. Every pass is the test's own (the jobs never start here): a
+// start-up pass that came late, after the round's buy, would die before the test looked.
 const CRASH_POINTS = ['paid', 'sold', 'withdrawn', 'harvested', 'started'] as const;
 // Above the 6% a run leaves behind in the pool's account, below a round's fees: one run per campaign.
 const FLOOR = 50_000_000n;
@@ -41,7 +42,7 @@ describe('distributor crash recovery', () => {
     const baseEnv = {
       DATABASE_URL: test.databaseUrl ?? '', LAUNCH_FUNDING_POLL_MS: '50', LAUNCH_FUNDING_POLL_ATTEMPTS: '40',
       ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password,
-      DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: FLOOR.toString(), DISTRIBUTOR_INTERVAL_MS: '3600000',
+      DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: FLOOR.toString(), DISTRIBUTOR_INTERVAL_MS: '3600000', JOBS_START_DELAY_MS: '86400000',
       // The test buys 3 SOL at a time from one address: the per-address share cap has its own tests.
       QUOTES_MAX_CURVE_SHARE_BPS: '10000',
     };
@@ -70,7 +71,7 @@ describe('distributor crash recovery', () => {
         const rpc = new Connection(`${url}/api/rpc`, 'confirmed');
         const lamports = async (key: PublicKey) => BigInt((await rpc.getAccountInfo(key))?.lamports ?? 0);
         const admin = await adminCookie(url);
-        // Joins the start-up run, which finishes the run the last start died in.
+        // Finishes the run the last start died in.
         const resumed = await fetch(`${url}/api/admin/distributor/run`, { method: 'POST', headers: { cookie: admin, origin: url } });
         expect(resumed.status, await resumed.clone().text()).toBe(200);
         if (!crashAfter) {

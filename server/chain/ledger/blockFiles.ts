@@ -32,6 +32,8 @@ export class BlockFiles {
   private readonly open = new Map<bigint, Committed[]>();
   private writing = 0;
   private writes = 0;
+  private readonly inFlight = new Set<Promise<void>>();
+  private closed = false;
 
   constructor(private readonly root: string, private readonly log: FastifyBaseLogger) {}
 
@@ -65,6 +67,16 @@ export class BlockFiles {
     }
   }
 
+  /**
+   * Writes nothing more and waits for the writes in flight: after this the directory is
+   * left alone (a process that removes it on the way out would otherwise race a rename).
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.open.clear();
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
   /** A finished block's entries as stored, or null when no file has them (the database does). */
   async read(slot: bigint, encoding: BlockEncoding): Promise<BlockFile | null> {
     if (!this.dir) return null;
@@ -85,19 +97,20 @@ export class BlockFiles {
 
   /** Writes a finished block's entries (in the background: a failure only means the database answers next time). */
   save(slot: bigint, encoding: BlockEncoding, list: string, blockTime: bigint): void {
-    if (!this.dir || list === '') return;
+    if (!this.dir || this.closed || list === '') return;
     const file = this.fileOf(slot, encoding);
     const body = Buffer.from(list);
     const temp = `${file}.${process.pid}-${++this.writes}.tmp`;
     this.writing++;
-    fs.mkdir(path.dirname(file), { recursive: true })
+    const write = fs.mkdir(path.dirname(file), { recursive: true })
       .then(() => fs.writeFile(temp, Buffer.concat([Buffer.from(`${FORMAT} ${blockTime} ${body.length}\n`), body])))
       .then(() => fs.rename(temp, file))
       .catch((err: unknown) => {
         this.log.warn({ err, slot: slot.toString() }, 'block file not written: the database serves this block');
         return fs.rm(temp, { force: true }).catch(() => {});
       })
-      .finally(() => { this.writing--; });
+      .finally(() => { this.writing--; this.inFlight.delete(write); });
+    this.inFlight.add(write);
   }
 
   private fileOf(slot: bigint, encoding: BlockEncoding): string {
