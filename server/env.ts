@@ -124,8 +124,6 @@ const EnvSchema = z.object({
   DEXSCREENER_API_URL: url.default('https://api.dexscreener.com'),
   BIRDEYE_API_URL: url.default('https://public-api.birdeye.so'),
   BIRDEYE_API_KEY: optionalString,
-  // How long after HTTP answers the background jobs start (their first runs are a burst of queries).
-  JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(1000),
   // Crash tests only: the process kills itself (SIGKILL) right after a launch reaches this state.
   // Outgoing mail (notifications to followers who confirmed an address): smtp:// or smtps://, credentials in the URL.
   // Unset: no mail is queued or sent and the profile says e-mail is unavailable.
