@@ -124,12 +124,12 @@ const EnvSchema = z.object({
   DEXSCREENER_API_URL: url.default('https://api.dexscreener.com'),
   BIRDEYE_API_URL: url.default('https://public-api.birdeye.so'),
   BIRDEYE_API_KEY: optionalString,
-  // Crash tests only: the process kills itself (SIGKILL) right after a launch reaches this state.
   // Outgoing mail (notifications to followers who confirmed an address): smtp:// or smtps://, credentials in the URL.
   // Unset: no mail is queued or sent and the profile says e-mail is unavailable.
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
   // The From header of those mails.
   SMTP_FROM: z.string().trim().min(3).default('Causemint <no-reply@causemint.local>'),
+  // Crash tests only: the process kills itself (SIGKILL) right after a launch reaches this state.
   LAUNCH_CRASH_AFTER: z.enum(['funded', 'mint_created', 'curve_seeded', 'initial_buy_done', 'campaign_saved', 'created', 'refunding']).optional(),
 }).superRefine((env, ctx) => {
   if (env.SOLANA_RPC_URL && !env.SOLANA_CLUSTER) {
