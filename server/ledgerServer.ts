@@ -5,6 +5,7 @@ import { PubsubAdmission } from './chain/pubsub/admission';
 import { listenPubsubPort } from './chain/pubsub/listener';
 import { LocalPubsub } from './chain/pubsub/pubsub';
 import { RpcLimits } from './chain/rpc/limits';
+import { sendRpcBody } from './chain/rpc/httpBody';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { requestLogController } from './log/requestLog';
 import { FaucetPolicy } from './policies/faucet';
@@ -50,7 +51,7 @@ export async function buildLedgerServer(services: Services): Promise<FastifyInst
     reply.header('content-type', 'application/json; charset=utf-8');
     if (!request.headers[FORWARDED_CLIENT_HEADER]) return reply.send(await rpc.handleText(text));
     const answer = await rpc.handleHttp(text, { ip: request.ip, limits: forwarded });
-    return reply.status(answer.status).send(answer.text);
+    return sendRpcBody(reply.status(answer.status), answer.text);
   };
   app.post('/', serve);
   app.post('/api/rpc', serve);

@@ -22,6 +22,7 @@ describe('block methods of the local ledger', () => {
   let t: TestApp;
   let connection: Connection;
   let rpc: ReturnType<typeof createSolanaRpc>;
+  let rpcUrl: string;
   const alice = Keypair.generate();
   const bob = Keypair.generate();
   let legacySig: string;
@@ -51,6 +52,7 @@ describe('block methods of the local ledger', () => {
     const port = await freePort();
     await t.app.listen({ host: '127.0.0.1', port });
     const url = `http://127.0.0.1:${port}/api/rpc`;
+    rpcUrl = url;
     connection = new Connection(url, 'confirmed');
     rpc = createSolanaRpc(url);
     await t.services.chain.airdrop!(alice.publicKey.toBase58(), 5n * BigInt(LAMPORTS_PER_SOL));
@@ -143,6 +145,15 @@ describe('block methods of the local ledger', () => {
     const read = () => connection.getBlock(slot, { maxSupportedTransactionVersion: 0 });
     const fromFile = (await read())!;
     expect(fromFile.transactions.map((e) => e.transaction.signatures[0])).toContain(signature);
+    // In a batch too, beside another answer (by hand: neither SDK's public API sends a batch).
+    const call = (id: number, method: string, params: unknown[]) => ({ jsonrpc: '2.0', id, method, params });
+    const batch = await (await fetch(rpcUrl, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([call(1, 'getBlock', [slot, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }]), call(2, 'getGenesisHash', [])]),
+    })).json() as { id: number; result: { transactions: { transaction: { signatures: string[] } }[] } | string }[];
+    expect(batch.map((r) => r.id)).toEqual([1, 2]);
+    expect((batch[0].result as { transactions: { transaction: { signatures: string[] } }[] }).transactions.map((e) => e.transaction.signatures[0])).toContain(signature);
+    expect(batch[1].result).toBe(genesis);
 
     // What the file holds is what getBlock answers (a fee changed in it, same length, shows).
     fs.writeFileSync(jsonFile, original.toString().replace('"fee":5000', '"fee":5001'));

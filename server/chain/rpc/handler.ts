@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MethodTable, RpcCaller, RpcContext } from './context';
 import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, RpcError } from './errors';
-import { serializeRpc, stringifyRpc } from './json';
+import { jsonText, serializeRpc, stringifyRpc, type JsonChunks } from './json';
 import { accountMethods } from './methods/accounts';
 import { blockhashMethods } from './methods/blockhash';
 import { blockMethods } from './methods/blocks';
@@ -27,10 +27,10 @@ type Id = string | number | null;
 type Response = { jsonrpc: '2.0'; id: Id; result?: unknown; error?: { code: number; message: string; data?: unknown } };
 
 /**
- * /api/rpc's answer: status, body ('' for notifications only; bytes when a result was read as
- * bytes, a block from its file) and, when rate limited, Retry-After seconds.
+ * /api/rpc's answer: status, body ('' for notifications only; byte chunks when a result was read
+ * as bytes, a block from its file: httpBody sends them) and, when rate limited, Retry-After seconds.
  */
-export type RpcHttpAnswer = { status: number; text: string | Buffer; retryAfterSeconds?: number };
+export type RpcHttpAnswer = { status: number; text: string | JsonChunks; retryAfterSeconds?: number };
 
 export type RpcHandler = {
   /** A parsed request body (one call or a batch); undefined when nothing is to be answered (notifications only). */
@@ -95,16 +95,23 @@ export function createRpcHandler(ctx: RpcContext, log: FastifyBaseLogger): RpcHa
   }
 
   /** A batch's answers are written one at a time, yielding between them: one huge JSON.stringify would block. */
-  async function stringify(out: Response | Response[] | undefined): Promise<string | Buffer> {
+  async function stringify(out: Response | Response[] | undefined): Promise<string | JsonChunks> {
     if (out === undefined) return '';
     if (!Array.isArray(out)) return serializeRpc(out);
-    const parts: (string | Buffer)[] = [];
+    const parts: (string | JsonChunks)[] = [];
     for (const response of out) {
       parts.push(serializeRpc(response));
       await yieldTurn();
     }
     if (parts.every((part) => typeof part === 'string')) return `[${parts.join(',')}]`;
-    return Buffer.concat(['[', ...parts.flatMap((part, i) => (i ? [',', part] : [part])), ']'].map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+    const chunks: JsonChunks = [];
+    parts.forEach((part, i) => {
+      chunks.push(Buffer.from(i === 0 ? '[' : ','));
+      if (typeof part === 'string') chunks.push(Buffer.from(part));
+      else chunks.push(...part);
+    });
+    chunks.push(Buffer.from(']'));
+    return chunks;
   }
 
   const parseErrorText = () => stringifyRpc(errorResponse(null, new RpcError(PARSE_ERROR, 'Parse error')));
@@ -114,8 +121,7 @@ export function createRpcHandler(ctx: RpcContext, log: FastifyBaseLogger): RpcHa
     async handleText(text) {
       const parsed = parse(text);
       if (!parsed.ok) return parseErrorText();
-      const out = await stringify(await handle(parsed.body));
-      return typeof out === 'string' ? out : out.toString('utf8');
+      return jsonText(await stringify(await handle(parsed.body)));
     },
     async handleHttp(text, caller) {
       const parsed = parse(text);

@@ -4,12 +4,19 @@ const RAW = '\u0000raw:';
 const RAW_PATTERN = /"\\u0000raw:(\d+)"/g;
 
 /**
+ * JSON as byte chunks in order, never joined: a block read from its file is one chunk of about a
+ * megabyte, and each join (the block, the response envelope, a batch) would copy it again.
+ * The socket takes the chunks as they are (httpBody.ts).
+ */
+export type JsonChunks = Buffer[];
+
+/**
  * JSON that is already in the response's shape (a history page built by the database, a block
  * read from its file): embedded as is. As bytes it reaches the socket without ever becoming a
  * string (no UTF-8 decoding and encoding of a megabyte, nothing for the garbage collector).
  */
 export class RawJson {
-  constructor(readonly text: string | Buffer) {}
+  constructor(readonly text: string | Buffer | JsonChunks) {}
 }
 
 /**
@@ -18,14 +25,18 @@ export class RawJson {
  * same way they would round a real node's answer.
  */
 export function stringifyRpc(value: unknown): string {
-  const out = serializeRpc(value);
-  return typeof out === 'string' ? out : out.toString('utf8');
+  return jsonText(serializeRpc(value));
 }
 
-/** stringifyRpc, as bytes when a RawJson in the value holds bytes (what an HTTP answer writes as is). */
-export function serializeRpc(value: unknown): string | Buffer {
+/** Serialized JSON as one string. */
+export function jsonText(json: string | JsonChunks): string {
+  return typeof json === 'string' ? json : Buffer.concat(json).toString('utf8');
+}
+
+/** stringifyRpc, as byte chunks when a RawJson in the value holds bytes (what an HTTP answer writes as is). */
+export function serializeRpc(value: unknown): string | JsonChunks {
   let marked = false;
-  const raws: (string | Buffer)[] = [];
+  const raws: RawJson['text'][] = [];
   const text = JSON.stringify(value, (_key, v: unknown) => {
     if (v instanceof RawJson) {
       raws.push(v.text);
@@ -45,7 +56,7 @@ export function serializeRpc(value: unknown): string | Buffer {
  * concatenation of large strings as a rope, so a block's megabyte of stored entries is not copied
  * here (nor again by the response envelope), only once when it is written to the socket.
  */
-function spliceRaw(text: string, raws: (string | Buffer)[]): string | Buffer {
+function spliceRaw(text: string, raws: RawJson['text'][]): string | JsonChunks {
   if (raws.some((raw) => typeof raw !== 'string')) return spliceBytes(text, raws);
   let out = '';
   let from = 0;
@@ -56,16 +67,19 @@ function spliceRaw(text: string, raws: (string | Buffer)[]): string | Buffer {
   return out + text.slice(from);
 }
 
-function spliceBytes(text: string, raws: (string | Buffer)[]): Buffer {
-  const parts: Buffer[] = [];
+function spliceBytes(text: string, raws: RawJson['text'][]): JsonChunks {
+  const parts: JsonChunks = [];
   let from = 0;
   for (const match of text.matchAll(RAW_PATTERN)) {
     const raw = raws[Number(match[1])];
-    parts.push(Buffer.from(text.slice(from, match.index)), typeof raw === 'string' ? Buffer.from(raw) : raw);
+    parts.push(Buffer.from(text.slice(from, match.index)));
+    if (typeof raw === 'string') parts.push(Buffer.from(raw));
+    else if (Buffer.isBuffer(raw)) parts.push(raw);
+    else parts.push(...raw);
     from = match.index + match[0].length;
   }
   parts.push(Buffer.from(text.slice(from)));
-  return Buffer.concat(parts);
+  return parts;
 }
 
 /**

@@ -126,7 +126,7 @@ async function checkpointWhenQuiet() {
   const quiet = row.lsn === lastLsn;
   lastLsn = row.lsn;
   if (quiet && row.behind >= CHECKPOINT_MIN_WAL_BYTES && transactions.size === 0) {
-    await db.exec('CHECKPOINT');
+    const t0 = performance.now(); await db.exec('CHECKPOINT'); process.stderr.write(`CHECKPOINT ${row.behind} bytes ${(performance.now()-t0).toFixed(0)} ms\n`);
     lastLsn = null;
   }
 }

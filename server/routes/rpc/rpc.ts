@@ -8,6 +8,7 @@ import { listenPubsubPort, PUBSUB_MAX_PAYLOAD } from '../../chain/pubsub/listene
 import { LocalPubsub } from '../../chain/pubsub/pubsub';
 import { admitUpgrade } from '../../chain/pubsub/upgrade';
 import { RpcLimits } from '../../chain/rpc/limits';
+import { sendRpcBody } from '../../chain/rpc/httpBody';
 import { rpcClientRate } from '../../policies/rpcRate';
 import { faucetPolicyFor } from '../../policies/faucet';
 import { ipBlockListOf } from '../../security/ipBlockList';
@@ -48,7 +49,7 @@ export const rpcRoutes: FastifyPluginAsync<RouteOptions> = async (app, { service
   app.post('/rpc', async (request, reply) => {
     const answer = await rpc.handleHttp(typeof request.body === 'string' ? request.body : '', { ip: request.ip, limits });
     if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
-    return reply.status(answer.status).header('content-type', 'application/json; charset=utf-8').send(answer.text);
+    return sendRpcBody(reply.status(answer.status).header('content-type', 'application/json; charset=utf-8'), answer.text);
   });
 
   const pubsubLimits: PubsubLimits = {

@@ -61,7 +61,7 @@ export const blockMethods: MethodTable = {
       blockTime = await ctx.store.slotBlockTime(slot);
     } else if (stored && typeof stored.list !== 'string' && showRewards && withVersion) {
       // The stored form itself, as bytes from the block's file: they go to the socket untouched.
-      block.transactions = new RawJson(Buffer.concat([OPEN_LIST, stored.list, CLOSE_LIST]));
+      block.transactions = new RawJson([OPEN_LIST, stored.list, CLOSE_LIST]);
       blockTime = stored.blockTime;
     } else if (stored) {
       const { text, anyV0 } = entriesInForm(stored.list.toString(), showRewards, withVersion);
