@@ -40,8 +40,25 @@ class Reader {
     }
     throw new WireError('bad compact-u16');
   }
-  key(): string { return bs58.encode(this.take(32)); }
+  key(): string { return keyName(this.take(32)); }
   rest(): number { return this.bytes.length - this.offset; }
+}
+
+// Base58 names of 32-byte keys seen lately: the same payers, programs, mints and blockhashes recur
+// in transaction after transaction, and a map lookup costs a thirtieth of encoding one.
+const KEY_NAMES = new Map<string, string>();
+const KEY_NAMES_MAX = 50_000;
+
+/** A 32-byte key's base58 name. */
+export function keyName(bytes: Uint8Array): string {
+  const id = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  let name = KEY_NAMES.get(id);
+  if (name === undefined) {
+    name = bs58.encode(bytes);
+    if (KEY_NAMES.size >= KEY_NAMES_MAX) KEY_NAMES.clear();
+    KEY_NAMES.set(id, name);
+  }
+  return name;
 }
 
 /**
@@ -75,7 +92,7 @@ export function decodeWireTransaction(bytes: Uint8Array, known?: KnownNames): Wi
   for (let i = 0; i < numKeys; i++) {
     const key = r.take(32);
     staticKeyBytes.push(key);
-    staticKeys.push(known?.accountKeys[i] ?? bs58.encode(key));
+    staticKeys.push(known?.accountKeys[i] ?? keyName(key));
   }
   const blockhashOffset = r.offset;
   const recentBlockhash = r.key();

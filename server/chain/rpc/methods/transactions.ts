@@ -28,7 +28,7 @@ export const transactionMethods: MethodTable = {
         preBalances: null, postBalances: null, preTokenBalances: null, postTokenBalances: null, loadedAddresses: null,
       });
     }
-    return bs58.encode(raw.subarray(1, 65));
+    return outcome.kind === 'landed' ? outcome.record.signature : bs58.encode(raw.subarray(1, 65));
   },
   simulateTransaction,
   getSignatureStatuses: async (params, ctx) => {
