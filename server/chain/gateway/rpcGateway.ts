@@ -15,8 +15,8 @@ export type GatewayOptions = UpstreamOptions & {
   faucet?: FaucetPolicy;
 };
 
-/** `raw` is upstream JSON passed through verbatim; otherwise `body` is serialised. */
-export type GatewayAnswer = { status: number; body?: unknown; raw?: string; retryAfterSeconds?: number };
+/** `raw` is upstream JSON passed through verbatim, as bytes; otherwise `body` is serialised. */
+export type GatewayAnswer = { status: number; body?: unknown; raw?: Buffer; retryAfterSeconds?: number };
 
 /**
  * /api/rpc against a real cluster: checks each call against the allow-list, applies the
@@ -77,7 +77,7 @@ export class RpcGateway {
   /** Everything allowed: the client's bytes go up and the provider's bytes come back. */
   private async forwardAll(raw: string, calls: unknown[], isBatch: boolean): Promise<GatewayAnswer> {
     try {
-      return { status: 200, raw: (await postUpstream(raw, this.options)).text };
+      return { status: 200, raw: (await postUpstream(raw, this.options)).bytes };
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       const errors = calls.map((call) => rpcError(idOf(call), INTERNAL_ERROR, error.message));
@@ -108,7 +108,7 @@ export class RpcGateway {
       const forwarded = forwardIndexes.map((i) => items[i]);
       let upstream: unknown;
       try {
-        upstream = (await postUpstream(JSON.stringify(forwarded), this.options)).json;
+        upstream = (await postUpstream(JSON.stringify(forwarded), this.options)).json();
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         upstream = forwarded.map((item) => rpcError(idOf(item), INTERNAL_ERROR, error.message));

@@ -22,12 +22,16 @@ export class UpstreamError extends Error {}
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** An upstream answer: its bytes, passed on as they are, and its JSON when a caller must read it. */
+export type UpstreamAnswer = { bytes: Buffer; json: () => unknown };
+
 /**
  * POSTs a JSON-RPC body to the cluster's RPC URL (which may carry the provider's key, so it
  * stays on the server). A 429 is waited out and retried once; any other non-2xx answer or a
- * second 429 is 'RPC error: {status}', a network failure 'RPC error: connection failed'.
+ * second 429 is 'RPC error: {status}', a network failure 'RPC error: connection failed', an
+ * answer that is not a JSON object or list 'RPC error: invalid response'.
  */
-export async function postUpstream(body: string, options: UpstreamOptions): Promise<{ text: string; json: unknown }> {
+export async function postUpstream(body: string, options: UpstreamOptions): Promise<UpstreamAnswer> {
   const doFetch = options.fetch ?? fetch;
   const attempt = async () => {
     try {
@@ -51,11 +55,36 @@ export async function postUpstream(body: string, options: UpstreamOptions): Prom
     await response.body?.cancel();
     throw new UpstreamError(`RPC error: ${response.status}`);
   }
+  let bytes: Buffer;
   try {
-    // The text goes back as is: re-serialising would round u64 numbers above 2^53.
-    const text = await response.text();
-    return { text, json: JSON.parse(text) };
+    bytes = Buffer.from(await response.arrayBuffer());
   } catch {
-    throw new UpstreamError('RPC error: invalid response');
+    throw new UpstreamError('RPC error: connection failed');
   }
+  // The bytes go back as they are: re-serialising would round u64 numbers above 2^53, and parsing
+  // a block's megabyte on every forward would cost a web process more than the ledger spent
+  // answering it. Only the frame is checked here (an HTML error page is not passed on as JSON).
+  if (!framedAsJson(bytes)) throw new UpstreamError('RPC error: invalid response');
+  return {
+    bytes,
+    json: () => {
+      try {
+        return JSON.parse(bytes.toString('utf8')) as unknown;
+      } catch {
+        throw new UpstreamError('RPC error: invalid response');
+      }
+    },
+  };
+}
+
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/** Whether the bytes open and close as a JSON object or list (surrounding whitespace allowed). */
+function framedAsJson(bytes: Buffer): boolean {
+  let first = 0;
+  let last = bytes.length - 1;
+  while (first <= last && WHITESPACE.has(bytes[first])) first++;
+  while (last >= first && WHITESPACE.has(bytes[last])) last--;
+  if (first >= last) return false;
+  return (bytes[first] === 0x7b && bytes[last] === 0x7d) || (bytes[first] === 0x5b && bytes[last] === 0x5d);
 }

@@ -100,6 +100,19 @@ describe('POST /api/rpc on a real cluster (gateway)', () => {
     ]);
   });
 
+  it("answers 'RPC error: invalid response' when the provider's 200 is not JSON, forwarded whole or read item by item", async () => {
+    const invalid = (id: number) => ({ jsonrpc: '2.0', error: { code: -32603, message: 'RPC error: invalid response' }, id });
+    upstream.script.push({ status: 200, body: '<html><body>Service unavailable</body></html>' });
+    expect((await post(call('getSlot', 21))).json()).toEqual(invalid(21));
+    upstream.script.push({ status: 200, body: '' });
+    expect((await post([call('getSlot', 22), call('getHealth', 23)])).json()).toEqual([invalid(22), invalid(23)]);
+    // A batch with a refused item is read item by item: a body framed as JSON that does not parse is invalid too.
+    upstream.script.push({ status: 200, body: '{"jsonrpc": broken}' });
+    expect((await post([call('getSlot', 24), call('requestAirdrop', 25)])).json()).toEqual([
+      invalid(24), { jsonrpc: '2.0', error: { code: -32601, message: 'Method not allowed' }, id: 25 },
+    ]);
+  });
+
   it('limits each client to 10 calls per 5 s with a clear 429, then lets it in again', async () => {
     const client = '192.0.2.10';
     for (let i = 0; i < 10; i++) expect((await post(call('getSlot', i), client)).statusCode).toBe(200);
