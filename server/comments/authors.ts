@@ -19,7 +19,7 @@ export async function loadBadges(services: Services, campaign: CampaignRow, wall
   const [donors, holdings] = await Promise.all([
     services.db.selectDistinct({ wallet: donations.fromWallet }).from(donations)
       .where(and(eq(donations.campaignId, campaign.id), eq(donations.kind, 'direct'), inArray(donations.fromWallet, unique))),
-    campaign.tokenAddress ? holderSharesOf(services)(campaign.tokenAddress) : Promise.resolve(new Map<string, bigint>()),
+    campaign.tokenAddress ? holderSharesOf(services)(campaign.tokenAddress, unique) : Promise.resolve(new Map<string, bigint>()),
   ]);
   const donorSet = new Set(donors.map((d) => d.wallet));
   const creator = isPlatformCreated(campaign) ? campaign.creatorWallet : null;

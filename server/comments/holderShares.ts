@@ -1,31 +1,75 @@
+import { PublicKey, type Connection } from '@solana/web3.js';
+import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { TOKEN_TOTAL_SUPPLY } from '../../core/constants';
+import { tokenAccountOf } from '../chain/curve/transactions';
 import { perServices, type Services } from '../services';
 import { holderBalances } from '../trust/holderBalances';
 
-/** A page of comments reads every holder of the mint once; this keeps that answer briefly. */
+/** A page of comments reads its authors' holdings once; this keeps that answer briefly. */
 const HOLDERS_CACHE_MS = 5_000;
+/** getMultipleAccounts' limit per call on a validator. */
+const ACCOUNTS_PER_CALL = 100;
+// A token account's amount: mint (32) | owner (32) | amount (u64 LE).
+const AMOUNT_OFFSET = 64;
 
 type Entry = { at: number; balances: Promise<Map<string, bigint>> };
 
 /**
- * Each wallet's holding of a mint, read the way the trust panel reads holders (the
- * chain, through the chain service), kept per process for 5 s and dropped at once when
- * this process sees a trade on the mint: safe to lose, and per process by design.
+ * How much of a mint each of a page's authors holds, for the Holder badge, kept per process for
+ * 5 s and dropped at once when this process sees a trade on the mint: safe to lose, and per
+ * process by design. The local ledger answers every holder from its mint index. On a cluster the
+ * authors' associated token accounts are read, one getMultipleAccounts per hundred, which every
+ * provider serves (a program-account scan of Token-2022, the trust panel's way, is what public
+ * providers refuse): a token an author keeps in another account of theirs shows no badge. A
+ * failed read shows no Holder badges; it never fails the page.
  */
-export const holderSharesOf: (services: Services) => (mint: string) => Promise<Map<string, bigint>> = perServices((services) => {
+export const holderSharesOf: (services: Services) => (mint: string, wallets: string[]) => Promise<Map<string, bigint>> = perServices((services) => {
   const cache = new Map<string, Entry>();
-  services.trading.onTrade((event) => { cache.delete(event.mint); });
-  return (mint: string) => {
+  services.trading.onTrade((event) => {
+    for (const key of cache.keys()) if (key === event.mint || key.startsWith(`${event.mint}:`)) cache.delete(key);
+  });
+  return (mint: string, wallets: string[]) => {
+    const { ledger, connection } = services.chain;
+    const key = ledger ? mint : `${mint}:${[...new Set(wallets)].sort().join(',')}`;
     const now = services.now().getTime();
-    const hit = cache.get(mint);
+    const hit = cache.get(key);
     if (hit && now - hit.at < HOLDERS_CACHE_MS) return hit.balances;
-    const balances = holderBalances(services.chain, mint);
-    cache.set(mint, { at: now, balances });
-    balances.catch(() => cache.delete(mint));
-    if (cache.size > 2_000) for (const [key, entry] of cache) if (now - entry.at >= HOLDERS_CACHE_MS) cache.delete(key);
+    const balances = (ledger ? holderBalances(services.chain, mint) : authorHoldings(connection, mint, wallets))
+      .catch((err: unknown) => {
+        services.log.warn({ err, mint }, 'comments: holdings not read, no Holder badges shown');
+        cache.delete(key);
+        return new Map<string, bigint>();
+      });
+    cache.set(key, { at: now, balances });
+    if (cache.size > 2_000) for (const [k, entry] of cache) if (now - entry.at >= HOLDERS_CACHE_MS) cache.delete(k);
     return balances;
   };
 });
+
+/** The wallets' associated token accounts of the mint, read from the cluster: wallet -> amount, holders only. */
+async function authorHoldings(connection: Connection, mint: string, wallets: string[]): Promise<Map<string, bigint>> {
+  const mintKey = new PublicKey(mint);
+  const accounts = [...new Set(wallets)].flatMap((wallet) => {
+    try {
+      return [{ wallet, address: tokenAccountOf(mintKey, new PublicKey(wallet)) }];
+    } catch {
+      return []; // not a wallet address (off the curve): it has no associated account
+    }
+  });
+  const holdings = new Map<string, bigint>();
+  for (let i = 0; i < accounts.length; i += ACCOUNTS_PER_CALL) {
+    const chunk = accounts.slice(i, i + ACCOUNTS_PER_CALL);
+    const infos = await connection.getMultipleAccountsInfo(chunk.map((a) => a.address), {
+      commitment: 'confirmed', dataSlice: { offset: AMOUNT_OFFSET, length: 8 },
+    });
+    infos.forEach((info, j) => {
+      if (!info || !info.owner.equals(TOKEN_2022_PROGRAM_ID) || info.data.length !== 8) return;
+      const amount = info.data.readBigUInt64LE(0);
+      if (amount > 0n) holdings.set(chunk[j].wallet, amount);
+    });
+  }
+  return holdings;
+}
 
 /** A holding as a percentage of the fixed supply, two decimals ('<0.01' for a crumb). */
 export function sharePercent(amount: bigint): string {

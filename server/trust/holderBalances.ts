@@ -1,27 +1,12 @@
 import { PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import { keyName } from '../chain/keyNames';
 import type { ChainService } from '../chain/service';
 
 // A token account's layout starts mint (32) | owner (32) | amount (u64 LE).
 const MINT_OFFSET = 0;
 const OWNER_OFFSET = 32;
 const AMOUNT_OFFSET = 64;
-
-// Encoding an owner's 32 bytes in base58 costs ~5 us, a tenth of a 10,000-holder answer:
-// the same holders come back at every answer, so their encodings are kept.
-const encoded = new Map<string, string>();
-const ENCODED_MAX = 200_000;
-
-function base58Of(bytes: Uint8Array): string {
-  const key = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  let text = encoded.get(key);
-  if (text === undefined) {
-    if (encoded.size >= ENCODED_MAX) encoded.clear();
-    text = new PublicKey(bytes).toBase58();
-    encoded.set(key, text);
-  }
-  return text;
-}
 
 /**
  * Every wallet holding the mint and how much (its token accounts summed), read the way
@@ -33,7 +18,7 @@ export async function holderBalances(chain: Pick<ChainService, 'connection' | 'l
   const balances = new Map<string, bigint>();
   const add = (ownerBytes: Uint8Array, amount: bigint) => {
     if (amount <= 0n) return;
-    const owner = base58Of(ownerBytes);
+    const owner = keyName(ownerBytes);
     balances.set(owner, (balances.get(owner) ?? 0n) + amount);
   };
   const ledger = chain.ledger;

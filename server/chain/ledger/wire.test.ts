@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import bs58 from 'bs58';
 import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
-import { decodeWireTransaction, keyName } from './wire';
+import { decodeWireTransaction } from './wire';
 
 // The decoder read against web3.js's own: names of keys, blockhash and signature, in both
-// versions, with keys that recur (the name cache) and keys seen once.
+// versions, with keys that recur (keyNames' cache) and keys seen once.
 describe('decodeWireTransaction', () => {
   const payers = Array.from({ length: 4 }, () => Keypair.generate());
   const bytes32 = fc.uint8Array({ minLength: 32, maxLength: 32 });
@@ -27,16 +27,5 @@ describe('decodeWireTransaction', () => {
       expect(ours.staticKeys).toEqual(theirs.message.staticAccountKeys.map((k) => k.toBase58()));
       expect(ours.recentBlockhash).toBe(theirs.message.recentBlockhash);
     }), { numRuns: 200 });
-  });
-
-  it('keyName is base58 across the cache filling and being emptied', () => {
-    const keys = Array.from({ length: 60_000 }, (_v, i) => { const k = new Uint8Array(32); new DataView(k.buffer).setUint32(0, i); k[31] = 7; return k; });
-    for (const round of [0, 1]) {
-      for (let i = round; i < keys.length; i += 997) expect(keyName(keys[i])).toBe(bs58.encode(keys[i]));
-      for (const key of keys) keyName(key);
-    }
-    // A view into a larger buffer is named by its own 32 bytes.
-    const wide = new Uint8Array(96).fill(9);
-    expect(keyName(wide.subarray(32, 64))).toBe(bs58.encode(wide.subarray(32, 64)));
   });
 });

@@ -1,4 +1,5 @@
 import bs58 from 'bs58';
+import { keyName } from '../keyNames';
 
 /** A transaction as it travels on the wire, decoded just enough to run and index it. */
 export type WireTransaction = {
@@ -42,23 +43,6 @@ class Reader {
   }
   key(): string { return keyName(this.take(32)); }
   rest(): number { return this.bytes.length - this.offset; }
-}
-
-// Base58 names of 32-byte keys seen lately: the same payers, programs, mints and blockhashes recur
-// in transaction after transaction, and a map lookup costs a thirtieth of encoding one.
-const KEY_NAMES = new Map<string, string>();
-const KEY_NAMES_MAX = 50_000;
-
-/** A 32-byte key's base58 name. */
-export function keyName(bytes: Uint8Array): string {
-  const id = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  let name = KEY_NAMES.get(id);
-  if (name === undefined) {
-    name = bs58.encode(bytes);
-    if (KEY_NAMES.size >= KEY_NAMES_MAX) KEY_NAMES.clear();
-    KEY_NAMES.set(id, name);
-  }
-  return name;
 }
 
 /**
