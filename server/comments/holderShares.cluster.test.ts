@@ -1,26 +1,24 @@
 // The Holder badge's holdings on a cluster: the cluster is a second Causemint server running the
 // local ledger, reached only over JSON-RPC, as a provider would be.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Keypair } from '@solana/web3.js';
+import { Connection, Keypair } from '@solana/web3.js';
 import { TOKEN_TOTAL_SUPPLY } from '../../core/constants';
-import { freePort, startServer, type StartedServer } from '../../e2e/server';
+import { startServer, type StartedServer } from '../../e2e/server';
+import { startFakeRpc } from '../chain/gateway/testing/fakeCluster';
 import { createTestApp, type TestApp } from '../testing/app';
 import { launchClusterMarket } from '../routes/curve/testing/clusterMarket';
 import { holderSharesOf } from './holderShares';
 
 let upstream: StartedServer;
 let app: TestApp;
-let unreachable: TestApp;
 
 beforeAll(async () => {
   // The upstream keeps its own embedded database even when this suite runs on PostgreSQL.
   upstream = await startServer({ DATABASE_URL: '', RPC_RATE_LIMIT: '10000000', FAUCET_PER_MINUTE: '100000' });
   app = await createTestApp({ SOLANA_RPC_URL: `${upstream.url}/api/rpc`, SOLANA_CLUSTER: 'devnet' });
-  unreachable = await createTestApp({ SOLANA_RPC_URL: `http://127.0.0.1:${await freePort()}/`, SOLANA_CLUSTER: 'devnet' });
 }, 180_000);
 afterAll(async () => {
   await app?.close();
-  await unreachable?.close();
   await upstream?.stop();
 });
 
@@ -36,7 +34,15 @@ describe('holdings for the Holder badge on a cluster', () => {
   });
 
   it('shows no holdings, and does not fail, when the cluster cannot be read', async () => {
-    const mint = Keypair.generate().publicKey.toBase58();
-    expect(await holderSharesOf(unreachable.services)(mint, [Keypair.generate().publicKey.toBase58()])).toEqual(new Map());
+    // A provider answering 500 to everything; a connection with no subscription opens no websocket.
+    const failing = await startFakeRpc(Array.from({ length: 10 }, () => ({ status: 500, body: 'oops' })));
+    try {
+      const services = { ...app.services, chain: { ...app.services.chain, connection: new Connection(failing.url, { disableRetryOnRateLimit: true }) } };
+      const mint = Keypair.generate().publicKey.toBase58();
+      expect(await holderSharesOf(services)(mint, [Keypair.generate().publicKey.toBase58()])).toEqual(new Map());
+      expect(failing.received.length).toBeGreaterThan(0);
+    } finally {
+      await failing.close();
+    }
   });
 });
