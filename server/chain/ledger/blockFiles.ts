@@ -30,7 +30,6 @@ export class BlockFiles {
   private dir: string | undefined;
   private firstWholeSlot = -1n;
   private readonly open = new Map<bigint, Committed[]>();
-  private writing = 0;
   private writes = 0;
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
@@ -59,7 +58,7 @@ export class BlockFiles {
     for (const [slot, items] of this.open) {
       if (slot > lastBlock) continue;
       this.open.delete(slot);
-      if (this.writing >= MAX_WRITES_IN_FLIGHT) continue;
+      if (this.inFlight.size >= MAX_WRITES_IN_FLIGHT) continue;
       items.sort((a, b) => (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
       const blockTime = items[0].blockTime;
       this.save(slot, 'json', items.map((i) => i.entries.json).join(','), blockTime);
@@ -101,7 +100,6 @@ export class BlockFiles {
     const file = this.fileOf(slot, encoding);
     const body = Buffer.from(list);
     const temp = `${file}.${process.pid}-${++this.writes}.tmp`;
-    this.writing++;
     const write = fs.mkdir(path.dirname(file), { recursive: true })
       .then(() => fs.writeFile(temp, Buffer.concat([Buffer.from(`${FORMAT} ${blockTime} ${body.length}\n`), body])))
       .then(() => fs.rename(temp, file))
@@ -109,7 +107,7 @@ export class BlockFiles {
         this.log.warn({ err, slot: slot.toString() }, 'block file not written: the database serves this block');
         return fs.rm(temp, { force: true }).catch(() => {});
       })
-      .finally(() => { this.writing--; this.inFlight.delete(write); });
+      .finally(() => { this.inFlight.delete(write); });
     this.inFlight.add(write);
   }
 

@@ -6,7 +6,7 @@ const RAW_PATTERN = /"\\u0000raw:(\d+)"/g;
 /**
  * JSON as byte chunks in order, never joined: a block read from its file is one chunk of about a
  * megabyte, and each join (the block, the response envelope, a batch) would copy it again.
- * The socket takes the chunks as they are (httpBody.ts).
+ * The HTTP route joins them once (httpBody.ts).
  */
 export type JsonChunks = Buffer[];
 
@@ -16,7 +16,7 @@ export type JsonChunks = Buffer[];
  * string (no UTF-8 decoding and encoding of a megabyte, nothing for the garbage collector).
  */
 export class RawJson {
-  constructor(readonly text: string | Buffer | JsonChunks) {}
+  constructor(readonly text: string | JsonChunks) {}
 }
 
 /**
@@ -74,7 +74,6 @@ function spliceBytes(text: string, raws: RawJson['text'][]): JsonChunks {
     const raw = raws[Number(match[1])];
     parts.push(Buffer.from(text.slice(from, match.index)));
     if (typeof raw === 'string') parts.push(Buffer.from(raw));
-    else if (Buffer.isBuffer(raw)) parts.push(raw);
     else parts.push(...raw);
     from = match.index + match[0].length;
   }
