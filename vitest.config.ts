@@ -27,6 +27,7 @@ export default defineConfig({
           // module graph: reusing a worker's loaded modules halves the suite's time.
           isolate: false,
           globalSetup: ['server/testing/globalSetup.ts'],
+          setupFiles: ['server/testing/closeConnections.ts'],
         },
       },
       {

@@ -2,7 +2,7 @@ import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { freePort } from '../../e2e/server';
-import { clusterConnection } from './clusterConnection';
+import { closeConnection, clusterConnection } from './clusterConnection';
 
 // A stand-in for a cluster's PubSub port: answers every subscribe with a new id, every
 // unsubscribe with true, and records the accounts subscribed.
@@ -44,5 +44,46 @@ describe('clusterConnection', () => {
     await expect.poll(() => subscribed.filter((a) => a === first.toBase58()).length, { timeout: 10_000 }).toBe(2);
     expect(subscribed).toContain(second.toBase58());
     await Promise.all(ids.map((id) => connection.removeAccountChangeListener(id)));
+    closeConnection(connection);
+  });
+
+  it('closeConnection stops the socket for good: no redial after the node drops it, none when a subscription changes later', async () => {
+    let sockets = 0;
+    const count = () => { sockets += 1; };
+    wss.on('connection', count);
+    try {
+      const connection = clusterConnection(`http://127.0.0.1:${port - 1}`, { commitment: 'confirmed', wsEndpoint: `ws://127.0.0.1:${port}` });
+      const account = Keypair.generate().publicKey;
+      const id = connection.onAccountChange(account, () => {});
+      await expect.poll(() => subscribed.includes(account.toBase58()), { timeout: 5000 }).toBe(true);
+      expect(sockets).toBe(1);
+
+      // The node goes away: web3.js alone would redial every second, for ever.
+      for (const client of wss.clients) client.terminate();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      closeConnection(connection);
+      await connection.removeAccountChangeListener(id).catch(() => {});
+      connection.onAccountChange(Keypair.generate().publicKey, () => {});
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(sockets).toBe(1);
+    } finally {
+      wss.off('connection', count);
+    }
+  });
+
+  it('closeConnection on a socket still connecting reports nothing', async () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => { errors.push(args); };
+    try {
+      const connection = clusterConnection(`http://127.0.0.1:${port - 1}`, { commitment: 'confirmed', wsEndpoint: `ws://127.0.0.1:${port}` });
+      connection.onAccountChange(Keypair.generate().publicKey, () => {});
+      await Promise.resolve();
+      closeConnection(connection);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toEqual([]);
   });
 });

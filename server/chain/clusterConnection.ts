@@ -36,3 +36,41 @@ export function clusterConnection(endpoint: string, config: ConnectionConfig): C
   }
   return connection;
 }
+
+type SocketInternals = {
+  _rpcWebSocket: {
+    setAutoReconnect(reconnect: boolean): void;
+    connect(): void;
+    close(code?: number): void;
+    removeAllListeners(): void;
+    reconnect_timer_id?: ReturnType<typeof setTimeout>;
+  };
+  _rpcWebSocketIdleTimeout: ReturnType<typeof setTimeout> | null;
+  _rpcWebSocketHeartbeat: ReturnType<typeof setInterval> | null;
+};
+
+/**
+ * Stops a Connection's PubSub socket for good. web3.js 1.x has no way to: its socket
+ * reconnects every second, without end, after any close it did not ask for (the node went
+ * away, or shut down within the half second web3.js waits before closing an idle socket),
+ * and it opens the socket again whenever a subscription changes. A process that closes its
+ * services while its node is gone would otherwise keep dialling and logging 'ws error'.
+ */
+export function closeConnection(connection: Connection): void {
+  const internals = connection as unknown as SocketInternals;
+  const socket = internals._rpcWebSocket;
+  socket.setAutoReconnect(false);
+  clearTimeout(socket.reconnect_timer_id);
+  socket.connect = () => {};
+  if (internals._rpcWebSocketIdleTimeout) clearTimeout(internals._rpcWebSocketIdleTimeout);
+  if (internals._rpcWebSocketHeartbeat) clearInterval(internals._rpcWebSocketHeartbeat);
+  internals._rpcWebSocketIdleTimeout = null;
+  internals._rpcWebSocketHeartbeat = null;
+  // A socket still connecting reports its abort as an error: nobody is left to hear it.
+  socket.removeAllListeners();
+  try {
+    socket.close(1000);
+  } catch {
+    // Already closed.
+  }
+}

@@ -4,7 +4,7 @@ import bs58 from 'bs58';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
-import { clusterConnection } from './clusterConnection';
+import { closeConnection, clusterConnection } from './clusterConnection';
 import { LocalLedger, type SendOutcome } from './ledger/ledger';
 import { TransactionFailedError, confirmSignature, sendAndConfirm } from './sendAndConfirm';
 import { BlockFiles } from './ledger/blockFiles';
@@ -53,7 +53,7 @@ export async function createChain(env: Env, database: Database, log: FastifyBase
       sendAndConfirm: (wire) => sendAndConfirm(connection, VersionedTransaction.deserialize(wire)),
       // The ledger process keeps its genesis (the faucet's key) in the database we share.
       faucetAddress: async () => (localnet ? faucetOf(await new LedgerStore(database.db).loadGenesis()) : null),
-      close: async () => {},
+      close: async () => closeConnection(connection),
     };
   }
   // One process runs the local ledger of a database: a second would fork the chain.
