@@ -1,6 +1,7 @@
 import { Connection, type PublicKey } from '@solana/web3.js';
 import { createSolanaRpc, createSolanaRpcSubscriptions, devnet, isSolanaError } from '@solana/kit';
 import { freePort } from '../../e2e/server';
+import { closeConnection } from '../chain/clusterConnection';
 import { createTestApp, type TestApp } from './app';
 
 /**
@@ -39,7 +40,9 @@ export async function startRpcTestApp(envOverrides: Record<string, string> = {},
   try {
     const port = await freePort();
     await t.app.listen({ host: '127.0.0.1', port });
-    return { ...t, ...clientsAt(port, options) };
+    const clients = clientsAt(port, options);
+    // The server goes first; its web3.js client would then redial it every second.
+    return { ...t, ...clients, close: async () => { closeConnection(clients.connection); await t.close(); } };
   } catch (err) {
     await t.close();
     throw err;
