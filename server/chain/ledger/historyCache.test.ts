@@ -7,6 +7,7 @@ import { createTestDatabase } from '../../testing/db';
 import type { Database } from '../../db/client';
 import { LocalLedger } from './ledger';
 import { LedgerStore } from './store';
+import { AddressHistoryCache, historyEntryJson } from './historyCache';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
@@ -66,5 +67,27 @@ describe('getSignaturesForAddress from the in-memory window', () => {
     const page = JSON.parse(await cachedStore.signaturesForAddressJson(bobs(), 20)) as { signature: string }[];
     expect(page.map((e) => e.signature)).toEqual(signatures);
     expect(page).toHaveLength(12);
+  });
+});
+
+describe('AddressHistoryCache: a page rendered once the root has passed it', () => {
+  const entry = (seq: number, slot: number) => ({ seq: BigInt(seq), slot: BigInt(slot), json: historyEntryJson({ signature: `s${seq}`, slot: BigInt(slot), blockTime: 1n, err: null, memo: null }) });
+  const statuses = (text: string | null) => (JSON.parse(text!) as { signature: string; confirmationStatus: string }[]).map((e) => `${e.signature}:${e.confirmationStatus}`);
+
+  it('is the same text while the window holds still, and follows every change of view and window', () => {
+    const cache = new AddressHistoryCache(10);
+    cache.store('a', [entry(2, 5), entry(1, 4)], cache.currentGeneration);
+    // The newest entry is above the root: confirmed, and rendered for each view.
+    expect(statuses(cache.page('a', 10, undefined, undefined, { highest: 5n, root: 4n }))).toEqual(['s2:confirmed', 's1:finalized']);
+    expect(statuses(cache.page('a', 10, undefined, undefined, { highest: 4n, root: 3n }))).toEqual(['s1:confirmed']);
+    const settled = cache.page('a', 10, undefined, undefined, { highest: 9n, root: 5n });
+    expect(statuses(settled)).toEqual(['s2:finalized', 's1:finalized']);
+    expect(cache.page('a', 10, undefined, undefined, { highest: 12n, root: 8n })).toBe(settled);
+    expect(statuses(cache.page('a', 1, undefined, undefined, { highest: 12n, root: 8n }))).toEqual(['s2:finalized']);
+    expect(statuses(cache.page('a', 10, 2n, undefined, { highest: 12n, root: 8n }))).toEqual(['s1:finalized']);
+
+    cache.append([{ seq: 3n, slot: 13n, accountKeys: ['a'], json: entry(3, 13).json }]);
+    expect(statuses(cache.page('a', 10, undefined, undefined, { highest: 13n, root: 8n }))).toEqual(['s3:confirmed', 's2:finalized', 's1:finalized']);
+    expect(statuses(cache.page('a', 10, undefined, undefined, { highest: 45n, root: 13n }))).toEqual(['s3:finalized', 's2:finalized', 's1:finalized']);
   });
 });

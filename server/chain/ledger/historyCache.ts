@@ -26,6 +26,11 @@ type Window = {
   entries: HistoryEntry[];
   /** The address's whole history (it has fewer entries than the window holds). */
   complete: boolean;
+  /**
+   * The last page rendered while every entry was finalized, by its bounds: a wallet or page
+   * polling the same history gets the same text until the window changes (append drops it).
+   */
+  rendered?: { key: string; text: string };
 };
 
 export class AddressHistoryCache {
@@ -46,6 +51,7 @@ export class AddressHistoryCache {
         const window = this.windows.get(address);
         if (!window) continue;
         window.entries.push({ seq: record.seq, slot: record.slot, json: record.json });
+        window.rendered = undefined;
         this.total++;
         if (window.entries.length > this.windowSize) {
           window.entries.shift();
@@ -80,8 +86,12 @@ export class AddressHistoryCache {
     // Most recently used last, so eviction takes the coldest address first.
     this.windows.delete(address);
     this.windows.set(address, window);
-    const out: string[] = [];
     const { entries } = window;
+    // Once the root has passed the newest entry every view renders the window the same way.
+    const settled = !view || (entries.length > 0 && entries[entries.length - 1]!.slot <= view.root);
+    const key = `${limit}:${beforeSeq ?? ''}:${untilSeq ?? ''}`;
+    if (settled && window.rendered?.key === key) return window.rendered.text;
+    const out: string[] = [];
     for (let i = entries.length - 1; i >= 0 && out.length < limit; i--) {
       const entry = entries[i]!;
       if (beforeSeq !== undefined && entry.seq >= beforeSeq) continue;
@@ -92,7 +102,10 @@ export class AddressHistoryCache {
     const floor = window.entries[0]?.seq;
     const covered = out.length === limit || window.complete
       || (floor !== undefined && untilSeq !== undefined && untilSeq >= floor - 1n);
-    return covered ? `[${out.join(',')}]` : null;
+    if (!covered) return null;
+    const text = `[${out.join(',')}]`;
+    if (settled) window.rendered = { key, text };
+    return text;
   }
 
   has(address: string): boolean { return this.windows.has(address); }
