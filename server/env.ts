@@ -65,6 +65,9 @@ const EnvSchema = z.object({
   LEDGER_SLOT_MS: z.coerce.number().int().min(5).max(60_000).default(400),
   // Local ledger: getRecentPerformanceSamples' period (a validator's 60 s); tests shorten it.
   LEDGER_SAMPLE_PERIOD_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  // Local ledger: how many of the newest slots keep their blocks as files (a day of 400 ms
+  // slots); older blocks are read from the database, as a validator limits its ledger's size.
+  LEDGER_BLOCK_FILE_SLOTS: z.coerce.number().int().min(1000).max(1_000_000_000).default(216_000),
   // Campaign launch: how create waits for the funding transfer (spec: every 2 s, 30 times); tests shorten it.
   LAUNCH_FUNDING_POLL_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   LAUNCH_FUNDING_POLL_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(30),

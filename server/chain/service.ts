@@ -58,7 +58,7 @@ export async function createChain(env: Env, database: Database, log: FastifyBase
   }
   // One process runs the local ledger of a database: a second would fork the chain.
   if (!await database.tryLock(LEDGER_LOCK_KEY)) throw new Error(LEDGER_IN_USE);
-  const blockFiles = new BlockFiles(path.join(env.dataDir, 'blocks'), log);
+  const blockFiles = new BlockFiles(path.join(env.dataDir, 'blocks'), log, { keepSlots: env.LEDGER_BLOCK_FILE_SLOTS });
   const store = new LedgerStore(database.db, { renderBlockEntries, blockFiles });
   const ledger = await LocalLedger.open({ store, log, slotMs: env.LEDGER_SLOT_MS, samplePeriodMs: env.LEDGER_SAMPLE_PERIOD_MS });
   blockFiles.start(ledger.genesisHash, ledger.slot);

@@ -65,4 +65,32 @@ describe('BlockFiles', () => {
     fs.writeFileSync(file, fs.readFileSync(file).subarray(0, -3));
     expect(await files.read(5n, 'json')).toBeNull();
   });
+
+  it('keeps files for the newest slots only: older directories, and other geneses, are removed; an older block is not written back', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-blockfiles-'));
+    dirs.push(root);
+    const reset = new BlockFiles(root, log);
+    reset.start('genesisOld', 0n);
+    reset.save(7n, 'json', '{"old":1}', 1n);
+    await reset.close();
+
+    const files = new BlockFiles(root, log, { keepSlots: 10_000 });
+    files.start('genesisA', 0n);
+    files.save(5n, 'json', '{"a":5}', 1n);
+    files.save(15_000n, 'json', '{"a":15000}', 1n);
+    await until(async () => (await files.read(15_000n, 'json')) !== null && !fs.existsSync(path.join(root, 'genesisOld')));
+    expect(fs.readdirSync(root)).toEqual(['genesisA']);
+    expect(await files.read(5n, 'json')).not.toBeNull();
+
+    // The tip enters slot 25,000's directory: slots before 15,000 keep no file.
+    files.finish(25_000n);
+    await until(async () => (await files.read(5n, 'json')) === null);
+    expect(await files.read(5n, 'json')).toBeNull();
+    expect((await files.read(15_000n, 'json'))!.list.toString()).toBe('{"a":15000}');
+    files.save(6n, 'json', '{"a":6}', 1n);
+    files.save(16_000n, 'json', '{"a":16000}', 1n);
+    await files.close();
+    expect(fs.readdirSync(path.join(root, 'genesisA'))).toEqual(['1']);
+    expect(fs.readdirSync(path.join(root, 'genesisA', '1')).sort()).toEqual(['15000.json', '16000.json']);
+  });
 });

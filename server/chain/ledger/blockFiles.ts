@@ -12,6 +12,8 @@ const FORMAT = 'cmb1';
 const SLOTS_PER_DIR = 10_000n;
 /** File writes in flight, at most: a slow disk never holds more than this many blocks in memory. */
 const MAX_WRITES_IN_FLIGHT = 128;
+/** A day of 400 ms slots (env LEDGER_BLOCK_FILE_SLOTS): at ten transactions a second, about 2 GB of files. */
+export const DEFAULT_KEEP_SLOTS = 216_000;
 
 /**
  * A finished block's stored entries (`ledger_block_entries`, joined in order) kept as a file
@@ -25,6 +27,11 @@ const MAX_WRITES_IN_FLIGHT = 128;
  * The ledger's own commits fill a slot's entries in memory and write its files once the slot
  * is a finished block; slots begun before this process opened the ledger are left to the
  * read-back path (their first transactions were committed by an earlier process).
+ *
+ * Only the newest `keepSlots` slots keep files, as a validator limits its ledger's size: each
+ * time the tip enters a new directory the directories wholly older than that are removed, and
+ * so are other geneses' (a reset chain's). An older block is read from the database, and not
+ * written back.
  */
 export class BlockFiles {
   private dir: string | undefined;
@@ -33,13 +40,23 @@ export class BlockFiles {
   private writes = 0;
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
+  private readonly keepSlots: bigint;
+  /** The directory the tip was in when files were last pruned. */
+  private prunedAtDir = -1n;
+  /** Slots below this keep no file. */
+  private oldestKept = 0n;
+  private genesisHash = '';
 
-  constructor(private readonly root: string, private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly root: string, private readonly log: FastifyBaseLogger, options: { keepSlots?: number } = {}) {
+    this.keepSlots = BigInt(options.keepSlots ?? DEFAULT_KEEP_SLOTS);
+  }
 
   /** The ledger `genesisHash` is open at `slot`: every transaction of a later slot will pass through `committed`. */
   start(genesisHash: string, slot: bigint): void {
+    this.genesisHash = genesisHash;
     this.dir = path.join(this.root, genesisHash);
     this.firstWholeSlot = slot + 1n;
+    this.prune(slot);
   }
 
   /** Transactions now durable in the database, with the entries stored for them. */
@@ -55,6 +72,7 @@ export class BlockFiles {
 
   /** Every slot up to `lastBlock` is a finished block: its transactions are all here, so its files are written. */
   finish(lastBlock: bigint): void {
+    this.prune(lastBlock);
     for (const [slot, items] of this.open) {
       if (slot > lastBlock) continue;
       this.open.delete(slot);
@@ -96,7 +114,7 @@ export class BlockFiles {
 
   /** Writes a finished block's entries (in the background: a failure only means the database answers next time). */
   save(slot: bigint, encoding: BlockEncoding, list: string, blockTime: bigint): void {
-    if (!this.dir || this.closed || list === '') return;
+    if (!this.dir || this.closed || list === '' || slot < this.oldestKept) return;
     const file = this.fileOf(slot, encoding);
     const body = Buffer.from(list);
     const temp = `${file}.${process.pid}-${++this.writes}.tmp`;
@@ -109,6 +127,31 @@ export class BlockFiles {
       })
       .finally(() => { this.inFlight.delete(write); });
     this.inFlight.add(write);
+  }
+
+  /** Once per directory the tip enters: removes what is older than the newest `keepSlots` (in the background). */
+  private prune(tip: bigint): void {
+    const tipDir = tip / SLOTS_PER_DIR;
+    if (this.closed || tipDir === this.prunedAtDir) return;
+    this.prunedAtDir = tipDir;
+    const oldestKept = tip - this.keepSlots;
+    this.oldestKept = oldestKept;
+    const genesisHash = this.genesisHash;
+    const work = (async () => {
+      for (const name of await fs.readdir(this.root).catch(() => [] as string[])) {
+        if (name !== genesisHash) await fs.rm(path.join(this.root, name), { recursive: true, force: true });
+      }
+      const dir = path.join(this.root, genesisHash);
+      for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+        // A directory holds slots [n, n + 1) * SLOTS_PER_DIR: gone once its newest slot is.
+        if (/^\d+$/.test(name) && (BigInt(name) + 1n) * SLOTS_PER_DIR <= oldestKept) {
+          await fs.rm(path.join(dir, name), { recursive: true, force: true });
+        }
+      }
+    })()
+      .catch((err: unknown) => this.log.warn({ err }, 'old block files not removed'))
+      .finally(() => { this.inFlight.delete(work); });
+    this.inFlight.add(work);
   }
 
   private fileOf(slot: bigint, encoding: BlockEncoding): string {
