@@ -13,6 +13,7 @@ export type HistoryEntry = { seq: bigint; slot: bigint; json: string };
 export type HistoryView = { highest: bigint; root: bigint };
 
 const FINALIZED_TAIL = '"finalized"}';
+const MAX_RENDERED = 32;
 
 /** The entry's text as the view sees it, or undefined when it is above the view's highest slot. */
 export function entryInView(entry: HistoryEntry, view: HistoryView | undefined): string | undefined {
@@ -38,6 +39,8 @@ export class AddressHistoryCache {
   private total = 0;
   /** Moves on every committed batch: a load that saw one move cannot tell what it missed. */
   private generation = 0;
+  /** The windows keeping a rendered page, least recently rendered first. */
+  private readonly rendered = new Set<Window>();
 
   constructor(readonly windowSize = 1000, private readonly maxEntries = 300_000) {}
 
@@ -51,7 +54,7 @@ export class AddressHistoryCache {
         const window = this.windows.get(address);
         if (!window) continue;
         window.entries.push({ seq: record.seq, slot: record.slot, json: record.json });
-        window.rendered = undefined;
+        if (window.rendered) { window.rendered = undefined; this.rendered.delete(window); }
         this.total++;
         if (window.entries.length > this.windowSize) {
           window.entries.shift();
@@ -73,6 +76,7 @@ export class AddressHistoryCache {
       if (this.total <= this.maxEntries || oldest === address) break;
       this.total -= window.entries.length;
       this.windows.delete(oldest);
+      this.rendered.delete(window);
     }
   }
 
@@ -104,17 +108,30 @@ export class AddressHistoryCache {
       || (floor !== undefined && untilSeq !== undefined && untilSeq >= floor - 1n);
     if (!covered) return null;
     const text = `[${out.join(',')}]`;
-    if (settled) window.rendered = { key, text };
+    if (settled) this.remember(window, key, text);
     return text;
   }
 
   has(address: string): boolean { return this.windows.has(address); }
+
+  /** At most MAX_RENDERED windows keep a page's text (a thousand entries' text is ~180 KB). */
+  private remember(window: Window, key: string, text: string): void {
+    window.rendered = { key, text };
+    this.rendered.delete(window);
+    this.rendered.add(window);
+    for (const oldest of this.rendered) {
+      if (this.rendered.size <= MAX_RENDERED) break;
+      oldest.rendered = undefined;
+      this.rendered.delete(oldest);
+    }
+  }
 
   private drop(address: string): void {
     const window = this.windows.get(address);
     if (!window) return;
     this.total -= window.entries.length;
     this.windows.delete(address);
+    this.rendered.delete(window);
   }
 }
 
