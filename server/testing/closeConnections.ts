@@ -15,6 +15,8 @@ const opened = prototype.__opened ?? new Set<Connection>();
 if (!prototype.__opened) {
   prototype.__opened = opened;
   const original = prototype._updateSubscriptions;
+  // A web3.js that renamed it would leave every socket untracked without a word.
+  if (typeof original !== 'function') throw new Error('web3.js Connection has no _updateSubscriptions: closeConnections.ts needs a new hook');
   // web3.js opens its socket only from here, when a subscription is made or dropped.
   prototype._updateSubscriptions = function track(this: Connection) {
     opened.add(this);
