@@ -3,19 +3,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair } from '@solana/web3.js';
 import { TOKEN_TOTAL_SUPPLY } from '../../core/constants';
-import { startServer, type StartedServer } from '../../e2e/server';
+import type { StartedServer } from '../../e2e/server';
 import { startFakeRpc } from '../chain/gateway/testing/fakeCluster';
 import { createTestApp, type TestApp } from '../testing/app';
-import { launchClusterMarket } from '../routes/curve/testing/clusterMarket';
+import { clusterEnv, launchClusterMarket, startUpstreamLedger } from '../routes/curve/testing/clusterMarket';
 import { holderSharesOf } from './holderShares';
 
 let upstream: StartedServer;
 let app: TestApp;
 
 beforeAll(async () => {
-  // The upstream keeps its own embedded database even when this suite runs on PostgreSQL.
-  upstream = await startServer({ DATABASE_URL: '', RPC_RATE_LIMIT: '10000000', FAUCET_PER_MINUTE: '100000' });
-  app = await createTestApp({ SOLANA_RPC_URL: `${upstream.url}/api/rpc`, SOLANA_CLUSTER: 'devnet' });
+  upstream = await startUpstreamLedger();
+  app = await createTestApp(clusterEnv(upstream));
 }, 180_000);
 afterAll(async () => {
   await app?.close();

@@ -11,7 +11,7 @@ import { WebSocketServer } from 'ws';
 import { CAMPAIGN_TAX_BPS } from '../../../core/constants';
 import { quoteBuyAfterFee } from '../../../core/curve';
 import { parseSol, parseTokenAmount } from '../../../core/money';
-import { startServer, type StartedServer } from '../../../e2e/server';
+import type { StartedServer } from '../../../e2e/server';
 import { sendAndConfirm } from '../../chain/sendAndConfirm';
 import { curveQuotes } from '../../db/schema';
 import { tradeHooksIdle } from '../../market';
@@ -20,7 +20,7 @@ import { testIp } from '../../testing/wallet';
 import { TRADE_ERRORS, findCurvePool, stateOfPool } from '../../trading';
 import { RELEASED_ERROR } from '../../trading/bookStore';
 import { signAsWallet } from '../../trading/testing/market';
-import { launchClusterMarket, type ClusterMarket } from './testing/clusterMarket';
+import { clusterEnv, launchClusterMarket, startUpstreamLedger, type ClusterMarket } from './testing/clusterMarket';
 
 const FEE = { transferFeeBasisPoints: CAMPAIGN_TAX_BPS, maximumFee: 2n ** 64n - 1n };
 
@@ -30,11 +30,10 @@ let subscribed: TestApp;
 let polled: TestApp;
 
 beforeAll(async () => {
-  // The upstream keeps its own embedded database even when this suite runs on PostgreSQL.
-  upstream = await startServer({ DATABASE_URL: '', RPC_RATE_LIMIT: '10000000', FAUCET_PER_MINUTE: '100000' });
+  upstream = await startUpstreamLedger();
   silent = silentPubsub();
   await new Promise((resolve) => silent.once('listening', resolve));
-  const cluster = { SOLANA_RPC_URL: `${upstream.url}/api/rpc`, SOLANA_CLUSTER: 'devnet', QUOTES_MAX_CURVE_SHARE_BPS: '10000' } as const;
+  const cluster = { ...clusterEnv(upstream), QUOTES_MAX_CURVE_SHARE_BPS: '10000' } as const;
   subscribed = await createTestApp({ ...cluster, QUOTES_WATCH_POLL_MS: '60000' });
   polled = await createTestApp({ ...cluster, SOLANA_WS_URL: `ws://127.0.0.1:${(silent.address() as AddressInfo).port}`, QUOTES_WATCH_POLL_MS: '250' });
 }, 180_000);

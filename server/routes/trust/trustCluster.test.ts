@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair } from '@solana/web3.js';
 import { parseSol } from '../../../core/money';
 import { percentOf } from '../../../core/trust';
-import { startServer, type StartedServer } from '../../../e2e/server';
+import type { StartedServer } from '../../../e2e/server';
 import { campaigns, curvePools } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { tradeHooksIdle } from '../../market';
@@ -15,15 +15,14 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
 import { chainHoldings } from '../../trading';
 import { signFast } from '../../trading/testing/market';
-import { launchClusterMarket } from '../curve/testing/clusterMarket';
+import { clusterEnv, launchClusterMarket, startUpstreamLedger } from '../curve/testing/clusterMarket';
 
 let upstream: StartedServer;
 let t: TestApp;
 
 beforeAll(async () => {
-  // The upstream keeps its own embedded database even when this suite runs on PostgreSQL.
-  upstream = await startServer({ DATABASE_URL: '', RPC_RATE_LIMIT: '10000000', FAUCET_PER_MINUTE: '100000' });
-  t = await createTestApp({ SOLANA_RPC_URL: `${upstream.url}/api/rpc`, SOLANA_CLUSTER: 'devnet' });
+  upstream = await startUpstreamLedger();
+  t = await createTestApp(clusterEnv(upstream));
 }, 180_000);
 afterAll(async () => {
   if (t) {

@@ -7,8 +7,22 @@ import { CAMPAIGN_TAX_BPS } from '../../../../core/constants';
 import type { Services } from '../../../services';
 import { createCurvePool } from '../../../trading';
 import { poolTokenSetupTransactions } from '../../../trading/testing/poolTokenSetup';
+import { startServer, type StartedServer } from '../../../../e2e/server';
 
 export type ClusterMarket = Awaited<ReturnType<typeof launchClusterMarket>>;
+
+/**
+ * The cluster: a local-mode server reached only over JSON-RPC, as a provider would be. It keeps
+ * its own embedded database even when the suite runs on PostgreSQL; its client limits are lifted.
+ */
+export function startUpstreamLedger(): Promise<StartedServer> {
+  return startServer({ DATABASE_URL: '', RPC_RATE_LIMIT: '10000000', FAUCET_PER_MINUTE: '100000' });
+}
+
+/** The env of an app whose chain is `upstream` (a devnet-like cluster: no faucet). */
+export function clusterEnv(upstream: StartedServer) {
+  return { SOLANA_RPC_URL: `${upstream.url}/api/rpc`, SOLANA_CLUSTER: 'devnet' } as const;
+}
 
 /** Waits until the signature is confirmed; throws if it failed or never lands. */
 export async function confirmed(connection: Connection, signature: string): Promise<void> {
