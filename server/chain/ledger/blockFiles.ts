@@ -45,7 +45,6 @@ export class BlockFiles {
   private prunedAtDir = -1n;
   /** Slots below this keep no file. */
   private oldestKept = 0n;
-  private genesisHash = '';
 
   constructor(private readonly root: string, private readonly log: FastifyBaseLogger, options: { keepSlots?: number } = {}) {
     this.keepSlots = BigInt(options.keepSlots ?? DEFAULT_KEEP_SLOTS);
@@ -53,7 +52,6 @@ export class BlockFiles {
 
   /** The ledger `genesisHash` is open at `slot`: every transaction of a later slot will pass through `committed`. */
   start(genesisHash: string, slot: bigint): void {
-    this.genesisHash = genesisHash;
     this.dir = path.join(this.root, genesisHash);
     this.firstWholeSlot = slot + 1n;
     this.prune(slot);
@@ -132,16 +130,16 @@ export class BlockFiles {
   /** Once per directory the tip enters: removes what is older than the newest `keepSlots` (in the background). */
   private prune(tip: bigint): void {
     const tipDir = tip / SLOTS_PER_DIR;
-    if (this.closed || tipDir === this.prunedAtDir) return;
+    const dir = this.dir;
+    if (!dir || this.closed || tipDir === this.prunedAtDir) return;
     this.prunedAtDir = tipDir;
     const oldestKept = tip - this.keepSlots;
     this.oldestKept = oldestKept;
-    const genesisHash = this.genesisHash;
     const work = (async () => {
       for (const name of await fs.readdir(this.root).catch(() => [] as string[])) {
-        if (name !== genesisHash) await fs.rm(path.join(this.root, name), { recursive: true, force: true });
+        const other = path.join(this.root, name);
+        if (other !== dir) await fs.rm(other, { recursive: true, force: true });
       }
-      const dir = path.join(this.root, genesisHash);
       for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
         // A directory holds slots [n, n + 1) * SLOTS_PER_DIR: gone once its newest slot is.
         if (/^\d+$/.test(name) && (BigInt(name) + 1n) * SLOTS_PER_DIR <= oldestKept) {

@@ -27,11 +27,6 @@ type Window = {
   entries: HistoryEntry[];
   /** The address's whole history (it has fewer entries than the window holds). */
   complete: boolean;
-  /**
-   * The last page rendered while every entry was finalized, by its bounds: a wallet or page
-   * polling the same history gets the same text until the window changes (append drops it).
-   */
-  rendered?: { key: string; text: string };
 };
 
 export class AddressHistoryCache {
@@ -39,8 +34,12 @@ export class AddressHistoryCache {
   private total = 0;
   /** Moves on every committed batch: a load that saw one move cannot tell what it missed. */
   private generation = 0;
-  /** The windows keeping a rendered page, least recently rendered first. */
-  private readonly rendered = new Set<Window>();
+  /**
+   * Per window, the last page rendered while every entry was finalized, by its bounds: a wallet
+   * or page polling the same history gets the same text until the window changes (append drops
+   * it). Least recently rendered first; at most MAX_RENDERED (a page is up to ~180 KB of text).
+   */
+  private readonly rendered = new Map<Window, { key: string; text: string }>();
 
   constructor(readonly windowSize = 1000, private readonly maxEntries = 300_000) {}
 
@@ -54,7 +53,7 @@ export class AddressHistoryCache {
         const window = this.windows.get(address);
         if (!window) continue;
         window.entries.push({ seq: record.seq, slot: record.slot, json: record.json });
-        if (window.rendered) { window.rendered = undefined; this.rendered.delete(window); }
+        this.rendered.delete(window);
         this.total++;
         if (window.entries.length > this.windowSize) {
           window.entries.shift();
@@ -94,7 +93,8 @@ export class AddressHistoryCache {
     // Once the root has passed the newest entry every view renders the window the same way.
     const settled = !view || (entries.length > 0 && entries[entries.length - 1]!.slot <= view.root);
     const key = `${limit}:${beforeSeq ?? ''}:${untilSeq ?? ''}`;
-    if (settled && window.rendered?.key === key) return window.rendered.text;
+    const kept = this.rendered.get(window);
+    if (settled && kept?.key === key) return kept.text;
     const out: string[] = [];
     for (let i = entries.length - 1; i >= 0 && out.length < limit; i--) {
       const entry = entries[i]!;
@@ -114,14 +114,11 @@ export class AddressHistoryCache {
 
   has(address: string): boolean { return this.windows.has(address); }
 
-  /** At most MAX_RENDERED windows keep a page's text (a thousand entries' text is ~180 KB). */
   private remember(window: Window, key: string, text: string): void {
-    window.rendered = { key, text };
     this.rendered.delete(window);
-    this.rendered.add(window);
-    for (const oldest of this.rendered) {
+    this.rendered.set(window, { key, text });
+    for (const oldest of this.rendered.keys()) {
       if (this.rendered.size <= MAX_RENDERED) break;
-      oldest.rendered = undefined;
       this.rendered.delete(oldest);
     }
   }
