@@ -52,9 +52,13 @@ describe('app shell', () => {
     const { supportWallet } = await (await fetch(`${baseUrl}/api/config`)).json() as { supportWallet: string };
     expect(supportWallet).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     const { page } = await open('/');
+    // Granted as in the other copy tests: without it headless Chromium may refuse the copy (it
+    // did once in CI, two browsers running at once), and the page then rightly shows no toast.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await page.getByTestId('support-wallet').getByText(supportWallet, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Copy support wallet address' }).click();
     await visible(page, 'Address Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(supportWallet);
 
     const support = page.getByRole('link', { name: 'Email support' });
     expect(await support.getAttribute('href')).toMatch(/^mailto:[^@?]+@[^?]+\?subject=Causemint%20support$/);
