@@ -225,3 +225,8 @@ export function formatSubscriptPrice(value: number, significant = 2): string {
 export function formatDateTime(date: Date | string | number): string {
   return new Date(date).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** A date alone, in the reader's language and time zone: 'Nov 25, 2026'. */
+export function formatDate(date: Date | string | number): string {
+  return new Date(date).toLocaleDateString(undefined, { dateStyle: 'medium' });
+}

@@ -333,8 +333,31 @@ describe('/campaign/{tokenAddress}', () => {
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Video removed' }).waitFor({ timeout: 15_000 });
     expect(await videoUrl()).toBeNull();
 
+    // The story (longer than the token's 200-character description), the goal and a link, after launch.
+    const details = page.getByTestId('manage-details');
+    const story = `${'Our shelter takes in every dog the city finds. '.repeat(5)}\n\nRead the plan at https://shelter.example/plan before you give.`;
+    await details.getByLabel('Story').fill(story);
+    await details.getByLabel('Goal (SOL)').fill('0.5');
+    await details.getByRole('button', { name: 'Save Changes' }).click();
+    await details.getByText('Minimum 1 SOL').waitFor();
+    await details.getByLabel('Goal (SOL)').fill('150');
+    await details.getByLabel('Website').fill('shelter.example');
+    await details.getByRole('button', { name: 'Save Changes' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Campaign details saved' }).waitFor({ timeout: 15_000 });
+    expect(await details.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
+    await screenshots(page, 'manage-details');
+
     await page.getByRole('link', { name: 'Back to Campaign' }).click();
     await page.waitForURL(`${baseUrl}/campaign/${campaign.mint}`);
+    // Visitors read the story as paragraphs with the link as text, see that it was edited, and the goal's history.
+    await page.getByRole('tab', { name: 'About' }).click();
+    const about = page.getByTestId('about-tab');
+    await about.getByTestId('edited-marker').waitFor({ timeout: 15_000 });
+    expect(await about.getByTestId('campaign-story').locator('p').count()).toBe(2);
+    expect(await about.getByTestId('campaign-story').locator('a').count()).toBe(0);
+    await about.getByTestId('goal-history').getByText(/100 SOL at launch, then 150 SOL from/).waitFor({ timeout: 15_000 });
+    await about.getByTestId('edit-history').getByText(/Website: http.+ → shelter\.example/).waitFor();
+    await screenshots(page, 'about-edited');
 
     // A refusal is told in the server's words: here the session has gone (a 401), not 'Please try again later.'
     await page.getByRole('tab', { name: 'Updates' }).click();
@@ -498,7 +521,7 @@ describe('a campaign not created through the platform', () => {
     await page.getByRole('link', { name: 'Manage' }).click();
     await page.getByTestId('manage-page').waitFor({ timeout: 15_000 });
     for (const heading of ['Campaign Photos', 'Campaign Video', 'Campaign Updates']) await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-    expect(await page.getByTestId('not-platform-note').count()).toBe(3);
+    expect(await page.getByTestId('not-platform-note').count()).toBe(4);
     for (const control of ['add-photos-button', 'pick-video-button']) expect(await page.getByTestId(control).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Post Update' }).count()).toBe(0);
     expect(errors).toEqual([]);

@@ -8,6 +8,7 @@ import { CREATION_MESSAGES } from '../core/schemas/creation';
 import { launchBrowser, newPage } from './browser';
 import { launchCampaign } from './launchApi';
 import { connectLocalWallet } from './localWallet';
+import { shootWidths } from './shots';
 
 const baseUrl = sharedBaseUrl();
 let browser: Browser;
@@ -60,6 +61,9 @@ describe('donation wallets', () => {
 
     const holder = await walletPage(charity, new URL(link!).pathname);
     await holder.page.getByTestId('confirm-wallet-address').filter({ hasText: charity.publicKey.toBase58() }).waitFor();
+    // The holder sees which campaign they vouch for.
+    await holder.page.getByTestId('confirm-wallet-campaigns').getByRole('link', { name: 'Proven Wells' }).waitFor();
+    await shootWidths(holder.page, 'confirm-donation-wallet');
     await holder.page.getByTestId('confirm-wallet-sign').click();
     await holder.page.getByTestId('confirm-wallet-confirmed').waitFor({ timeout: 15_000 });
 

@@ -356,7 +356,12 @@ describe('/start-campaign end to end', () => {
     await toast(page, 'Campaign created!').waitFor();
     const mint = (await page.getByTestId('created-token-address').textContent())!;
     expect(mint).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-    await page.screenshot({ path: '/tmp/start-campaign-complete.png', fullPage: true });
+    // What to do next: the charity has not signed its consent, so confirming the wallet comes first; then the link and the first update.
+    const next = page.getByTestId('next-steps');
+    await next.getByTestId('next-confirm-wallet').waitFor({ timeout: 15_000 });
+    expect(await next.getByTestId('campaign-link').textContent()).toBe(`${baseUrl}/campaign/${mint}`);
+    expect(await next.getByRole('link', { name: 'Manage campaign' }).getAttribute('href')).toBe(`/campaign/${mint}/manage`);
+    await shootWidths(page, 'start-campaign-complete');
 
     // Copy the address.
     await page.getByTestId('copy-token-address').click();

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CampaignDetailsEditInput, EditableField } from '../../core/schemas/campaignDetails';
 import { api, orNull } from './client';
 import { campaignsKey, type CampaignSummary } from './campaigns';
 
@@ -31,8 +32,18 @@ export type CampaignDetail = CampaignSummary & {
     pool_wallet: string; curve_type: number; threshold_sol: number; threshold_lamports: string;
     current_sol: number; current_lamports: string; complete: boolean;
   };
+  /** The creator's story (the description when they wrote none). */
+  story: string;
+  /** When the creator last edited the story, goal or links after launch; null when never. */
+  details_edited_at: string | null;
   gallery: { id: number; image_url: string; caption: string | null; order_index: number }[];
   videos: { id: number; video_url: string; title: string | null; is_primary: boolean }[];
+};
+
+/** One creator edit after launch (the goal in SOL); GET .../edits lists them newest first. */
+export type CampaignEdit = {
+  id: number; editor_wallet: string; created_at: string;
+  changes: { field: EditableField; before: string | null; after: string | null }[];
 };
 
 export type CampaignUpdate = { id: number; title: string; content: string; author_wallet: string; author_name: string | null; created_at: string };
@@ -45,6 +56,15 @@ export function useCampaign(mint: string) {
   return useQuery({
     queryKey: campaignKey(mint),
     queryFn: () => orNull(api.get<CampaignDetail>(`/api/campaigns/${enc(mint)}`)),
+  });
+}
+
+/** Every edit of the story, goal and links, newest first. */
+export function useCampaignEdits(mint: string, enabled = true) {
+  return useQuery({
+    queryKey: [...campaignKey(mint), 'edits'],
+    queryFn: () => api.get<{ edits: CampaignEdit[] }>(`/api/campaigns/${enc(mint)}/edits`),
+    enabled,
   });
 }
 
@@ -70,6 +90,10 @@ export function useCreatorWrites(mint: string) {
     removePhoto: useMutation({ mutationFn: (id: number) => api.delete(`${base}/gallery/${id}`), onSuccess: refresh }),
     removeUpdate: useMutation({ mutationFn: (id: number) => api.delete(`${base}/updates/${id}`), onSuccess: refresh }),
     setVideo: useMutation({ mutationFn: (body: { videoUrl: string }) => api.put(`${base}/video`, body), onSuccess: refresh }),
+    editDetails: useMutation({
+      mutationFn: (body: CampaignDetailsEditInput) => api.patch<{ edit: CampaignEdit | null }>(`${base}/details`, body),
+      onSuccess: refresh,
+    }),
     removeVideo: useMutation({ mutationFn: () => api.delete(`${base}/video`), onSuccess: refresh }),
   };
 }

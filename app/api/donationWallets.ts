@@ -14,6 +14,8 @@ export type DonationWalletChallenge = {
   expiresAt: string;
   status: 'pending' | 'used' | 'expired';
   link: string;
+  /** GET by nonce: the creator's launched campaigns paid into this wallet, newest first (none before the launch). */
+  campaigns?: { token_address: string; name: string; ticker: string }[];
 };
 
 export const donationWalletKey = (address: string) => ['donation-wallet', address] as const;

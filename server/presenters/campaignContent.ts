@@ -1,4 +1,6 @@
-import type { campaignGallery, campaignUpdates, campaignVideos } from '../db/schema';
+import { lamportsToSolString } from '../../core/money';
+import { EDITABLE_FIELDS } from '../../core/schemas/campaignDetails';
+import type { campaignEdits, campaignGallery, campaignUpdates, campaignVideos } from '../db/schema';
 
 type PhotoRow = typeof campaignGallery.$inferSelect;
 type UpdateRow = typeof campaignUpdates.$inferSelect;
@@ -15,4 +17,19 @@ export const presentCampaignUpdate = (row: UpdateRow, authorName: string | null 
 
 export const presentCampaignVideo = (row: VideoRow) => ({
   id: row.id, url: row.videoUrl, title: row.title, uploaded_by: row.uploadedBy, is_primary: row.isPrimary, created_at: row.createdAt.toISOString(),
+});
+
+type EditRow = typeof campaignEdits.$inferSelect;
+
+// The goal travels in SOL as the page shows it; every other field as stored.
+const shownValue = (field: string, value: string | null) => (field === 'goal' && value !== null ? lamportsToSolString(BigInt(value)) : value);
+
+/** One creator edit of the story, goal or links, its fields in the form's order. */
+export const presentCampaignEdit = (row: EditRow) => ({
+  id: row.id,
+  editor_wallet: row.editorWallet,
+  created_at: row.createdAt.toISOString(),
+  changes: EDITABLE_FIELDS.filter((field) => field in row.changes).map((field) => ({
+    field, before: shownValue(field, row.changes[field]!.before), after: shownValue(field, row.changes[field]!.after),
+  })),
 });

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { CampaignDetail } from '../../api/campaign';
 import { PriceChart } from '../../components/market/PriceChart';
 import { RecentTrades } from '../../components/market/RecentTrades';
-import { AboutTab } from './AboutTab';
+import { AboutTab } from './about/AboutTab';
 import { DonationsTab } from './DonationsTab';
 import { UpdatesTab } from './UpdatesTab';
 import { HoldersTab } from './trust/HoldersTab';

@@ -39,6 +39,25 @@ export function ConfirmDonationWalletPage() {
   );
 }
 
+/** Which campaigns the consent is for, so the holder knows what they vouch for. */
+function CampaignsNamed({ campaigns }: { campaigns: NonNullable<DonationWalletChallenge['campaigns']> }) {
+  if (campaigns.length === 0) {
+    return <p data-testid="confirm-wallet-campaigns">The campaign it is for has not launched yet: the creator asked while setting it up.</p>;
+  }
+  return (
+    <div data-testid="confirm-wallet-campaigns">
+      <p>{campaigns.length === 1 ? 'The campaign that pays into this wallet:' : 'The campaigns that pay into this wallet:'}</p>
+      <ul className="mt-1 list-disc pl-5">
+        {campaigns.map((c) => (
+          <li key={c.token_address}>
+            <Link to={`/campaign/${c.token_address}`} className="font-semibold text-brand-400 hover:underline">{c.name}</Link> <span className="text-muted">(${c.ticker})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function Ended({ text }: { text: string }) {
   return (
     <Card className="space-y-3 p-6 text-sm">
@@ -87,6 +106,7 @@ function RequestCard({ request }: { request: DonationWalletChallenge }) {
         The creator <span className="font-mono" title={request.creatorWallet}>{shortAddress(request.creatorWallet)}</span> asks the holder of the wallet{' '}
         <span className="font-mono break-all" data-testid="confirm-wallet-address">{request.donationWallet}</span> to confirm it.
       </p>
+      <CampaignsNamed campaigns={request.campaigns ?? []} />
       <p className="text-muted">
         Once confirmed, every SOL transfer to this wallet counts as a donation to that creator's campaigns that name it, not only the transfers
         carrying a campaign's reference. Signing sends no transaction and costs no fee.

@@ -11,13 +11,14 @@ import { UpdatesTab } from '../Campaign/UpdatesTab';
 import { creatorAccess } from '../Campaign/creatorAccess';
 import { NotPlatformNote } from '../Campaign/NotPlatformNote';
 import { ManagePhotos } from './ManagePhotos';
+import { ManageDetails } from './ManageDetails';
 import { ManageDonationWallet } from './ManageDonationWallet';
 import { ManageVideo } from './ManageVideo';
 
 // Spec 1 section 9: the access check waits 2 s (a wallet may still be signing in) before turning a visitor away.
 const ACCESS_CHECK_MS = 2000;
 
-/** /campaign/{tokenAddress}/manage: the creator's photos, video and updates. Others are sent back. */
+/** /campaign/{tokenAddress}/manage: the creator's story, goal and links, photos, video and updates. Others are sent back. */
 export function ManageCampaignPage() {
   const { tokenAddress = '' } = useParams();
   const campaign = useCampaign(tokenAddress);
@@ -58,10 +59,11 @@ export function ManageCampaignPage() {
       </Link>
       <h1 className="text-2xl font-extrabold sm:text-3xl">Manage {title}</h1>
       {access === 'manager'
-        ? <><ManagePhotos campaign={campaign.data} /><ManageVideo campaign={campaign.data} /></>
+        ? <><ManageDetails campaign={campaign.data} /><ManagePhotos campaign={campaign.data} /><ManageVideo campaign={campaign.data} /></>
         : (
           // Spec 1: not created through the platform, so the sections say why instead of offering controls the server refuses.
           <>
+            <Card data-testid="manage-details"><h2 className="text-lg font-bold">Story, Goal and Links</h2><NotPlatformNote /></Card>
             <Card data-testid="manage-photos"><h2 className="text-lg font-bold">Campaign Photos</h2><NotPlatformNote /></Card>
             <Card data-testid="manage-video"><h2 className="text-lg font-bold">Campaign Video</h2><NotPlatformNote /></Card>
           </>

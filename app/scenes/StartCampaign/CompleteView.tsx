@@ -2,13 +2,14 @@ import { CheckCircle2, ExternalLink, Home } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
+import { NextSteps } from './NextSteps';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 
 // Spec 1 section 9: 'View Campaign' goes to the campaign page after 500 ms.
 const VIEW_CAMPAIGN_DELAY_MS = 500;
 
-/** The token's address (with copy), View Campaign and Back to Home. */
+/** The token's address (with copy), what to do next, View Campaign and Back to Home. */
 export function CompleteView({ tokenAddress, ticker }: { tokenAddress: string; ticker: string }) {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
@@ -31,6 +32,7 @@ export function CompleteView({ tokenAddress, ticker }: { tokenAddress: string; t
           <CopyButton text={tokenAddress} label="Copy token address" toastTitle="Copied!" testId="copy-token-address" />
         </div>
       </div>
+      <NextSteps tokenAddress={tokenAddress} />
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         <Button size="lg" className="flex-1" onClick={view} disabled={leaving} data-testid="view-campaign">
           <ExternalLink className="h-4 w-4" aria-hidden /> View Campaign

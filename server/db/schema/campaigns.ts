@@ -19,6 +19,9 @@ export const campaigns = pgTable('campaigns', {
   name: text('name').notNull(),
   title: text('title'),
   description: text('description').notNull().default(''),
+  // The creator's longer story (the About tab), edited on the manage page; description stays the
+  // 200-character summary the token's metadata carries. Null: the page shows the description.
+  story: text('story'),
   category: campaignCategory('category').notNull().default('Other'),
   status: campaignStatus('status').default('active'),
   featured: boolean('featured').notNull().default(false),
@@ -65,6 +68,8 @@ export const campaigns = pgTable('campaigns', {
   // computation began), kept so cards and Explore's "hide high-risk" need no computation per view.
   highFlags: jsonb('high_flags').$type<HighFlag[]>().notNull().default(sql`'[]'::jsonb`),
   trustFlagsAt: timestamp('trust_flags_at', { withTimezone: true }),
+  // When the creator last edited the story, goal or links after launch (visitors see "edited").
+  detailsEditedAt: timestamp('details_edited_at', { withTimezone: true }),
 }, (t) => [
   check('campaigns_ticker_upper', sql`${t.ticker} = upper(${t.ticker})`),
   check('campaigns_curve_type', sql`${t.bondingCurveType} in (1, 2)`),
@@ -106,6 +111,22 @@ export const campaignUpdates = pgTable('campaign_updates', {
   authorWallet: text('author_wallet').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('campaign_updates_campaign_idx').on(t.campaignId, t.createdAt)]);
+
+/** The field a creator changed after launch, as it was and as it became (text; the goal in lamports as a decimal string). */
+export type CampaignFieldChange = { before: string | null; after: string | null };
+
+/**
+ * Every edit a creator made to a launched campaign's story, goal or links, kept for good:
+ * the public edit history, the goal's history (its first edit's `before` is the launch goal)
+ * and the operators' audit trail of creator writes.
+ */
+export const campaignEdits = pgTable('campaign_edits', {
+  id: serial('id').primaryKey(),
+  campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+  editorWallet: text('editor_wallet').notNull(),
+  changes: jsonb('changes').$type<Record<string, CampaignFieldChange>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('campaign_edits_campaign_idx').on(t.campaignId, t.id)]);
 
 export const campaignVideos = pgTable('campaign_videos', {
   id: serial('id').primaryKey(),

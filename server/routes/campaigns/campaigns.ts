@@ -13,6 +13,7 @@ import { ListFiguresCache } from './listFiguresCache';
 import { TRADE_EVENT } from '../../market/registerTradeHooks';
 import { trendingCampaignIds } from './trending';
 import { byRequestRoutes } from './byRequest';
+import { detailsRoutes } from './details';
 import { galleryRoutes } from './gallery';
 import { ogImageRoutes } from './ogImage';
 import { updatesRoutes } from './updates';
@@ -76,5 +77,6 @@ export const campaignsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { s
   await app.register(galleryRoutes, { services });
   await app.register(updatesRoutes, { services });
   await app.register(videoRoutes, { services });
+  await app.register(detailsRoutes, { services });
   await app.register(ogImageRoutes, { services });
 };

@@ -45,6 +45,9 @@ export const campaignShowRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
         current_lamports: curve.realSolReserves.toString(),
         complete: curve.complete,
       },
+      // The creator's story (the description when they wrote none) and when they last edited the story, goal or links.
+      story: row.story ?? row.description,
+      details_edited_at: row.detailsEditedAt?.toISOString() ?? null,
       // Whether plain transfers to the donation wallet count, or only those carrying the campaign's reference.
       donation_wallet_proven: counting.proven,
       donation_counting: counting.countsPlainTransfers ? 'all_transfers' : 'reference_only',

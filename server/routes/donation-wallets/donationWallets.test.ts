@@ -109,6 +109,8 @@ describe('proving control of a donation wallet', () => {
     expect(request.message).toContain(`campaigns created by ${creator.wallet}`);
     const shown = await t.app.inject({ method: 'GET', url: `/api/donation-wallets/challenge/${request.nonce}` });
     expect(shown.json()).toMatchObject({ message: request.message, status: 'pending', link: `/confirm-donation-wallet/${request.nonce}` });
+    // The consent page names the campaign the wallet is asked to vouch for.
+    expect(shown.json().campaigns).toEqual([{ token_address: prepared.token_address, name: expect.any(String), ticker: expect.any(String) }]);
 
     // The creator (or anyone else) cannot sign for the charity's wallet.
     const forged = await prove(request.nonce, signMessage(creator.keypair, request.message));

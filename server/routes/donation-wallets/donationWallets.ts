@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { createDonationWalletChallenge } from '../../commands/createDonationWalletChallenge';
 import { proveDonationWallet } from '../../commands/proveDonationWallet';
-import { authNonces } from '../../db/schema';
+import { authNonces, campaigns } from '../../db/schema';
 import { proofsFor } from '../../donations/walletControl';
 import { badRequest, notFound } from '../../http/errors';
 import { serviceError } from '../../http/serviceError';
@@ -15,6 +15,7 @@ import { AddressParams, ChallengeBody, NonceParams, ProofBody } from './schema';
 
 export const DONATION_WALLET_EVENT = 'donation_wallet_proved';
 const CHECK_FAILED = 'Could not check the donation wallet';
+const CAMPAIGNS_NAMED = 20;
 export const OWN_WALLET = 'This is your own wallet: transfers to it already count, nothing to confirm';
 
 /**
@@ -50,8 +51,16 @@ export const donationWalletsRoutes: FastifyPluginAsync<RouteOptions> = async (ap
     const { nonce } = parseInput(NonceParams, request.params);
     const [row] = await services.db.select().from(authNonces).where(eq(authNonces.nonce, nonce));
     if (!row || row.purpose !== 'donation_wallet' || !row.creatorWallet) throw notFound('Confirmation request not found');
+    // The page names the campaigns the consent is for: the creator's, paid into this wallet (none yet when asked from the creation form).
+    const named = await services.db.select({ tokenAddress: campaigns.tokenAddress, name: campaigns.name, title: campaigns.title, ticker: campaigns.ticker })
+      .from(campaigns)
+      .where(and(eq(campaigns.creatorWallet, row.creatorWallet), eq(campaigns.donationWallet, row.walletAddress), isNotNull(campaigns.tokenAddress), eq(campaigns.isTest, false)))
+      .orderBy(desc(campaigns.createdAt)).limit(CAMPAIGNS_NAMED);
     reply.header('cache-control', 'no-store');
-    return presentChallenge({ ...row, donationWallet: row.walletAddress, creatorWallet: row.creatorWallet }, services.now());
+    return {
+      ...presentChallenge({ ...row, donationWallet: row.walletAddress, creatorWallet: row.creatorWallet }, services.now()),
+      campaigns: named.map((c) => ({ token_address: c.tokenAddress!, name: c.title ?? c.name, ticker: c.ticker })),
+    };
   });
 
   app.post('/donation-wallets/proof', { preHandler: signLimit }, async (request) => {

@@ -5,6 +5,7 @@ import { useAdminCampaign } from '../../../api/adminCampaigns';
 import { CopyButton } from '../../../components/CopyButton';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Spinner } from '../../../components/ui/Spinner';
+import { EditHistory } from '../../../components/campaign/EditHistory';
 import { Facts } from './Facts';
 
 type Props = { id: number | null; onClose: () => void };
@@ -43,6 +44,7 @@ export function CampaignDetailDialog({ id, onClose }: Props) {
             ['Discord', c.discord],
             ['Created', formatDateTime(c.created_at)],
           ]} />
+          {c.token_address && <EditHistory tokenAddress={c.token_address} description={c.description} edited />}
           <section>
             <h3 className="font-semibold">Reports ({detail.data!.reports.length})</h3>
             {detail.data!.reports.length === 0 ? <p className="mt-1 text-sm text-muted">No reports about this campaign.</p> : (

@@ -1,11 +1,14 @@
 import { Globe, MessageCircle, Send } from 'lucide-react';
-import type { CampaignDetail } from '../../api/campaign';
-import { AddPhotos } from './AddPhotos';
-import type { CreatorAccess } from './creatorAccess';
-import { NotPlatformNote } from './NotPlatformNote';
-import { socialUrl } from './socialLinks';
+import type { CampaignDetail } from '../../../api/campaign';
+import { AddPhotos } from '../AddPhotos';
+import type { CreatorAccess } from '../creatorAccess';
+import { NotPlatformNote } from '../NotPlatformNote';
+import { socialUrl } from '../socialLinks';
+import { formatDate } from '../../../../core/format';
+import { EditHistory } from '../../../components/campaign/EditHistory';
+import { Story } from './Story';
 
-/** Description, gallery with captions, video, website (the campaign's own URL when none) and socials. */
+/** The story, gallery with captions, video, website (the campaign's own URL when none) and socials, then what the creator edited after launch. */
 export function AboutTab({ campaign, access }: { campaign: CampaignDetail; access: CreatorAccess }) {
   // Spec 1: without a website, the campaign's own page stands in.
   const website = campaign.website
@@ -20,8 +23,15 @@ export function AboutTab({ campaign, access }: { campaign: CampaignDetail; acces
   return (
     <div className="flex flex-col gap-6 rounded-2xl border border-line bg-surface-2 p-5" data-testid="about-tab">
       <section>
-        <h2 className="text-lg font-bold">About</h2>
-        <p className="mt-2 whitespace-pre-line break-words text-muted">{campaign.description}</p>
+        <div className="flex flex-wrap items-baseline gap-2">
+          <h2 className="text-lg font-bold">About</h2>
+          {campaign.details_edited_at && (
+            <span className="text-xs text-muted" data-testid="edited-marker">
+              Edited {formatDate(campaign.details_edited_at)} · <a href="#edit-history" className="text-brand-400 hover:underline">see what changed</a>
+            </span>
+          )}
+        </div>
+        <Story text={campaign.story} />
       </section>
       <section>
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -58,6 +68,7 @@ export function AboutTab({ campaign, access }: { campaign: CampaignDetail; acces
         {discord && <a href={discord} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-400 hover:underline" data-testid="campaign-discord"><MessageCircle className="h-4 w-4" aria-hidden /> Discord</a>}
         {discordName && <span className="inline-flex items-center gap-1 text-muted" data-testid="campaign-discord"><MessageCircle className="h-4 w-4" aria-hidden /> Discord: {discordName}</span>}
       </section>
+      <div id="edit-history"><EditHistory tokenAddress={campaign.token_address!} description={campaign.description} edited={campaign.details_edited_at !== null} /></div>
     </div>
   );
 }
