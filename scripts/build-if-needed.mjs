@@ -1,5 +1,6 @@
-// Builds the React app when dist/app is missing or older than its sources.
+// Builds the React app when dist/app is missing or older than its sources (package-lock.json by content).
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -11,6 +12,20 @@ function newestMtime(target) {
   let newest = 0;
   for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
+}
+
+const LOCK_FILE = path.join(root, 'package-lock.json');
+
+/** package-lock.json's content hash: `npm install` rewrites the file (a new mtime) without changing it. */
+export function lockFileHash() {
+  try { return createHash('sha256').update(fs.readFileSync(LOCK_FILE)).digest('hex'); } catch { return null; }
+}
+
+/** package-lock.json changed since a build that recorded `recorded`: its mtime says maybe, its content decides. */
+export function lockFileChanged(builtAtMs, recorded) {
+  let mtime;
+  try { mtime = fs.statSync(LOCK_FILE).mtimeMs; } catch { return recorded !== null && recorded !== undefined; }
+  return mtime > builtAtMs && lockFileHash() !== recorded;
 }
 
 // Several test runs may build at once on one machine: a lock directory serialises them.
@@ -42,14 +57,22 @@ export function buildAppIfNeeded({ quiet = false } = {}) {
 
 async function buildIfStale(quiet) {
   const built = path.join(root, 'dist/app/index.html');
-  const sources = ['app', 'core', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
+  const info = path.join(root, 'dist/app-build-info.json');
+  const sources = ['app', 'core', 'vite.config.ts'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
   const sourcesMtime = Math.max(...sources.map(newestMtime));
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sourcesMtime) return false;
+  if (fs.existsSync(built)) {
+    const builtAt = fs.statSync(built).mtimeMs;
+    let recorded = null;
+    try { recorded = JSON.parse(fs.readFileSync(info, 'utf8')).lockHash; } catch { /* an older build: its lock file is unknown */ }
+    if (builtAt >= sourcesMtime && !lockFileChanged(builtAt, recorded)) return false;
+  }
+  const lockHash = lockFileHash();
   await timedPhase(quiet ? null : 'Building the web app', () => new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed with exit code ${code}`))));
   }));
+  fs.writeFileSync(info, `${JSON.stringify({ lockHash })}\n`);
   return true;
 }
 

@@ -3,13 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { timedPhase, withLock } from './build-if-needed.mjs';
+import { lockFileChanged, lockFileHash, timedPhase, withLock } from './build-if-needed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const SERVER_DIST = path.join(root, 'dist/server/main.js');
 const INFO = path.join(root, 'dist/server/build-info.json');
-// Besides the bundled sources: the installed packages and this build's own settings.
-const ALWAYS_CHECKED = ['package-lock.json', 'scripts/build-server.mjs', 'tsconfig.json'];
+// Besides the bundled sources: this build's own settings (and the installed packages: package-lock.json, by content).
+const ALWAYS_CHECKED = ['scripts/build-server.mjs', 'tsconfig.json'];
 
 /** Why the built server is out of date, or null when it is current. */
 export function serverBuildStale() {
@@ -18,6 +18,7 @@ export function serverBuildStale() {
   try { info = JSON.parse(fs.readFileSync(INFO, 'utf8')); } catch { return 'unreadable build info'; }
   // Source paths are baked into the bundle (see importMetaPaths): a moved checkout rebuilds.
   if (info.root !== root) return 'the checkout moved';
+  if (lockFileChanged(info.startedAt, info.lockHash)) return 'package-lock.json changed';
   for (const rel of [...ALWAYS_CHECKED, ...info.inputs]) {
     let mtime;
     try { mtime = fs.statSync(path.join(root, rel)).mtimeMs; } catch { return `${rel} is gone`; }
@@ -60,6 +61,7 @@ async function buildServer() {
   // Loaded only when a build is due: a current build starts without paying for esbuild.
   const esbuild = await import('esbuild');
   const startedAt = Date.now();
+  const lockHash = lockFileHash();
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: ['server/main.ts'],
@@ -90,7 +92,7 @@ async function buildServer() {
   for (const file of fs.existsSync(chunks) ? fs.readdirSync(chunks) : []) {
     if (!outputs.has(path.join(chunks, file))) fs.rmSync(path.join(chunks, file), { force: true });
   }
-  fs.writeFileSync(INFO, `${JSON.stringify({ root, startedAt, inputs }, null, 1)}\n`);
+  fs.writeFileSync(INFO, `${JSON.stringify({ root, startedAt, lockHash, inputs }, null, 1)}\n`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildServerIfNeeded();

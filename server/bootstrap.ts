@@ -27,6 +27,10 @@ export type CreateServicesOptions = {
 export async function createServices(env: Env, options: CreateServicesOptions = {}): Promise<Services> {
   const log = options.log ?? createLogger(env);
   const opening = Date.now();
+  // The first start's longest silence otherwise (10-20 s on a small machine): say what it is.
+  if (options.pglite?.firstStart) {
+    log.info(`creating the embedded database in ${options.pglite.dataDir}/db: PostgreSQL's files are set up and every migration runs (first start only, up to half a minute on a small machine)`);
+  }
   const database = options.database ?? await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, pglite: options.pglite });
   // A start-up phase a person waits for (the ledger and 'Causemint ready' log theirs).
   if (!options.database) log.info({ ms: Date.now() - opening }, 'database ready (migrations applied)');

@@ -144,9 +144,13 @@ export class Distributor {
     // The official token page shows what its tokenomics paid: it refreshes on this.
     if (officialPaid) await services.events.publish({ type: OFFICIAL_DISTRIBUTION_EVENT }).catch((err: unknown) => services.log.warn({ err }, 'distributor: event failed'));
     if (summary.started + summary.resumed > 0) {
-      // Read by people: SOL, not lamports.
+      // Read by people: plain words and SOL to 4 decimals (the fields keep every lamport for JSON logs).
       const { donatedLamports, platformFeeLamports, ...counts } = summary;
-      services.log.info({ ...counts, donatedSol: formatSol(donatedLamports), platformFeeSol: formatSol(platformFeeLamports) }, 'distributor: run finished');
+      const unfinished = counts.unfinished > 0 ? `; ${counts.unfinished} unfinished, retried next run` : '';
+      services.log.info(
+        { ...counts, donatedSol: formatSol(donatedLamports), platformFeeSol: formatSol(platformFeeLamports) },
+        `distributor: run finished: ${counts.paid} paid, ${formatSol(donatedLamports, 4)} SOL to the causes and ${formatSol(platformFeeLamports, 4)} SOL to the platform${unfinished}`,
+      );
     }
     return summary;
   }

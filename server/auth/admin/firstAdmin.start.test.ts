@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../e2e/server';
@@ -70,5 +72,19 @@ describe('first admin at start-up (local mode, no ADMIN_USERNAME)', () => {
     expect(second).toContain('Causemint is running.');
     expect(second).not.toContain('An admin account was created');
     expect(second).not.toContain(password);
+  });
+
+  // PGlite's first start (an empty DATA_DIR) is the long wait: it is said before it starts.
+  it.runIf(!process.env.DATABASE_URL)('says what the first start\'s silence is: the embedded database being created', async () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-first-'));
+    try {
+      const out = await startAndStop({ DATA_DIR: fresh });
+      const creating = out.indexOf('creating the embedded database in');
+      expect(creating).toBeGreaterThan(-1);
+      expect(creating).toBeLessThan(out.indexOf('database ready (migrations applied)'));
+      expect(await startAndStop({ DATA_DIR: fresh })).not.toContain('creating the embedded database');
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
   });
 });

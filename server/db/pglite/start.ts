@@ -8,6 +8,8 @@ export type StartingPglite = {
   /** Ready to query; rejects when the database cannot open (the lock is then released). */
   client: Promise<PgliteWorkerClient>;
   releaseLock: () => void;
+  /** No database was there yet: PGlite creates its files and every migration runs (the slow first start). */
+  firstStart: boolean;
 };
 
 /**
@@ -17,10 +19,12 @@ export type StartingPglite = {
 export function startPglite(dataDir: string | undefined): StartingPglite {
   let releaseLock = () => {};
   let client: Promise<PgliteWorkerClient>;
+  let firstStart = false;
   try {
     let dir: string | undefined;
     if (dataDir) {
       dir = path.join(dataDir, 'db');
+      firstStart = !fs.existsSync(path.join(dir, 'PG_VERSION'));
       fs.mkdirSync(dir, { recursive: true });
       releaseLock = takeDirectoryLock(path.join(dataDir, 'db.lock'));
     }
@@ -29,7 +33,7 @@ export function startPglite(dataDir: string | undefined): StartingPglite {
     client = Promise.reject(err);
   }
   client.catch(() => releaseLock());
-  return { dataDir, client, releaseLock: () => releaseLock() };
+  return { dataDir, client, releaseLock: () => releaseLock(), firstStart };
 }
 
 /**
