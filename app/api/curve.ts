@@ -3,6 +3,7 @@ import type {
   BuyQuoteResponse, CurveProgressResponse, ExecuteResponse, QuotePreviewResponse, SellQuoteResponse,
 } from '../../core/schemas/trade';
 import { api } from './client';
+import { fallbackPoll } from './liveStatus';
 
 // The trading API of issue 6: build (a firm 30 s quote as an unsigned transaction) → the
 // wallet signs → execute; live quotes and bonding progress for display. Amounts are
@@ -59,6 +60,6 @@ export function useCurveProgress(mint: string) {
   return useQuery({
     queryKey: [...tradingKey(mint), 'progress'],
     queryFn: () => api.get<CurveProgressResponse>(`${curvePath(mint)}/progress`),
-    refetchInterval: TRADING_POLL_MS,
+    refetchInterval: fallbackPoll(TRADING_POLL_MS),
   });
 }

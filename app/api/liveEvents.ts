@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { campaignKey } from './campaign';
+import { campaignsKey } from './campaigns';
+import { setLiveConnected } from './liveStatus';
 import { siteSettingsKey } from './settings';
 import { platformStatsKey } from './platformStats';
-import { tradingRootKey } from './curve';
+import { tradingKey, tradingRootKey } from './curve';
 import { donationsRootKey } from './donations';
 import { proofRootKey } from './proof';
 import { adminDashboardKey } from './adminDashboard';
@@ -63,19 +66,62 @@ const invalidates: Record<string, QueryKey[]> = {
 };
 
 /**
- * Events about one campaign's comments refresh only that campaign's tab (a busy platform has
- * many tabs open and comments arriving everywhere); the map above still names the root keys,
- * which a reconnect refetches whole.
+ * Events about one campaign (its comments, trades, content) refresh only what shows that
+ * campaign (a busy platform has many pages open and activity everywhere); the map above still
+ * names the root keys, which a reconnect refetches whole.
  */
-const scoped: Record<string, (event: Record<string, unknown>) => QueryKey[]> = {
+type Target = QueryKey | { queryKey: QueryKey; exact: true };
+
+// A trade or graduation moves its own token's figures and the lists that show them, never
+// another campaign's page (its updates, edits and the campaign count stay as they are).
+const tradeTargets = (e: Record<string, unknown>): Target[] => {
+  const mint = String(e.mint);
+  return [
+    tradingKey(mint), { queryKey: campaignKey(mint), exact: true }, [...campaignsKey, 'list'], [...campaignsKey, 'growing'],
+    ['ticker'], ['account'], ['official-token'], adminDashboardKey,
+  ];
+};
+
+const scoped: Record<string, (event: Record<string, unknown>) => Target[]> = {
   comment_posted: (e) => [['comments', String(e.tokenAddress)], ['admin', 'comments']],
   comment_changed: (e) => [['comments', String(e.tokenAddress)], ['admin', 'comments']],
+  curve_trade: (e) => (typeof e.mint === 'string' ? tradeTargets(e) : invalidates.curve_trade!),
+  curve_graduated: (e) => (typeof e.mint === 'string' ? tradeTargets(e) : invalidates.curve_graduated!),
+  campaign_content_changed: (e) => (typeof e.tokenAddress === 'string'
+    ? [campaignKey(e.tokenAddress), [...campaignsKey, 'list'], [...campaignsKey, 'growing']]
+    : invalidates.campaign_content_changed!),
 };
+
+// A busy market sends an event every second or two: each query is refreshed at once, then at
+// most once per interval, the last event of a burst refreshing it after the burst.
+const REFRESH_GAP_MS = 1_000;
+// The ticker scrolls the whole market: every half minute is enough.
+const SLOW_REFRESH_MS: Record<string, number> = { ticker: 30_000 };
+
+function createRefresher(queryClient: QueryClient): (target: Target) => void {
+  const last = new Map<string, number>();
+  const waiting = new Set<string>();
+  return (target) => {
+    const { queryKey, exact } = Array.isArray(target) ? { queryKey: target as QueryKey, exact: false } : (target as { queryKey: QueryKey; exact: true });
+    const id = JSON.stringify([queryKey, exact]);
+    if (waiting.has(id)) return;
+    const refresh = () => {
+      waiting.delete(id);
+      last.set(id, Date.now());
+      void queryClient.invalidateQueries({ queryKey, exact });
+    };
+    const wait = (last.get(id) ?? 0) + (SLOW_REFRESH_MS[String(queryKey[0])] ?? REFRESH_GAP_MS) - Date.now();
+    if (wait <= 0) return refresh();
+    waiting.add(id);
+    setTimeout(refresh, wait);
+  };
+}
 
 /** One EventSource on /api/events that turns server events into query invalidations. */
 export function useLiveEvents(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
+    const refresh = createRefresher(queryClient);
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let closed = false;
@@ -86,6 +132,7 @@ export function useLiveEvents(): void {
     const connect = () => {
       source = new EventSource('/api/events');
       source.onopen = () => {
+        setLiveConnected(true);
         if (reconnecting) refetchAll();
         reconnecting = false;
       };
@@ -95,12 +142,12 @@ export function useLiveEvents(): void {
         const type = String(event?.type);
         // The server's own connection to the other processes' events was lost and is back.
         if (type === EVENTS_MISSED) refetchAll();
-        const keys = scoped[type]?.(event) ?? invalidates[type] ?? [];
-        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+        for (const target of scoped[type]?.(event) ?? invalidates[type] ?? []) refresh(target);
       };
       source.onerror = () => {
         // The browser's own retry stops on some failures (e.g. a 404): always reconnect ourselves.
         source?.close();
+        setLiveConnected(false);
         reconnecting = true;
         if (!closed) retry = setTimeout(connect, RECONNECT_MS);
       };
@@ -110,6 +157,7 @@ export function useLiveEvents(): void {
       closed = true;
       clearTimeout(retry);
       source?.close();
+      setLiveConnected(false);
     };
   }, [queryClient]);
 }

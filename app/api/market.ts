@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ChartMarkersResponse } from '../../core/chartMarkers';
 import type { CandleInterval, CandlesResponse, MarketDataResponse, TradesResponse } from '../../core/schemas/trade';
 import { api, orNull } from './client';
+import { fallbackPoll } from './liveStatus';
 import { TRADING_POLL_MS, tradingKey } from './curve';
 
 // A campaign token's market as the trading page shows it: the campaign, its stored trades
@@ -34,7 +35,7 @@ export function useTradeCampaign(mint: string, { enabled = true }: { enabled?: b
       const data = await orNull(api.get<TradeCampaign | { campaign: TradeCampaign }>(campaignPath(mint)));
       return data && 'campaign' in data ? data.campaign : data;
     },
-    refetchInterval: TRADING_POLL_MS,
+    refetchInterval: fallbackPoll(TRADING_POLL_MS),
   });
 }
 
@@ -42,7 +43,7 @@ export function useTrades(mint: string, limit = 50) {
   return useQuery({
     queryKey: [...tradingKey(mint), 'trades', limit],
     queryFn: () => api.get<TradesResponse>(`${campaignPath(mint)}/trades?limit=${limit}`),
-    refetchInterval: TRADING_POLL_MS,
+    refetchInterval: fallbackPoll(TRADING_POLL_MS),
   });
 }
 
@@ -50,7 +51,7 @@ export function useCandles(mint: string, interval: CandleInterval) {
   return useQuery({
     queryKey: [...tradingKey(mint), 'candles', interval],
     queryFn: () => api.get<CandlesResponse>(`${campaignPath(mint)}/candles?interval=${interval}`),
-    refetchInterval: TRADING_POLL_MS,
+    refetchInterval: fallbackPoll(TRADING_POLL_MS),
   });
 }
 
@@ -59,7 +60,7 @@ export function useChartMarkers(mint: string) {
   return useQuery({
     queryKey: [...tradingKey(mint), 'markers'],
     queryFn: () => api.get<ChartMarkersResponse>(`${campaignPath(mint)}/markers`),
-    refetchInterval: TRADING_POLL_MS,
+    refetchInterval: fallbackPoll(TRADING_POLL_MS),
   });
 }
 
@@ -68,6 +69,6 @@ export function useMarket(mint: string) {
   return useQuery({
     queryKey: [...tradingKey(mint), 'market'],
     queryFn: () => orNull(api.get<MarketDataResponse>(`${campaignPath(mint)}/market`)),
-    refetchInterval: TRADING_POLL_MS,
+    refetchInterval: fallbackPoll(TRADING_POLL_MS),
   });
 }

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useAuth } from '../auth/useAuth';
 import { api } from './client';
+import { fallbackPoll } from './liveStatus';
 
 export type NotificationKind = 'update' | 'payout' | 'goal_reached' | 'graduated' | 'flagged' | 'comment_reply';
 export type AppNotification = {
@@ -27,7 +28,7 @@ export function useUnreadCount() {
     queryKey: [...notificationsRootKey, 'unread', wallet],
     queryFn: async () => (await api.get<{ unread: number }>('/api/notifications/unread-count')).unread,
     enabled: isAuthenticated,
-    refetchInterval: FALLBACK_POLL_MS,
+    refetchInterval: fallbackPoll(FALLBACK_POLL_MS),
   });
 }
 

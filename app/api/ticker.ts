@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import { fallbackPoll } from './liveStatus';
 
 export type TickerItem = {
   name: string;
@@ -20,7 +21,7 @@ export function useTicker() {
     queryKey: ['ticker'],
     queryFn: () => api.get<TickerData>('/api/ticker'),
     staleTime: 60_000,
-    refetchInterval: 60_000,
+    refetchInterval: fallbackPoll(60_000),
     retry: 1,
   });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, orNull } from './client';
+import { fallbackPoll } from './liveStatus';
 import { TRADING_POLL_MS, tradingKey } from './curve';
 
 // GET /api/campaigns/{tokenAddress}/trust: what a careful donor should know, computed by the
@@ -61,6 +62,6 @@ export function useTrust(mint: string) {
   return useQuery({
     queryKey: [...tradingKey(mint), 'trust'],
     queryFn: () => orNull(api.get<CampaignTrust>(`/api/campaigns/${encodeURIComponent(mint)}/trust`)),
-    refetchInterval: TRADING_POLL_MS,
+    refetchInterval: fallbackPoll(TRADING_POLL_MS),
   });
 }

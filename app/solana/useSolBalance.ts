@@ -3,8 +3,8 @@ import type { PublicKey } from '@solana/web3.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 
-// The websocket pushes changes; the poll covers a dropped subscription.
-const BALANCE_POLL_MS = 5_000;
+// The websocket's account notifications push every change; the poll only covers a dropped subscription.
+const BALANCE_POLL_MS = 20_000;
 
 export const solBalanceKey = (address: string | undefined) => ['solBalance', address ?? null] as const;
 

@@ -8,7 +8,8 @@ const TOKEN_2022_PROGRAM_ID = new PublicKey('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqC
 const ASSOCIATED_TOKEN_PROGRAM_ID = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
 // A token account starts mint (32) | owner (32) | amount (u64 LE).
 const AMOUNT_OFFSET = 64;
-const BALANCE_POLL_MS = 5_000;
+// The websocket's account notifications push every change; the poll only covers a dropped subscription.
+const BALANCE_POLL_MS = 20_000;
 
 export const tokenBalanceRootKey = ['tokenBalance'] as const;
 export const tokenBalanceKey = (owner: string | undefined, mint: string) => [...tokenBalanceRootKey, owner ?? null, mint] as const;
