@@ -230,3 +230,8 @@ export function formatDateTime(date: Date | string | number): string {
 export function formatDate(date: Date | string | number): string {
   return new Date(date).toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
+
+/** A whole UTC day ('2026-11-25', as the admin's revenue groups them) in the reader's language: 'Nov 25, 2026'. */
+export function formatUtcDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+}

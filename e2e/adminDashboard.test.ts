@@ -108,7 +108,7 @@ describe('admin dashboard', () => {
     expect(Number(BigInt(proof.platformFee.lamports)) / 1e9).toBeGreaterThan(0);
     expect(Number(BigInt(proof.platformFee.lamports)) / 1e9).toBeLessThanOrEqual(fee);
     expect(await admin.getByTestId('stat-company-revenue').textContent()).toMatch(/^[\d,]+\.\d{4} SOL$/);
-    await admin.getByText('Estimated Company Revenue').waitFor();
+    await admin.getByText('Company Revenue', { exact: true }).waitFor();
     await admin.getByTestId('company-revenue-basis').getByText(/creation fees plus the 20% platform share of every distributor payout/).waitFor();
     await shootWidths(admin, 'admin-overview');
     expect(await admin.getByTestId('stat-total-raised').textContent()).toMatch(/^[\d,]+\.\d{2} SOL$/);
@@ -183,6 +183,12 @@ describe('admin dashboard', () => {
     const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
     const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
     expect(await walletSignIn(IPAD, 'cookie-consent=false; user-preferences-analytics=false')).toBe(200);
+    // There are sessions now: the panels never say 'No sessions yet' beside them (those without consent keep no device or place).
+    await admin.reload();
+    await admin.getByTestId('analytics-sessions').waitFor();
+    expect(await number(admin, 'analytics-sessions')).toBeGreaterThan(0);
+    expect(await admin.getByText('No sessions yet.').count()).toBe(0);
+    for (const note of await admin.getByTestId('no-consented-sessions').allTextContents()) expect(note).toMatch(/^None of the [\d,]+ sessions? accepted analytics cookies/);
     expect(await walletSignIn(IPHONE, 'cookie-consent=true; user-preferences-analytics=true')).toBe(200);
     await expect.poll(async () => { await admin.reload(); await admin.getByTestId('device-split').waitFor(); return admin.getByTestId('device-split').textContent(); }, { timeout: 20_000 }).toMatch(/mobile/i);
     expect(await admin.getByTestId('device-split').textContent()).not.toMatch(/tablet/i);

@@ -126,6 +126,9 @@ describe('campaign comments', () => {
     const thread = commentByText(creator, FIRST_TEXT);
     await thread.getByRole('button', { name: 'Pin' }).click();
     await second.getByText('Pinned by the creator').waitFor({ timeout: 15_000 });
+    // The admin's card shows it pinned too.
+    await admin.getByRole('tab', { name: /^All/ }).click();
+    await admin.getByTestId('admin-comment').filter({ hasText: FIRST_TEXT }).getByTestId('state-pinned').waitFor({ timeout: 15_000 });
     expect(await second.getByTestId('comments-tab').locator('article').first().getByTestId('comment-body').first().textContent()).toBe(FIRST_TEXT);
 
     const reply = creator.getByTestId('reply').filter({ hasText: REPLY_TEXT });

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBaseUrl } from './baseUrl';
 import type { Browser, Page } from 'playwright-core';
-import { adminCookie, putMaintenance, resetMaintenance } from './adminApi';
+import { adminCookie, putMaintenance, resetMaintenance, signInAdminPage } from './adminApi';
+import { shootWidths } from './shots';
 import { launchBrowser, newPage } from './browser';
 
 const baseUrl = sharedBaseUrl();
@@ -57,6 +58,27 @@ describe('maintenance mode', () => {
     await page.getByRole('heading', { name: 'From Meme to Movement' }).waitFor({ timeout: SWITCH_TIMEOUT });
     expect(await marker(page)).toBe(42);
     await page.context().close();
+  });
+
+  it("lets a signed-in admin's own browser see the site, marked, so they can check it before reopening", async () => {
+    const { page, errors } = await newPage(browser);
+    await signInAdminPage(page, baseUrl);
+    await putMaintenance(baseUrl, cookie, { maintenance_mode: true });
+    await page.goto(`${baseUrl}/how-it-works`);
+    await page.getByTestId('admin-preview-banner').waitFor({ timeout: SWITCH_TIMEOUT });
+    await page.getByRole('heading', { name: 'From Meme to Movement' }).waitFor();
+    expect(await maintenanceHeading(page).count()).toBe(0);
+    await shootWidths(page, 'maintenance-admin-preview');
+    // A visitor at the same moment gets the maintenance page.
+    const visitor = (await newPage(browser)).page;
+    await visitor.goto(`${baseUrl}/how-it-works`);
+    await maintenanceHeading(visitor).waitFor();
+    // Reopened: the admin's mark goes.
+    await putMaintenance(baseUrl, cookie, { maintenance_mode: false });
+    await page.getByTestId('admin-preview-banner').waitFor({ state: 'detached', timeout: SWITCH_TIMEOUT });
+    expect(errors).toEqual([]);
+    await page.context().close();
+    await visitor.context().close();
   });
 
   it('still switches within 5 s when the live event stream is unavailable (polling fallback)', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBaseUrl } from './baseUrl';
+import { shootWidths } from './shots';
 import type { Browser, Page } from 'playwright-core';
 import { signInAdminPage } from './adminApi';
 import { launchBrowser, newPage } from './browser';
@@ -152,6 +153,13 @@ describe('campaign reports', () => {
     const dialog = admin.getByRole('dialog', { name: 'Report Details' });
     expect(await dialog.getByRole('link', { name: 'Open campaign' }).getAttribute('href')).toBe(`/campaign/${campaign.mint}`);
     await dialog.getByRole('button', { name: 'Flag campaign' }).click();
+    // The flag is confirmed, and needs its reason.
+    const confirm = admin.getByTestId('flag-dialog');
+    await confirm.getByRole('button', { name: 'Flag campaign' }).click();
+    await confirm.getByText('Say why the campaign is flagged').waitFor();
+    await confirm.getByLabel('Reason (kept in the audit log)').fill('The charity confirmed it never heard of this campaign');
+    await shootWidths(admin, 'admin-flag-dialog');
+    await confirm.getByRole('button', { name: 'Flag campaign' }).click();
     await admin.getByText(`$${TICKER} is hidden from the public lists`).waitFor();
     await dialog.getByRole('button', { name: 'Unflag campaign' }).waitFor();
     await row.getByTestId('badge-flagged').waitFor({ timeout: 15_000 });

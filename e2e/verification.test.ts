@@ -141,6 +141,8 @@ describe('verification and campaign moderation', () => {
     await row.getByRole('button', { name: 'Verify', exact: true }).click();
     await toast(admin, 'Failed to update verification status').waitFor();
     await row.getByRole('button', { name: 'Flag', exact: true }).click();
+    await admin.getByTestId('flag-dialog').getByLabel('Reason (kept in the audit log)').fill('Impersonates a registered charity');
+    await admin.getByTestId('flag-dialog').getByRole('button', { name: 'Flag campaign' }).click();
     await toast(admin, 'Failed to update flag status').waitFor();
     expect(await row.getByTestId('badge-verified').count()).toBe(0);
     await admin.unroute(patch);
@@ -149,6 +151,8 @@ describe('verification and campaign moderation', () => {
     await row.getByTestId('badge-verified').waitFor();
     await toast(admin, '$MODR verified').waitFor();
     await row.getByRole('button', { name: 'Flag', exact: true }).click();
+    await admin.getByTestId('flag-dialog').getByLabel('Reason (kept in the audit log)').fill('Impersonates a registered charity');
+    await admin.getByTestId('flag-dialog').getByRole('button', { name: 'Flag campaign' }).click();
     await row.getByTestId('badge-flagged').waitFor();
     await admin.getByRole('tab', { name: /Flagged/ }).click();
     await admin.getByTestId('moderation-campaign').filter({ hasText: 'Moderated Cause' }).waitFor();

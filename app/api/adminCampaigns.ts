@@ -64,7 +64,7 @@ export function useAdminCampaign(id: number | null) {
 export function useModerateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...changes }: { id: number; verified?: boolean; flagged?: boolean }) => api.patch<ModeratedCampaign>(`/api/admin/campaigns/${id}`, changes),
+    mutationFn: ({ id, ...changes }: { id: number; verified?: boolean; flagged?: boolean; reason?: string }) => api.patch<ModeratedCampaign>(`/api/admin/campaigns/${id}`, changes),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminCampaignsKey }),
   });
 }

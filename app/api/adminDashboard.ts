@@ -41,7 +41,7 @@ export type AdminRevenue = SourceSums & {
   from: string | null;
   to: string | null;
   daily: (SourceSums & { date: string })[];
-  campaigns: (SourceSums & { tokenAddress: string; campaignId: number | null; ticker: string | null; name: string | null; transactions: number })[];
+  campaigns: (SourceSums & { tokenAddress: string; campaignId: number | null; ticker: string | null; name: string | null; official: boolean; transactions: number })[];
 };
 
 export type StorageProbe = { ok: boolean; store: 'local' | 'pinata'; write: boolean; read: boolean; cid: string | null; detail: string; unreachable: boolean };

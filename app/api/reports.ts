@@ -51,8 +51,8 @@ export function useUpdateReport() {
 export function useFlagReportedCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, flagged }: { id: number; flagged: boolean }) =>
-      api.post<{ token_address: string; flagged: boolean }>(`/api/admin/reports/${id}/flag-campaign`, { flagged }),
+    mutationFn: ({ id, flagged, reason }: { id: number; flagged: boolean; reason?: string }) =>
+      api.post<{ token_address: string; flagged: boolean }>(`/api/admin/reports/${id}/flag-campaign`, { flagged, reason }),
     onSuccess: () => Promise.all([
       queryClient.invalidateQueries({ queryKey: adminReportsKey }),
       queryClient.invalidateQueries({ queryKey: ['campaigns'] }),

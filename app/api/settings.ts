@@ -14,6 +14,8 @@ export type SiteSettings = {
   maintenance_message: string | null;
   schedule: MaintenanceSchedule;
   updated_at: string;
+  /** Maintenance is on and this browser is signed in as an admin: it sees the site, marked, to check it before reopening. */
+  admin_preview?: boolean;
 };
 
 export type MaintenanceUpdate = {

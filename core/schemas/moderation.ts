@@ -18,9 +18,24 @@ export const ModerationListQuery = z.object({
 });
 export type ModerationListQuery = z.infer<typeof ModerationListQuery>;
 
-/** PATCH /api/admin/campaigns/{id}: either flag or both. */
+export const FLAG_REASON_MIN = 10;
+export const FLAG_REASON_MAX = 500;
+export const FLAG_REASON_MESSAGES = {
+  required: `Say why the campaign is flagged (at least ${FLAG_REASON_MIN} characters)`,
+  max: `The reason must be at most ${FLAG_REASON_MAX} characters`,
+} as const;
+
+/** Why an admin flags a campaign: kept in the audit log beside the flag, so every flag can be explained later. */
+export const flagReason = z.string({ error: FLAG_REASON_MESSAGES.required }).trim().max(FLAG_REASON_MAX, FLAG_REASON_MESSAGES.max).optional();
+
+/** A flag (flagged: true) needs its reason; an unflag needs none. */
+export const hasFlagReason = (v: { flagged?: boolean; reason?: string }) => v.flagged !== true || (v.reason?.length ?? 0) >= FLAG_REASON_MIN;
+
+/** PATCH /api/admin/campaigns/{id}: either flag or both; flagging says why. */
 export const CampaignModeration = z.object({
   verified: z.boolean({ error: 'verified must be true or false' }).optional(),
   flagged: z.boolean({ error: 'flagged must be true or false' }).optional(),
-}).refine((v) => v.verified !== undefined || v.flagged !== undefined, { message: 'Nothing to update: send verified or flagged' });
+  reason: flagReason,
+}).refine((v) => v.verified !== undefined || v.flagged !== undefined, { message: 'Nothing to update: send verified or flagged' })
+  .refine(hasFlagReason, { message: FLAG_REASON_MESSAGES.required, path: ['reason'] });
 export type CampaignModeration = z.infer<typeof CampaignModeration>;

@@ -1,6 +1,7 @@
 // Campaign reports (spec 2 sections 2.4, 2.12, 3, 4, 5, 8): the public form and the
 // admin's review, shared by the /report page, the admin page and the server.
 
+import { FLAG_REASON_MESSAGES, flagReason, hasFlagReason } from './moderation';
 import { z } from 'zod';
 import { REPORT_STATUSES, REPORT_TYPES, type ReportStatus } from '../enums';
 import { isSolanaAddress, isTelegramUrlOrHandle, isTwitterUrlOrHandle } from './creation';
@@ -97,10 +98,11 @@ export const ReportUpdate = z.object({
 export type ReportUpdateInput = z.input<typeof ReportUpdate>;
 export type ReportUpdate = z.output<typeof ReportUpdate>;
 
-/** POST /api/admin/reports/{id}/flag-campaign: flag (the default) or unflag the reported campaign. */
+/** POST /api/admin/reports/{id}/flag-campaign: flag (the default, with its reason) or unflag the reported campaign. */
 export const ReportFlagCampaign = z.object({
   flagged: z.boolean({ error: 'flagged must be true or false' }).default(true),
-});
+  reason: flagReason,
+}).refine(hasFlagReason, { message: FLAG_REASON_MESSAGES.required, path: ['reason'] });
 
 export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
   pending: 'Pending',

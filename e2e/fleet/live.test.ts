@@ -101,7 +101,7 @@ describe('live events across web processes', () => {
     });
     expect(report.status, JSON.stringify(report.json)).toBe(201);
     within('report submitted', Date.now(), await heardAt(page, 'report_submitted', { id: report.json.id }));
-    const flag = await call(web1, 'POST', `/api/admin/reports/${report.json.id}/flag-campaign`, { cookie: admin, body: { flagged: true } });
+    const flag = await call(web1, 'POST', `/api/admin/reports/${report.json.id}/flag-campaign`, { cookie: admin, body: { flagged: true, reason: 'Flagged by the fleet test' } });
     expect(flag.status, JSON.stringify(flag.json)).toBe(200);
     const flagged = Date.now();
     within('flag', flagged, await heardAt(page, 'campaign_flagged', { tokenAddress: mint, flagged: true }));

@@ -12,14 +12,14 @@ export const REPORT_NO_CAMPAIGN = 'The reported campaign is not on the platform'
 
 /**
  * 'Flag' from a report, in one step: sets (or clears) the reported campaign's flagged
- * column, audited with the report that led to it. A flagged campaign leaves the public
+ * column, audited with the report that led to it and the admin's reason. A flagged campaign leaves the public
  * lists (server/routes/campaigns/filters.ts); its own page still answers.
  */
-export async function flagReportedCampaign(services: Services, actor: AdminActor, reportId: number, flagged: boolean) {
+export async function flagReportedCampaign(services: Services, actor: AdminActor, reportId: number, { flagged, reason }: { flagged: boolean; reason?: string }) {
   const result = await adminWrite(services.db, actor, (r: { tokenAddress: string; ticker: string; before: boolean; told: boolean }) => ({
     action: flagged ? 'campaign_flagged' : 'campaign_unflagged',
     target: `campaign:${r.tokenAddress}`,
-    details: { report_id: reportId, ticker: r.ticker, before: { flagged: r.before }, after: { flagged } },
+    details: { report_id: reportId, ticker: r.ticker, before: { flagged: r.before }, after: { flagged }, ...(reason ? { reason } : {}) },
   }), async (tx) => {
     const [report] = await tx.select({ tokenAddress: campaignReports.tokenAddress }).from(campaignReports).where(eq(campaignReports.id, reportId));
     if (!report) throw notFound(REPORT_NOT_FOUND);

@@ -14,14 +14,17 @@ type Moderated = { before: Pick<CampaignRow, 'verified' | 'flagged'>; row: Campa
 
 /**
  * Sets a campaign's verified and/or flagged flag (spec 2 section 4), audited with the
- * values before and after, then announced so public lists and pages follow at once
+ * values before and after and the flag's reason, then announced so public lists and pages follow at once
  * (a flagged campaign leaves every public list; its own page shows a warning).
  */
-export async function moderateCampaign(services: Services, actor: AdminActor, id: number, changes: CampaignModeration): Promise<CampaignRow> {
+export async function moderateCampaign(services: Services, actor: AdminActor, id: number, { reason, ...changes }: CampaignModeration): Promise<CampaignRow> {
   const { row, told } = await adminWrite(services.db, actor, (r: Moderated) => ({
     action: 'campaign_moderated',
     target: `campaign:${id}`,
-    details: { ticker: r.row.ticker, token_address: r.row.tokenAddress, before: r.before, after: { verified: r.row.verified, flagged: r.row.flagged } },
+    details: {
+      ticker: r.row.ticker, token_address: r.row.tokenAddress, before: r.before, after: { verified: r.row.verified, flagged: r.row.flagged },
+      ...(reason ? { reason } : {}),
+    },
   }), async (tx) => {
     const [current] = await tx.select({ verified: campaigns.verified, flagged: campaigns.flagged }).from(campaigns).where(eq(campaigns.id, id)).for('update');
     if (!current) throw notFound(CAMPAIGN_NOT_FOUND);

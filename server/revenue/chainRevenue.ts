@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
-import { campaigns, distributionRuns, launchRequests, revenueEntries } from '../db/schema';
+import { campaigns, distributionRuns, launchRequests, officialToken, revenueEntries } from '../db/schema';
 import type { Services } from '../services';
 
 export type RevenueSource = 'creation_fee' | 'distributor_fee';
@@ -12,6 +12,8 @@ export type RevenueEntry = {
   tokenAddress: string;
   ticker: string | null;
   name: string | null;
+  /** The platform's official token (no campaign row: its page is /official-token). */
+  official: boolean;
   lamports: bigint;
   at: Date;
 };
@@ -89,6 +91,8 @@ export async function platformRevenue(services: Services, range: RevenueRange = 
     ...sweeps.map((r) => ({ ...r, source: 'creation_fee' as const })),
     ...payouts.map((r) => ({ ...r, source: 'distributor_fee' as const })),
   ];
+  // The official token has no campaign row: it is named as its own page names it.
+  const [official] = await services.db.select({ tokenAddress: officialToken.tokenAddress, name: officialToken.name, symbol: officialToken.symbol }).from(officialToken).limit(1);
   const deltas = await treasuryDeltas(services, treasury, rows.map((r) => r.signature!));
   const entries: RevenueEntry[] = [];
   for (const r of rows) {
@@ -96,7 +100,10 @@ export async function platformRevenue(services: Services, range: RevenueRange = 
     if (!delta || delta.lamports <= 0n) continue;
     entries.push({
       source: r.source, signature: r.signature!, campaignId: r.campaignId, tokenAddress: r.mint,
-      ticker: r.ticker, name: r.name, lamports: delta.lamports, at: delta.at ?? r.at ?? new Date(0),
+      ...(r.campaignId === null && official && r.mint === official.tokenAddress
+        ? { ticker: official.symbol, name: official.name, official: true }
+        : { ticker: r.ticker, name: r.name, official: false }),
+      lamports: delta.lamports, at: delta.at ?? r.at ?? new Date(0),
     });
   }
   return entries.sort((a, b) => a.at.getTime() - b.at.getTime());

@@ -6,12 +6,13 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScheduledMaintenanceNotice } from './ScheduledMaintenanceNotice';
 import { Ticker } from './Ticker';
+import { AdminPreviewBanner } from './AdminPreviewBanner';
 
-/** The public root layout; while maintenance mode is on it is replaced by the maintenance page. */
+/** The public root layout; while maintenance mode is on it is replaced by the maintenance page, except in a signed-in admin's browser. */
 export function PublicLayout() {
   const { data: settings, isPending } = useSiteSettings();
   if (isPending) return <Spinner />;
-  if (settings?.maintenance_mode) {
+  if (settings?.maintenance_mode && !settings.admin_preview) {
     // Remount when the window changes so the countdown follows the new end time.
     return <MaintenancePage key={settings.schedule?.endTime ?? 'none'} settings={settings} />;
   }
@@ -19,6 +20,7 @@ export function PublicLayout() {
     <div className="flex min-h-screen flex-col">
       {/* `contents`: no box of its own, so the header stays sticky; hidden on paper (receipts). */}
       <div className="contents print:hidden">
+        {settings?.maintenance_mode && <AdminPreviewBanner />}
         <Ticker />
         <Header />
       </div>

@@ -10,6 +10,7 @@ import { airdrop } from '../../launch/testing/launchFlow';
 import { chainHoldings } from '../../trading';
 import { signFast } from '../../trading/testing/market';
 import { launchOfficialToken } from '../../official/launchOfficial';
+import { platformRevenue } from '../../revenue/chainRevenue';
 import { distributorFor } from '../distributor';
 import { HOLDER_TRANSFERS_PER_TX } from './steps';
 import { SOL, lamportsOf } from '../testing/campaigns';
@@ -128,6 +129,12 @@ describe('the official token', () => {
     expect(run!.platformFeeLamports).toBe(share.platform);
     expect(delta(treasury)).toBe(share.platform - treasuryFees - run!.topUpLamports! - run!.tokenAccountRentLamports!);
     expect(share.holders + share.buyback + share.charity + share.platform).toBe(run!.soldLamports);
+
+    // The admin's revenue names the official token as its page does (it has no campaign row), never by its address alone.
+    const [row] = await t.services.db.select().from(officialToken);
+    const officialRevenue = (await platformRevenue(t.services)).filter((e) => e.tokenAddress === mint);
+    expect(officialRevenue.length).toBeGreaterThan(0);
+    for (const entry of officialRevenue) expect(entry).toMatchObject({ name: row!.name, ticker: row!.symbol, official: true, campaignId: null });
   }, 120_000);
 
   it('never pays twice: a run resumed at each step after it already did it sends nothing again', async () => {

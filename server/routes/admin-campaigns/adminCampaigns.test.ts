@@ -1,4 +1,5 @@
 import { desc, eq, inArray } from 'drizzle-orm';
+import { FLAG_REASON_MESSAGES } from '../../../core/schemas/moderation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_MS } from '../../../core/constants';
 import { adminAuditLog, campaignReports, campaigns, verificationRequests } from '../../db/schema';
@@ -94,12 +95,17 @@ describe('campaign moderation', () => {
     const publicTickers = async () => (await t.app.inject({ method: 'GET', url: '/api/campaigns?limit=50' })).json().campaigns.map((c: { ticker: string }) => c.ticker);
     expect(await publicTickers()).toContain('AAA');
 
-    const res = await send('PATCH', `/api/admin/campaigns/${ids.AAA}`, { cookie }, { verified: true, flagged: true });
+    // A flag says why, and is refused without its reason.
+    const noReason = await send('PATCH', `/api/admin/campaigns/${ids.AAA}`, { cookie }, { verified: true, flagged: true });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error).toBe(FLAG_REASON_MESSAGES.required);
+    expect((await send('PATCH', `/api/admin/campaigns/${ids.AAA}`, { cookie }, { flagged: true, reason: ' too short ' })).json().error).toBe(FLAG_REASON_MESSAGES.required);
+    const res = await send('PATCH', `/api/admin/campaigns/${ids.AAA}`, { cookie }, { verified: true, flagged: true, reason: '  Impersonates a registered charity ' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ticker: 'AAA', verified: true, flagged: true });
     const [audit] = await t.services.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1);
     expect(audit).toMatchObject({ action: 'campaign_moderated', adminUsername: 'boss', target: `campaign:${ids.AAA}` });
-    expect(audit.details).toMatchObject({ before: { verified: false, flagged: false }, after: { verified: true, flagged: true } });
+    expect(audit.details).toMatchObject({ before: { verified: false, flagged: false }, after: { verified: true, flagged: true }, reason: 'Impersonates a registered charity' });
     await expect.poll(() => seen).toContainEqual({ type: 'campaign_moderated', id: ids.AAA, tokenAddress: 'MintA' });
     await expect.poll(publicTickers).not.toContain('AAA');
     // Its own page still answers (with flagged set), so it can show the warning.
@@ -152,8 +158,8 @@ describe('campaign moderation', () => {
       [`${ids.BBB}`, {}, 400, 'Nothing to update: send verified or flagged'],
       [`${ids.BBB}`, { verified: 'yes' }, 400, 'verified must be true or false'],
       [`${ids.BBB}`, { flagged: 1 }, 400, 'flagged must be true or false'],
-      ['999999', { flagged: true }, 404, 'Campaign not found'],
-      ['abc', { flagged: true }, 400, 'id must be a positive whole number'],
+      ['999999', { flagged: true, reason: 'A reason long enough' }, 404, 'Campaign not found'],
+      ['abc', { flagged: true, reason: 'A reason long enough' }, 400, 'id must be a positive whole number'],
     ];
     for (const [id, body, status, error] of cases) {
       const res = await send('PATCH', `/api/admin/campaigns/${id}`, { cookie }, body);

@@ -30,6 +30,7 @@ export function presentRevenue(entries: RevenueEntry[], range: { from?: Date; to
       campaignId: group[0].campaignId,
       ticker: group[0].ticker,
       name: group[0].name,
+      official: group[0].official,
       transactions: group.length,
       ...bySource(group),
     }));

@@ -125,7 +125,7 @@ describe('notifications', () => {
       method: 'POST', url: '/api/reports', remoteAddress: '10.9.0.1',
       payload: { token_address: MINT, report_type: 'Fraudulent/Scam', description: LONG, agree: true },
     })).json().id as number];
-    const flag = (flagged: boolean) => send('POST', `/api/admin/reports/${report}/flag-campaign`, admin, { flagged });
+    const flag = (flagged: boolean) => send('POST', `/api/admin/reports/${report}/flag-campaign`, admin, { flagged, reason: 'Confirmed by the moderators' });
     const flags = () => t.services.db.$count(notifications, eq(notifications.kind, 'flagged'));
     expect((await flag(true)).statusCode).toBe(200);
     expect((await flag(true)).statusCode).toBe(200);
@@ -135,7 +135,7 @@ describe('notifications', () => {
     // The creator follows too, and is told (a flag is not the creator's own act).
     expect((await list(creator)).notifications[0]).toMatchObject({ kind: 'flagged' });
 
-    const moderate = (flagged: boolean) => send('PATCH', `/api/admin/campaigns/${campaignId}`, admin, { flagged });
+    const moderate = (flagged: boolean) => send('PATCH', `/api/admin/campaigns/${campaignId}`, admin, { flagged, reason: 'Confirmed by the moderators' });
     expect((await moderate(true)).statusCode).toBe(200);
     expect(await flags()).toBe(1);
     expect((await moderate(false)).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { Keypair } from '@solana/web3.js';
 import { desc, eq } from 'drizzle-orm';
+import { FLAG_REASON_MESSAGES } from '../../../core/schemas/moderation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSessionToken } from '../../auth/admin/session';
 import { adminAuditLog, adminSessions, campaignReports, campaigns } from '../../db/schema';
@@ -143,14 +144,17 @@ describe('/api/admin/reports', () => {
     expect(await publicTickers()).toContain('FAKE');
     const seen: AppEvent[] = [];
     const stop = t.services.events.subscribe((e) => seen.push(e));
-    const res = await flag(ids.b);
+    const unexplained = await flag(ids.b);
+    expect(unexplained.statusCode).toBe(400);
+    expect(unexplained.json().error).toBe(FLAG_REASON_MESSAGES.required);
+    const res = await flag(ids.b, { reason: 'Confirmed: the surgery is made up' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ token_address: mint, flagged: true });
     expect((await campaign()).flagged).toBe(true);
     const [audit] = await audits();
     expect(audit).toMatchObject({
       action: 'campaign_flagged', target: `campaign:${mint}`, adminUsername: 'boss',
-      details: { report_id: ids.b, ticker: 'FAKE', before: { flagged: false }, after: { flagged: true } },
+      details: { report_id: ids.b, ticker: 'FAKE', before: { flagged: false }, after: { flagged: true }, reason: 'Confirmed: the surgery is made up' },
     });
     await expect.poll(() => seen).toContainEqual({ type: 'campaign_flagged', tokenAddress: mint, flagged: true });
     await expect.poll(publicTickers).not.toContain('FAKE');
@@ -165,8 +169,9 @@ describe('/api/admin/reports', () => {
   it('refuses to flag for a report of no campaign on the platform, an unknown report or a bad body, auditing nothing', async () => {
     const auditCount = (await audits()).length;
     const cases: [number | string, unknown, number, string][] = [
-      [ids.orphan, {}, 409, 'The reported campaign is not on the platform'],
-      [999_999, {}, 404, 'Report not found'],
+      [ids.orphan, { reason: 'A reason long enough' }, 409, 'The reported campaign is not on the platform'],
+      [999_999, { reason: 'A reason long enough' }, 404, 'Report not found'],
+      [ids.b, {}, 400, FLAG_REASON_MESSAGES.required],
       [ids.b, { flagged: 'yes' }, 400, 'flagged must be true or false'],
       ['x', {}, 400, 'Report id must be a number'],
     ];

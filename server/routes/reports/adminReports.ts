@@ -66,7 +66,6 @@ export const adminReportsRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
 
   app.post('/admin/reports/:id/flag-campaign', admin, async (request) => {
     const { id } = parseInput(IdParams, request.params);
-    const { flagged } = parseInput(ReportFlagCampaign, request.body);
-    return flagReportedCampaign(services, adminActor(request), id, flagged);
+    return flagReportedCampaign(services, adminActor(request), id, parseInput(ReportFlagCampaign, request.body));
   });
 };

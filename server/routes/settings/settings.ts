@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { ADMIN_COOKIE, findAdminSession } from '../../auth/admin/session';
 import { siteSettings } from '../../db/schema';
 import { presentSiteSettings } from '../../presenters/siteSettings';
 import type { RouteOptions, Services } from '../../services';
@@ -13,10 +14,17 @@ export async function loadSiteSettings({ db }: Services) {
   return created;
 }
 
-/** GET /api/settings/site: the maintenance flag, message and scheduled window. Never cached. */
+/**
+ * GET /api/settings/site: the maintenance flag, message and scheduled window. Never cached.
+ * `admin_preview` says the request carries a live admin session: while maintenance is on, the
+ * operator's own browser still shows the site (marked), so they can check it before reopening.
+ * The admin session is looked up only when its cookie is there: visitors cost no extra query.
+ */
 export const settingsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
-  app.get('/settings/site', async (_request, reply) => {
+  app.get('/settings/site', async (request, reply) => {
     const row = await loadSiteSettings(services);
-    return reply.header('cache-control', 'no-store').send(presentSiteSettings(row));
+    const cookie = request.cookies[ADMIN_COOKIE];
+    const adminPreview = row.maintenanceMode && Boolean(cookie) && (await findAdminSession(services.db, cookie, services.now())) !== null;
+    return reply.header('cache-control', 'no-store').send({ ...presentSiteSettings(row), admin_preview: adminPreview });
   });
 };

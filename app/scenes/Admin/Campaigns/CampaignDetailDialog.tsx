@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatMarketCapOrDefault, formatNumber, formatDateTime } from '../../../../core/format';
+import { formatDate, formatDateTime, formatMarketCapOrDefault, formatNumber } from '../../../../core/format';
 import { useAdminCampaign } from '../../../api/adminCampaigns';
 import { CopyButton } from '../../../components/CopyButton';
 import { Dialog } from '../../../components/ui/Dialog';
@@ -51,7 +51,7 @@ export function CampaignDetailDialog({ id, onClose }: Props) {
               <ul className="mt-2 flex flex-col gap-2 text-sm">
                 {detail.data!.reports.map((r) => (
                   <li key={r.id} className="rounded-lg border border-line p-3">
-                    <span className="font-semibold">{r.report_type}</span> · {r.status} · {new Date(r.submitted_at).toLocaleDateString()}
+                    <span className="font-semibold">{r.report_type}</span> · {r.status} · {formatDate(r.submitted_at)}
                     <p className="mt-1 line-clamp-2 text-muted">{r.description}</p>
                   </li>
                 ))}
@@ -63,7 +63,7 @@ export function CampaignDetailDialog({ id, onClose }: Props) {
             {detail.data!.verification_requests.length === 0 ? <p className="mt-1 text-sm text-muted">None.</p> : (
               <ul className="mt-2 flex flex-col gap-1 text-sm">
                 {detail.data!.verification_requests.map((r) => (
-                  <li key={r.id}>{new Date(r.submitted_at).toLocaleDateString()}: {r.status}{r.reviewer_notes ? ` (${r.reviewer_notes})` : ''}</li>
+                  <li key={r.id}>{formatDate(r.submitted_at)}: {r.status}{r.reviewer_notes ? ` (${r.reviewer_notes})` : ''}</li>
                 ))}
               </ul>
             )}

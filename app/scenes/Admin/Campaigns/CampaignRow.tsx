@@ -1,7 +1,7 @@
 import { BadgeCheck, Flag, ImageOff } from 'lucide-react';
 import type { ModeratedCampaign } from '../../../api/adminCampaigns';
 import { Button } from '../../../components/ui/Button';
-import { formatNumber } from '../../../../core/format';
+import { formatDate, formatNumber } from '../../../../core/format';
 
 type Props = {
   campaign: ModeratedCampaign;
@@ -31,7 +31,7 @@ export function CampaignRow({ campaign, busy, onOpen, onVerify, onFlag, onReview
             {campaign.pending_request_id && <Badge className="bg-amber-500/15 text-amber-500">Request pending</Badge>}
           </span>
           <span className="mt-1 block text-xs text-muted">
-            {formatNumber(campaign.backers, 0)} backers · {formatNumber(campaign.raised_amount, 2)} of {formatNumber(campaign.goal_amount, 2)} SOL raised · {new Date(campaign.created_at).toLocaleDateString()}
+            {formatNumber(campaign.backers, 0)} backers · {formatNumber(campaign.raised_amount, 2)} of {formatNumber(campaign.goal_amount, 2)} SOL raised · {formatDate(campaign.created_at)}
           </span>
         </span>
       </button>

@@ -13,6 +13,7 @@ import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useDebounced } from '../../../lib/useDebounced';
 import { CampaignDetailDialog } from './CampaignDetailDialog';
+import { FlagCampaignDialog } from '../FlagCampaignDialog';
 import { CampaignRow } from './CampaignRow';
 import { RequestsPanel } from './RequestsPanel';
 import { StatCards } from './StatCards';
@@ -42,7 +43,8 @@ export function CampaignsPage() {
   useEffect(() => { setPage(1); }, [filter, search]);
   useEffect(() => { if (list.isError) toast.error('Failed to load campaigns'); }, [list.isError]);
 
-  const change = (id: number, changes: { verified?: boolean; flagged?: boolean }) => {
+  const [flagging, setFlagging] = useState<{ id: number; ticker: string; flagged: boolean } | null>(null);
+  const change = (id: number, changes: { verified?: boolean; flagged?: boolean; reason?: string }) => {
     moderate.mutate({ id, ...changes }, {
       onSuccess: (c) => toast.success(changes.verified !== undefined
         ? (c.verified ? `$${c.ticker} verified` : `$${c.ticker} verification removed`)
@@ -101,7 +103,7 @@ export function CampaignsPage() {
                   busy={moderate.isPending && moderate.variables?.id === c.id}
                   onOpen={() => setDetailId(c.id)}
                   onVerify={(verified) => change(c.id, { verified })}
-                  onFlag={(flagged) => change(c.id, { flagged })}
+                  onFlag={(flagged) => setFlagging({ id: c.id, ticker: c.ticker, flagged })}
                   onReview={c.pending_request_id ? () => openReview(c.pending_request_id!) : undefined}
                 />
               ))}
@@ -111,6 +113,11 @@ export function CampaignsPage() {
         </section>
       </main>
       <CampaignDetailDialog id={detailId} onClose={() => setDetailId(null)} />
+      <FlagCampaignDialog
+        ticker={flagging?.ticker ?? null} flagging={flagging?.flagged ?? true} busy={moderate.isPending}
+        onCancel={() => setFlagging(null)}
+        onConfirm={(reason) => { if (flagging) change(flagging.id, { flagged: flagging.flagged, reason }); setFlagging(null); }}
+      />
       <VerificationReviewDialog request={reviewing} onClose={() => setReviewing(null)} />
     </div>
   );

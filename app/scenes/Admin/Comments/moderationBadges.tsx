@@ -9,6 +9,7 @@ export function ModerationBadges({ comment }: { comment: AdminComment }) {
       {comment.hidden_by && <span data-testid="state-hidden" className={`${badge} bg-red-500/15 text-red-600 dark:text-red-300`}>Hidden by {comment.hidden_by}</span>}
       {comment.held_for_review && <span data-testid="state-held" className={`${badge} bg-amber-500/15 text-amber-700 dark:text-amber-300`}>Held for review</span>}
       {comment.open_reports > 0 && <span className={`${badge} bg-amber-500/10 text-amber-700 dark:text-amber-300`}>{comment.open_reports} open report{comment.open_reports === 1 ? '' : 's'}</span>}
+      {comment.pinned && <span data-testid="state-pinned" className={`${badge} bg-brand-500/15 text-brand-600 dark:text-brand-300`}>Pinned by the creator</span>}
       {comment.parent_id !== null && <span className={`${badge} bg-surface-3 text-muted`}>Reply</span>}
     </>
   );

@@ -1,3 +1,4 @@
+import { formatUtcDay } from '../../../../core/format';
 import { useAdminAnalytics } from '../../../api/adminDashboard';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -37,7 +38,7 @@ export function AnalyticsTab() {
                 <thead className="text-left text-muted"><tr><th className="py-1 font-medium">Date</th><th className="font-medium">Users</th><th className="font-medium">New</th><th className="font-medium">Sessions</th></tr></thead>
                 <tbody className="tabular-nums" data-testid="daily-rows">
                   {daily.slice(0, DAILY_ROWS).map((d) => (
-                    <tr key={d.date} className="border-t border-line"><td className="py-1.5">{d.date}</td><td>{countText(d.unique_users)}</td><td>{countText(d.new_users)}</td><td>{countText(d.total_sessions)}</td></tr>
+                    <tr key={d.date} className="border-t border-line"><td className="py-1.5">{formatUtcDay(d.date)}</td><td>{countText(d.unique_users)}</td><td>{countText(d.new_users)}</td><td>{countText(d.total_sessions)}</td></tr>
                   ))}
                 </tbody>
               </table>
@@ -48,7 +49,7 @@ export function AnalyticsTab() {
       <div className="grid gap-6 md:grid-cols-2">
         <Card className="p-4 sm:p-6">
           <h2 className="font-bold">Devices</h2>
-          {devices.length === 0 ? <p className="mt-3 text-sm text-muted">No sessions yet.</p> : (
+          {devices.length === 0 ? <NoConsentedSessions total={summary.total_sessions} /> : (
             <ul className="mt-3 space-y-3" data-testid="device-split">
               {devices.map((d) => (
                 <li key={d.device_type}>
@@ -61,7 +62,7 @@ export function AnalyticsTab() {
         </Card>
         <Card className="p-4 sm:p-6">
           <h2 className="font-bold">Top Countries</h2>
-          {countries.length === 0 ? <p className="mt-3 text-sm text-muted">No sessions yet.</p> : (
+          {countries.length === 0 ? <NoConsentedSessions total={summary.total_sessions} /> : (
             <ol className="mt-3 space-y-2 text-sm" data-testid="top-countries">
               {countries.map((c) => (
                 <li key={c.country} className="flex justify-between gap-2">
@@ -75,5 +76,17 @@ export function AnalyticsTab() {
         </Card>
       </div>
     </div>
+  );
+}
+
+/**
+ * Devices and places are kept only for sessions whose visitor accepted analytics cookies, so
+ * an empty split beside a session count says why instead of 'no sessions'.
+ */
+function NoConsentedSessions({ total }: { total: number }) {
+  return (
+    <p className="mt-3 text-sm text-muted" data-testid="no-consented-sessions">
+      {total === 0 ? 'No sessions yet.' : `None of the ${countText(total)} ${total === 1 ? 'session' : 'sessions'} accepted analytics cookies: devices and places are kept only for those that do.`}
+    </p>
   );
 }

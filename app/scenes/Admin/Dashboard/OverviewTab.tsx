@@ -42,7 +42,7 @@ export function OverviewTab() {
       <section aria-labelledby="company-revenue">
         <h2 id="company-revenue" className="sr-only">Company revenue</h2>
         <Card className="p-5">
-          <p className="text-sm text-muted">Estimated Company Revenue</p>
+          <p className="text-sm text-muted">Company Revenue</p>
           <p className="mt-1 text-2xl font-bold tabular-nums text-gold-500" data-testid="stat-company-revenue">{solFixed(data.companyRevenueSol, 4)} SOL</p>
           <p className="mt-1 text-xs text-muted" data-testid="company-revenue-basis">
             What the treasury received on chain: creation fees plus the {PLATFORM_FEE_PERCENT_OF_REWARDS}% platform share of every distributor payout (the Revenue tab lists each transaction).

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
+import { formatUtcDay } from '../../../../core/format';
 import { useAdminRevenue } from '../../../api/adminDashboard';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -43,7 +44,7 @@ export function RevenueTab() {
                 <table className="w-full text-sm tabular-nums">
                   <thead className="text-left text-muted"><tr><th className="py-1 font-medium">Date</th><th className="font-medium">Creation</th><th className="font-medium">Distributor</th><th className="font-medium">Total</th></tr></thead>
                   <tbody>{[...r.daily].reverse().map((d) => (
-                    <tr key={d.date} className="border-t border-line"><td className="py-1.5">{d.date}</td><td>{solFixed(d.creationFeesSol, 4)}</td><td>{solFixed(d.distributorFeesSol, 4)}</td><td className="font-semibold">{solFixed(d.totalSol, 4)}</td></tr>
+                    <tr key={d.date} className="border-t border-line"><td className="py-1.5">{formatUtcDay(d.date)}</td><td>{solFixed(d.creationFeesSol, 4)}</td><td>{solFixed(d.distributorFeesSol, 4)}</td><td className="font-semibold">{solFixed(d.totalSol, 4)}</td></tr>
                   ))}</tbody>
                 </table>
               </div>
@@ -55,7 +56,9 @@ export function RevenueTab() {
               <ul className="mt-3 divide-y divide-line text-sm" data-testid="revenue-campaigns">
                 {r.campaigns.map((c) => (
                   <li key={c.tokenAddress} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    <Link to={`/campaign/${c.tokenAddress}`} className="min-w-0 truncate font-medium hover:underline">{c.name ?? c.tokenAddress} {c.ticker && <span className="text-muted">${c.ticker}</span>}</Link>
+                    <Link to={c.official ? '/official-token' : `/campaign/${c.tokenAddress}`} className="min-w-0 truncate font-medium hover:underline">
+                      {c.name ?? c.tokenAddress} {c.ticker && <span className="text-muted">${c.ticker}</span>}{c.official && <span className="ml-1 text-xs text-muted">(official token)</span>}
+                    </Link>
                     <span className="tabular-nums text-muted">{countText(c.transactions)} tx · <span className="font-semibold text-fg">{solFixed(c.totalSol, 4)} SOL</span></span>
                   </li>
                 ))}

@@ -1,9 +1,10 @@
+import { formatDateTime } from '../../../../core/format';
 import type { MaintenanceSchedule } from '../../../api/settings';
 import { Button } from '../../../components/ui/Button';
 import { useNow } from '../../../lib/useNow';
 import { countdownLabel } from './presets';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 /** The saved window with a live countdown to its start. */
 export function ScheduleStatus({ schedule, onCancel, busy }: { schedule: MaintenanceSchedule | undefined; onCancel: () => void; busy: boolean }) {

@@ -8,6 +8,7 @@ import { useFlagReportedCampaign, type Report } from '../../../api/reports';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { STATUS_BADGE, badgeClass, formatDateTime, typeBadge } from './reportStyle';
 import { ReportActions } from './ReportActions';
+import { FlagCampaignDialog } from '../FlagCampaignDialog';
 import { Linkified } from './Linkified';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -19,14 +20,16 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The reported campaign, with 'Open campaign' and the one-step flag. */
+/** The reported campaign, with 'Open campaign' and the flag (confirmed, with its reason). */
 function ReportedCampaign({ report }: { report: Report }) {
   const flag = useFlagReportedCampaign();
   // The dialog holds the report as it was opened; the flag's answer is the state now.
   const [flagged, setFlagged] = useState(report.campaign?.flagged ?? false);
-  const toggle = async () => {
+  const [confirming, setConfirming] = useState(false);
+  const toggle = async (reason: string | undefined) => {
+    setConfirming(false);
     try {
-      setFlagged((await flag.mutateAsync({ id: report.id, flagged: !flagged })).flagged);
+      setFlagged((await flag.mutateAsync({ id: report.id, flagged: !flagged, reason })).flagged);
       toast.success(flagged ? 'Campaign unflagged' : 'Campaign flagged', {
         description: flagged ? `$${report.campaign_ticker} is back in the public lists` : `$${report.campaign_ticker} is hidden from the public lists`,
       });
@@ -44,11 +47,13 @@ function ReportedCampaign({ report }: { report: Report }) {
           <ButtonLink to={`/campaign/${report.token_address}`} target="_blank" rel="noopener" variant="secondary" size="sm">
             <ExternalLink className="h-4 w-4" aria-hidden /> Open campaign
           </ButtonLink>
-          <Button variant={flagged ? 'secondary' : 'danger'} size="sm" onClick={() => void toggle()} disabled={flag.isPending}>
+          <Button variant={flagged ? 'secondary' : 'danger'} size="sm" onClick={() => setConfirming(true)} disabled={flag.isPending}>
             <Flag className="h-4 w-4" aria-hidden /> {flagged ? 'Unflag campaign' : 'Flag campaign'}
           </Button>
         </div>
       )}
+      <FlagCampaignDialog ticker={confirming ? report.campaign_ticker : null} flagging={!flagged} busy={flag.isPending}
+        onCancel={() => setConfirming(false)} onConfirm={(reason) => void toggle(reason)} />
     </div>
   );
 }

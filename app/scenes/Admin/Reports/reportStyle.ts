@@ -24,5 +24,5 @@ export const typeBadge = (type: string) => TYPE_BADGE[(REPORT_TYPES as readonly 
 
 export const badgeClass = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-export const formatDateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+// Dates in the viewer's language and time zone, as everywhere else (core/format).
+export { formatDate, formatDateTime } from '../../../../core/format';
