@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_MARKET_CAP_USD } from './constants';
 import {
-  formatBpsPercent, formatSubscriptPrice, formatCompactNumber, formatCompactUsd2, formatMarketCap, formatMarketCapOrDefault, formatNumber,
+  formatBpsPercent, formatPlainPrice, formatSubscriptPrice, formatCompactNumber, formatCompactUsd2, formatMarketCap, formatMarketCapOrDefault, formatNumber,
   formatPercentChange, formatPrice, formatPriceNumber, formatSolAmount, formatSolFixed, formatSolPrice, formatTokenCompact, formatUnitsGrouped,
-  marketCapOrDefault, parseAmountInput, relativeTime, sanitizeAmountInput, shortAddress,
+  groupForInput, marketCapOrDefault, parseAmountInput, relativeTime, sanitizeAmountInput, shortAddress,
 } from './format';
 import { formatUnits, parseUnits } from './money';
 
@@ -282,6 +282,17 @@ describe('amount inputs of the trade widget', () => {
     expect(parseAmountInput('0.0000000001', 9)).toEqual({ ok: false, error: 'Enter a valid amount' });
   });
 
+  it('shows the whole part in thin-space groups, which sanitizing drops again, whatever was typed', () => {
+    expect(groupForInput('16680495.66')).toBe('16\u2009680\u2009495.66');
+    expect(groupForInput('999')).toBe('999');
+    expect(groupForInput('1000.')).toBe('1\u2009000.');
+    expect(groupForInput('.5')).toBe('.5');
+    fc.assert(fc.property(fc.string(), fc.integer({ min: 0, max: 12 }), (text, decimals) => {
+      const clean = sanitizeAmountInput(text, decimals);
+      expect(sanitizeAmountInput(groupForInput(clean), decimals)).toBe(clean);
+    }));
+  });
+
   it('sanitized text always parses, and base units survive print -> sanitize -> parse', () => {
     fc.assert(fc.property(fc.string(), fc.integer({ min: 0, max: 12 }), (text, decimals) => {
       const clean = sanitizeAmountInput(text, decimals);
@@ -308,6 +319,19 @@ describe('formatSubscriptPrice', () => {
     expect(formatSubscriptPrice(0.000012)).toBe('0.0₄12');
     expect(formatSubscriptPrice(0.00000000001234, 3)).toBe('0.0₁₀123');
     expect(formatSubscriptPrice(0.0000000080)).toBe('0.0₈8');
+  });
+  it('writes the same price out in full for the tooltip: the subscript counts its zeros', () => {
+    expect(formatPlainPrice(0.0000000089)).toBe('0.0000000089');
+    expect(formatPlainPrice(0.000012)).toBe('0.000012');
+    expect(formatPlainPrice(0.00000000001234, 3)).toBe('0.0000000000123');
+    expect(formatPlainPrice(0.0042)).toBe(formatSubscriptPrice(0.0042));
+    fc.assert(fc.property(fc.double({ min: 1e-15, max: 0.000999, noNaN: true }), (value) => {
+      const sub = formatSubscriptPrice(value);
+      const zeros = Number([...sub.slice(3)].filter((c) => '₀₁₂₃₄₅₆₇₈₉'.includes(c)).map((c) => '₀₁₂₃₄₅₆₇₈₉'.indexOf(c)).join(''));
+      const plain = formatPlainPrice(value);
+      expect(plain.slice(2, 2 + zeros)).toBe('0'.repeat(zeros));
+      expect(plain.slice(2 + zeros)).toBe(sub.replace(/^0\.0[₀-₉]+/, ''));
+    }));
   });
   it('keeps ordinary decimals from 0.001 up, and 0 for nothing', () => {
     expect(formatSubscriptPrice(0.0042)).toBe(formatPriceNumber(0.0042));

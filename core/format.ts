@@ -123,6 +123,18 @@ export function sanitizeAmountInput(text: string, decimals: number): string {
   return decimals === 0 ? cleaned.slice(0, dot) : `${cleaned.slice(0, dot)}.${fraction}`;
 }
 
+/**
+ * An amount field's text as it is shown: the whole part in groups of three, parted by thin
+ * spaces ('16 680 495.66'), never commas, since the field reads a typed comma as a decimal
+ * point ('0,5' is half). sanitizeAmountInput drops the spaces again.
+ */
+export function groupForInput(text: string): string {
+  const dot = text.indexOf('.');
+  const whole = dot === -1 ? text : text.slice(0, dot);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009');
+  return dot === -1 ? grouped : `${grouped}${text.slice(dot)}`;
+}
+
 export type AmountInput = { ok: true; units: bigint } | { ok: false; error: string | null };
 
 /** An amount field's text as base units: empty is 'no amount yet' (no error), zero or junk is an error. */
@@ -219,6 +231,17 @@ export function formatSubscriptPrice(value: number, significant = 2): string {
   const digits = mantissa.replace('.', '').replace(/0+$/, '') || '0';
   const count = String(zeros).split('').map((d) => SUBSCRIPT_DIGITS[Number(d)]).join('');
   return `0.0${count}${digits}`;
+}
+
+/**
+ * A tiny price written out in full, for the subscript form's tooltip and screen readers:
+ * '0.0₈89' is '0.0000000089'. Values of 0.001 and more read as formatSubscriptPrice shows them.
+ */
+export function formatPlainPrice(value: number, significant = 2): string {
+  if (!Number.isFinite(value) || value <= 0 || value >= 0.001) return formatSubscriptPrice(value, significant);
+  const [mantissa, exponent] = value.toExponential(significant - 1).split('e');
+  const digits = mantissa!.replace('.', '').replace(/0+$/, '') || '0';
+  return value.toFixed(Math.min(100, -Number(exponent) - 1 + digits.length));
 }
 
 /** A date and time people in any country read the same way: 'Nov 25, 2026, 9:43 PM' (never 11/25/2026), in the reader's language and time zone. */

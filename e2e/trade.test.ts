@@ -3,7 +3,7 @@ import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBaseUrl } from './baseUrl';
-import { formatMarketCapOrDefault, formatUnitsGrouped } from '../core/format';
+import { formatMarketCapOrDefault, formatUnitsGrouped, groupForInput } from '../core/format';
 import { formatUnits, parseSol, parseTokenAmount } from '../core/money';
 import type { BuyQuoteResponse, ExecuteResponse, SellQuoteResponse, TradesResponse } from '../core/schemas/trade';
 import { launchBrowser, newPage } from './browser';
@@ -150,7 +150,10 @@ describe('/trade', () => {
     const row = page.locator(`[data-testid="trade-row"][data-signature="${transactionSignature}"]`);
     await row.waitFor({ timeout: 10_000 });
     // A curve price is ~1e-8 SOL: written with its zeros counted ('0.0₈87'), never ten decimals.
-    expect(await row.getByTestId('trade-row-price').textContent()).toMatch(/^0\.0[₀-₉]+\d{1,2}$/);
+    const price = row.getByTestId('trade-row-price');
+    expect(await price.locator('[aria-hidden]').textContent()).toMatch(/^0\.0[₀-₉]+\d{1,2}$/);
+    // The short form is explained: the full price in its tooltip and for screen readers.
+    expect(await price.locator('[title]').getAttribute('title')).toMatch(/^0\.0{4,}\d{1,2} \(the small digit counts the zeros after the decimal point\)$/);
     await expect.poll(async () => Number(await chart.getAttribute('data-trades')), { timeout: 10_000 }).toBe(chartTrades + 1);
     await expect.poll(holders, { timeout: 10_000 }).toBe(holdersBefore + 1);
     // The same 0.1 SOL now buys fewer tokens.
@@ -204,7 +207,8 @@ describe('/trade', () => {
     await page.getByTestId('trade-tab-sell').click();
     // Max shows the balance to 2 decimals (rounded down) but sells all of it, dust included.
     await page.getByTestId('trade-pick-100').click();
-    await expect.poll(() => page.getByTestId('trade-amount').inputValue()).toBe(formatUnits(parseTokenAmount(buy.expectedTokens), 9, 2));
+    // Shown grouped for people ('16 680 495.66', thin spaces); the digits are the pick's, to 2 decimals.
+    await expect.poll(() => page.getByTestId('trade-amount').inputValue()).toBe(groupForInput(formatUnits(parseTokenAmount(buy.expectedTokens), 9, 2)));
     const output = page.getByTestId('trade-quote-output').locator('[data-output]');
     await expect.poll(async () => (await page.getByTestId('trade-quote').getAttribute('aria-busy')), { timeout: 15_000 }).toBe('false');
     const shownSol = (await output.getAttribute('data-output'))!;

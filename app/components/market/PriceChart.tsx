@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { useState } from 'react';
-import { formatCompactUsd2, formatSubscriptPrice } from '../../../core/format';
+import { formatCompactUsd2 } from '../../../core/format';
+import { SubscriptPrice } from './SubscriptPrice';
 import { CANDLE_INTERVALS, CANDLE_INTERVAL_SECONDS, type CandleInterval } from '../../../core/schemas/trade';
 import { errorMessage } from '../../api/client';
 import { useCandles, useChartMarkers } from '../../api/market';
@@ -35,7 +36,7 @@ export function PriceChart({ mint, height = CHART_HEIGHT }: { mint: string; heig
       <div className="mb-3 flex items-center justify-between gap-2">
         <div className="min-w-0">
           <h2 className="text-sm font-semibold text-muted">Market Cap (USD)</h2>
-          {last && <p className="truncate text-xs text-muted" data-testid="chart-legend-price">Price <span className="font-semibold text-fg">{formatSubscriptPrice(Number(last.close))} SOL</span></p>}
+          {last && <p className="truncate text-xs text-muted" data-testid="chart-legend-price">Price <span className="font-semibold text-fg"><SubscriptPrice value={Number(last.close)} unit="SOL" /></span></p>}
         </div>
         <div className="flex gap-1" role="tablist" aria-label="Candle interval">
           {CANDLE_INTERVALS.map((i) => (

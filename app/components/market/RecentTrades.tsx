@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatSubscriptPrice, formatTokenCompact, relativeTime, shortAddress } from '../../../core/format';
+import { formatTokenCompact, relativeTime, shortAddress } from '../../../core/format';
+import { SubscriptPrice } from './SubscriptPrice';
 import { formatSol, parseSol, parseTokenAmount } from '../../../core/money';
 import { errorMessage } from '../../api/client';
 import { useTrades } from '../../api/market';
@@ -65,7 +66,7 @@ export function RecentTrades({ mint, ticker, moneyTrail = `/campaign/${mint}#mon
                   <td className="hidden py-2 pr-3 font-mono text-xs sm:table-cell">{shortAddress(t.wallet)}</td>
                   <td className="py-2 pr-3 text-right">{formatSol(parseSol(t.sol), 4)}</td>
                   <td className="py-2 pr-3 text-right">{formatTokenCompact(parseTokenAmount(t.side === 'buy' ? t.tokensReceived : t.tokens))}</td>
-                  <td className="hidden py-2 pr-3 text-right sm:table-cell" data-testid="trade-row-price">{formatSubscriptPrice(Number(t.price))}</td>
+                  <td className="hidden py-2 pr-3 text-right sm:table-cell" data-testid="trade-row-price"><SubscriptPrice value={Number(t.price)} /></td>
                   <td className="py-2 pr-3 text-right text-muted">{relativeTime(t.time, now)}</td>
                   <td className="py-2 text-right">
                     {explorer && (

@@ -1,4 +1,4 @@
-import { sanitizeAmountInput } from '../../../core/format';
+import { groupForInput, sanitizeAmountInput } from '../../../core/format';
 import { TOKEN_DECIMALS } from '../../../core/constants';
 import type { TradeSide } from '../../api/curve';
 
@@ -30,7 +30,7 @@ export function AmountField({ side, ticker, value, onChange, onPickUnits, tokenU
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.0"
-          value={value}
+          value={groupForInput(value)}
           disabled={disabled}
           onChange={(e) => onChange(sanitizeAmountInput(e.target.value, TOKEN_DECIMALS))}
           className="h-12 min-w-0 flex-1 bg-transparent px-3 text-lg outline-none focus-visible:outline-none"
