@@ -171,6 +171,9 @@ describe('verification and campaign moderation', () => {
 
     // Unflagged, it is listed again with its badge.
     await admin.getByTestId('moderation-campaign').filter({ hasText: 'Moderated Cause' }).getByRole('button', { name: 'Unflag' }).click();
+    // An unflag is confirmed too, with no reason asked.
+    expect(await admin.getByTestId('flag-dialog').getByLabel('Reason (kept in the audit log)').count()).toBe(0);
+    await admin.getByTestId('flag-dialog').getByRole('button', { name: 'Unflag campaign' }).click();
     await toast(admin, '$MODR unflagged').waitFor();
     await expect.poll(listed).toBe(1);
     await page.goto(`${baseUrl}/explore?q=Moderated`);
