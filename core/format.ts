@@ -225,3 +225,11 @@ export function formatSubscriptPrice(value: number, significant = 2): string {
 export function formatDateTime(date: Date | string | number): string {
   return new Date(date).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "3 December 2026", in UTC: the same words for every visitor, and in text the server stores. */
+export function formatDayUtc(date: Date | string): string {
+  const at = new Date(date);
+  return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+}

@@ -8,7 +8,8 @@ import { BUILT_IN_CHARITIES } from '../../../core/charities';
 import { HIDDEN_TICKER } from '../../../core/constants';
 import { parseSol } from '../../../core/money';
 import { CAMPAIGN_TRANSFER_FEE, calculateTransferFee } from '../../../core/tokenFee';
-import { percentOf } from '../../../core/trust';
+import { formatDayUtc } from '../../../core/format';
+import { holderShare } from '../../../core/holders';
 import { tokenAccountOf } from '../../chain/curve';
 import { signTransaction } from '../../chain/token';
 import { campaigns, curveTrades, distributionRuns, launchRequests } from '../../db/schema';
@@ -105,16 +106,20 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     expect([hiddenRes.statusCode, hiddenRes.json()]).toEqual([404, { error: 'Campaign not found' }]);
   });
 
-  it('an honest campaign (verified charity, creator holds, buyers after the launch) raises no flag; its custody is stated in words', async () => {
+  it('an honest young campaign (verified charity, buyers after the launch) raises no warning, and with 3 holders is too early to judge, never all clear', async () => {
     const charity = BUILT_IN_CHARITIES[0]!;
     const creator = await signedInCreator(t.app, t.services, 5);
-    const c = await launch(creator, { ticker: 'honest', initialBuy: '0.5', donationWallet: charity.wallet_address });
+    const c = await launch(creator, { ticker: 'honest', initialBuy: '0.1', donationWallet: charity.wallet_address });
     afterLaunchWindow(await trust(c.mint));
-    const buyers = [await trader(3), await trader(3), await trader(3)];
-    for (const [i, b] of buyers.entries()) await buy(c.mint, b, ['0.4', '0.3', '0.2'][i]!);
+    const buyers = [await trader(3), await trader(3)];
+    for (const b of buyers) await buy(c.mint, b, '0.3');
     const answer = await trust(c.mint);
 
     expect(answer.flags).toEqual([]);
+    expect(answer.holders!.holderCount).toBe(3);
+    expect(answer.verdict).toEqual({
+      kind: 'too_early', sentence: 'Too early to judge holder concentration: 3 holders', concentration: 'Too early to judge holder concentration: 3 holders',
+    });
     const treasury = (await t.services.keys.treasury()).publicKey.toBase58();
     expect(answer.authorities).toMatchObject({
       mintAuthority: null, freezeAuthority: null, feeConfigAuthority: null, withdrawWithheldAuthority: c.distributor, distributorWallet: c.distributor,
@@ -132,7 +137,10 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
       donationWallet: charity.wallet_address, kind: 'verified_charity', charityName: charity.name, verification: 'not_requested',
       payouts: { count: 0, lamports: '0', lastAt: null },
     });
-    expect(answer.creatorTrades).toMatchObject({ wallet: creator.wallet, buys: { count: 0 }, sells: { count: 0, tokens: '0' }, lastSellAt: null, soldPercentOfBought: '0.00', transferredOutTokens: '0' });
+    expect(answer.creatorTrades).toMatchObject({
+      wallet: creator.wallet, buys: { count: 0 }, sells: { count: 0, tokens: '0' }, lastSellAt: null, soldPercentOfBought: '0.00',
+      transferredOutTokens: '0', transferredInTokens: '0', transfersExact: true, funded: { wallets: [], soldTokens: '0' },
+    });
     expect(answer.earlyBuyers).toMatchObject({ count: 0, tokensNow: '0', wallets: [] });
     // Every wallet here got its first SOL from the local faucet, a platform address: that links nobody.
     expect(answer.fundingClusters).toEqual([]);
@@ -153,8 +161,12 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     expect(initial!.tokensReceived).toBe(held);
 
     const first = await trust(c.mint);
-    expect(flagIds(first)).toEqual(['donation_wallet_unproven']);
+    // The creator's initial buy is most of the young token: said, medium.
+    expect(flagIds(first)).toEqual(['creator_share', 'donation_wallet_unproven']);
     expect(first.flags[0]).toEqual({
+      id: 'creator_share', severity: 'medium', sentence: `The creator holds ${first.holders!.creator.percent}% of the tokens in circulation: if they sell, the price falls hard.`,
+    });
+    expect(first.flags[1]).toEqual({
       id: 'donation_wallet_unproven', severity: 'medium', sentence: 'Nobody has proven who controls the donation wallet, and it has never been used before.',
     });
 
@@ -170,10 +182,13 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     console.log(`trust after a trade: ${elapsed} ms (cache lives ${TRUST_CACHE_MS} ms)`);
     expect(elapsed).toBeLessThan(TRUST_CACHE_MS);
 
-    expect(answer.flags).toEqual([
-      { id: 'creator_sold', severity: 'high', sentence: 'The creator has sold more than half of the tokens they held.' },
-      { id: 'donation_wallet_unproven', severity: 'medium', sentence: 'Nobody has proven who controls the donation wallet, and it has never been used before.' },
-    ]);
+    const sold1 = answer.flags[0]!;
+    expect(sold1).toEqual({
+      id: 'creator_sold', severity: 'high', since: expect.any(String),
+      sentence: `The creator has sold more than half of the tokens they held. Flagged since ${formatDayUtc(sold1.since!)}.`,
+    });
+    expect(Date.parse(sold1.since!)).toBeGreaterThanOrEqual(soldAt - 1000);
+    expect(answer.flags.find((f) => f.id === 'donation_wallet_unproven')).toEqual({ id: 'donation_wallet_unproven', severity: 'medium', sentence: 'Nobody has proven who controls the donation wallet, and it has never been used before.' });
     expect(answer.creatorTrades).toEqual({
       wallet: creator.wallet,
       initialBuy: { tokens: held.toString(), lamports: initial!.solLamports.toString(), sol: '1', signature: launchRow!.buySignature, time: initial!.blockTime.toISOString() },
@@ -183,6 +198,9 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
       soldPercentOfBought: '75.00',
       lastSellAt: expect.any(String),
       transferredOutTokens: '0',
+      transferredInTokens: '0',
+      transfersExact: true,
+      funded: { wallets: [], boughtTokens: '0', soldTokens: '0', lastSellAt: null },
     });
     const [sellRow] = await t.services.db.select().from(curveTrades).where(eq(curveTrades.signature, sale.transactionSignature));
     expect(answer.creatorTrades.lastSellAt).toBe(sellRow!.blockTime.toISOString());
@@ -194,14 +212,22 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     expect(answer.holders).toMatchObject({
       circulatingTokens: circulating.toString(), holderCount: 3,
       top10: { tokens: circulating.toString(), percent: '100.00' },
-      creator: { tokens: balances.creator.toString(), percent: percentOf(balances.creator, circulating) },
+      creator: { tokens: balances.creator.toString(), percent: holderShare(balances.creator, circulating) },
     });
     const pool = answer.holders!.top.find((h) => h.label === 'pool')!;
     expect(pool).toEqual({ wallet: c.pool, tokens: (await tokensOf(c.pool, c.mint)).toString(), percent: null, label: 'pool' });
     expect(answer.holders!.top.find((h) => h.wallet === creator.wallet)).toMatchObject({ label: 'creator', tokens: balances.creator.toString() });
     expect(answer.holders!.top.find((h) => h.wallet === a.publicKey.toBase58())).toEqual({
-      wallet: a.publicKey.toBase58(), tokens: balances.a.toString(), percent: percentOf(balances.a, circulating), label: null,
+      wallet: a.publicKey.toBase58(), tokens: balances.a.toString(), percent: holderShare(balances.a, circulating), label: null,
     });
+
+    // The creator buys back in, far more than they sold: the sale is no longer more than half of
+    // what they bought, yet the flag stays, with the day it was first raised.
+    await buy(c.mint, creator.keypair, '3');
+    const after = await trust(c.mint);
+    expect(BigInt(after.creatorTrades.sells.tokens) * 2n).toBeLessThan(BigInt(after.creatorTrades.boughtTokens));
+    expect(after.flags[0]).toEqual({ ...sold1, sentence: sold1.sentence });
+    expect(after.verdict.kind).toBe('warnings');
 
     // The same creator's next campaign carries the dump in their history.
     const next = await launch(creator, { ticker: 'again', initialBuy: '0.1' });
@@ -213,9 +239,12 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     expect(history.flags[0]).toEqual({
       id: 'creator_history', severity: 'high', sentence: 'In 1 earlier campaign, this creator sold most of their tokens within a day of launch.',
     });
+    // The list carries the remembered flag, with its day, as the panel does.
+    const listed = (await get(`/api/campaigns?limit=100`)).json() as { campaigns: { token_address: string; high_flags: unknown[] }[] };
+    expect(listed.campaigns.find((x) => x.token_address === c.mint)!.high_flags).toEqual([{ id: 'creator_sold', sentence: sold1.sentence, since: sold1.since }]);
   });
 
-  it('a creator who moves tokens to another wallet instead of selling: the net moved out is exact and flagged', async () => {
+  it('a creator who moves tokens to another wallet instead of selling: the gross outflow is exact and flagged, and stays flagged after the moved tokens are sold and the creator buys more', async () => {
     const creator = await signedInCreator(t.app, t.services, 5);
     const c = await launch(creator, { ticker: 'hide', initialBuy: '0.5' });
     afterLaunchWindow(await trust(c.mint));
@@ -226,15 +255,29 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     const friend = await transferTokens(c.mint, creator.keypair, moved);
     await new Promise((resolve) => setTimeout(resolve, TRUST_CACHE_MS + 50));
     const answer = await trust(c.mint);
-    expect(answer.creatorTrades).toMatchObject({ boughtTokens: held.toString(), sells: { count: 1, tokens: sold.toString() }, transferredOutTokens: moved.toString() });
+    expect(answer.creatorTrades).toMatchObject({
+      boughtTokens: held.toString(), sells: { count: 1, tokens: sold.toString() }, transferredOutTokens: moved.toString(), transferredInTokens: '0', transfersExact: true,
+    });
     expect(answer.holders!.creator.tokens).toBe((held - sold - moved).toString());
     // The friend's wallet is an ordinary holder: nothing links it to the creator but the transfer.
     expect(answer.holders!.top.find((h) => h.wallet === friend.publicKey.toBase58())).toMatchObject({ label: null });
-    expect(answer.flags[0]).toEqual({
-      id: 'creator_moved', severity: 'high',
-      sentence: 'The creator has sold or moved to other wallets more than half of the tokens they held; moving tokens to other wallets can hide a sale.',
+    const moveFlag = answer.flags[0]!;
+    expect(moveFlag).toEqual({
+      id: 'creator_moved', severity: 'high', since: expect.any(String),
+      sentence: `The creator has sold or moved to other wallets more than half of the tokens they held; moving tokens to other wallets can hide a sale. Flagged since ${formatDayUtc(moveFlag.since!)}.`,
     });
-    expect(flagIds(answer)).toEqual(['creator_moved', 'donation_wallet_unproven']);
+    expect(flagIds(answer).filter((id) => id !== 'single_holder' && id !== 'creator_share')).toEqual(['creator_moved', 'donation_wallet_unproven']);
+
+    // The friend sells what was moved, and the creator buys more: what they sold and moved is no
+    // longer more than half of what they bought, yet the flag keeps its day.
+    expect((await ledger().airdrop(friend.publicKey.toBase58(), 1_000_000_000n)).kind).toBe('landed');
+    await sell(c.mint, friend, await tokensOf(friend.publicKey, c.mint));
+    await buy(c.mint, creator.keypair, '2');
+    const later = await trust(c.mint);
+    expect(2n * (sold + moved)).toBeLessThanOrEqual(BigInt(later.creatorTrades.boughtTokens));
+    expect(later.creatorTrades.transferredOutTokens).toBe(moved.toString());
+    expect(later.flags.find((f) => f.id === 'creator_moved')).toEqual(moveFlag);
+    expect(later.flags[0]!.severity).toBe('high');
   });
 
   it('a donation wallet whose holder proves it: the live event drops the cached answer, and the flag goes', async () => {
@@ -243,7 +286,9 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     const c = await launch(creator, { ticker: 'proven', initialBuy: '0.1', donationWallet: wallet.publicKey.toBase58() });
     const cachedAt = Date.now();
     const before = await trust(c.mint);
-    expect([before.cause.kind, flagIds(before)]).toEqual(['unproven', ['donation_wallet_unproven']]);
+    // The creator is the only holder so far: their share is said (medium), and it is too early to judge concentration.
+    expect([before.cause.kind, before.cause.proof, flagIds(before)]).toEqual(['unproven', null, ['creator_share', 'donation_wallet_unproven']]);
+    expect(before.verdict).toEqual({ kind: 'warnings', sentence: null, concentration: 'Too early to judge holder concentration: 1 holder' });
 
     const asked = await t.app.inject({ method: 'POST', url: '/api/donation-wallets/challenge', headers: { cookie: creator.cookie }, payload: { wallet: wallet.publicKey.toBase58() } });
     expect(asked.statusCode, asked.body).toBe(200);
@@ -260,7 +305,22 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     const elapsed = Date.now() - cachedAt;
     console.log(`trust after a proof: ${elapsed} ms from the cached answer (cache lives ${TRUST_CACHE_MS} ms)`);
     expect(elapsed).toBeLessThan(TRUST_CACHE_MS);
-    expect([after.cause.kind, after.flags]).toEqual(['proven', []]);
+    expect([after.cause.kind, flagIds(after)]).toEqual(['proven', ['creator_share']]);
+    // Who proved it: the wallet's holder signed, on that day, answering the creator's request; never "the creator controls it".
+    const provedAt = proved.json<{ provedAt: string }>().provedAt;
+    expect(after.cause.proof).toEqual({
+      signer: wallet.publicKey.toBase58(), provedAt, flow: 'confirmation_request',
+      sentence: `The donation wallet's holder signed Causemint's consent on ${formatDayUtc(provedAt)} (a confirmation request from the creator).`,
+    });
+    const page = (await get(`/api/campaigns/${c.mint}`)).json() as Record<string, unknown>;
+    expect(page).toMatchObject({ donation_counting: 'all_transfers', donation_wallet_proof: { kind: 'signed', signer: wallet.publicKey.toBase58(), proved_at: provedAt, flow: 'confirmation_request' } });
+
+    // The creator's own wallet as the donation wallet: proven by being theirs, no signed consent, and the words say the creator controls it.
+    const own = await launch(creator, { ticker: 'ownwal', initialBuy: '0.1', donationWallet: creator.wallet });
+    const ownTrust = await trust(own.mint);
+    expect([ownTrust.cause.kind, ownTrust.cause.proof]).toEqual(['creator_wallet', null]);
+    const ownPage = (await get(`/api/campaigns/${own.mint}`)).json() as Record<string, unknown>;
+    expect(ownPage).toMatchObject({ donation_counting: 'all_transfers', donation_wallet_proof: { kind: 'creator_wallet', signer: creator.wallet, proved_at: null, flow: null } });
   });
 
   it('snipers in the launch slot and the next 2 are early buyers with their share now; a buy 3 slots later is not', async () => {
@@ -285,8 +345,8 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     expect(circulating).toBe(now.reduce((x, y) => x + y, 0n) + await tokensOf(late.publicKey, c.mint) + await tokensOf(creator.wallet, c.mint));
     const early = now.reduce((x, y) => x + y, 0n);
     expect(answer.earlyBuyers).toEqual({
-      launchSlot: launchSlot.toString(), slotsAfter: 2, count: 3, tokensNow: early.toString(), percent: percentOf(early, circulating),
-      wallets: snipers.map((s, i) => ({ wallet: s.publicKey.toBase58(), boughtTokens: now[i]!.toString(), tokensNow: now[i]!.toString(), percent: percentOf(now[i]!, circulating) }))
+      launchSlot: launchSlot.toString(), slotsAfter: 2, count: 3, tokensNow: early.toString(), percent: holderShare(early, circulating),
+      wallets: snipers.map((s, i) => ({ wallet: s.publicKey.toBase58(), boughtTokens: now[i]!.toString(), tokensNow: now[i]!.toString(), percent: holderShare(now[i]!, circulating) }))
         .sort((x, y) => (BigInt(x.tokensNow) === BigInt(y.tokensNow) ? (x.wallet < y.wallet ? -1 : 1) : BigInt(x.tokensNow) > BigInt(y.tokensNow) ? -1 : 1)),
     });
     expect(answer.flags.find((f) => f.id === 'early_buyers')).toEqual({
@@ -325,7 +385,7 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     const total = sybilTokens.reduce((x, y) => x + y, 0n);
     const circulating = BigInt(answer.holders!.circulatingTokens);
     expect(answer.fundingClusters).toHaveLength(1);
-    expect(answer.fundingClusters![0]).toMatchObject({ funder: funder.publicKey.toBase58(), tokensNow: total.toString(), percent: percentOf(total, circulating) });
+    expect(answer.fundingClusters![0]).toMatchObject({ funder: funder.publicKey.toBase58(), tokensNow: total.toString(), percent: holderShare(total, circulating) });
     expect([...answer.fundingClusters![0]!.wallets].sort()).toEqual(sybils.map((s) => s.publicKey.toBase58()).sort());
     expect(answer.flags[0]).toEqual({
       id: 'funding_cluster', severity: 'high',
@@ -351,10 +411,12 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     const circulating = balances.reduce((x, y) => x + y, 0n);
     const top10 = [...balances].sort((x, y) => (x > y ? -1 : x < y ? 1 : 0)).slice(0, 10).reduce((x, y) => x + y, 0n);
     expect(answer.holders).toMatchObject({
-      holderCount: 21, circulatingTokens: circulating.toString(), top10: { tokens: top10.toString(), percent: percentOf(top10, circulating) },
+      holderCount: 21, circulatingTokens: circulating.toString(), top10: { tokens: top10.toString(), percent: holderShare(top10, circulating) },
     });
-    expect(answer.flags.map((f) => [f.id, f.severity])).toEqual([['top_holders', 'medium'], ['donation_wallet_unproven', 'medium']]);
+    expect(answer.flags.map((f) => [f.id, f.severity])).toEqual([['top_holders', 'medium'], ['single_holder', 'medium'], ['donation_wallet_unproven', 'medium']]);
     expect(answer.flags[0]!.sentence).toBe('The 10 largest holders own more than half of the tokens in circulation: a few sellers could crash the price.');
+    expect(answer.flags[1]!.sentence).toBe(`One wallet holds ${answer.holders!.largest!.percent}% of the tokens in circulation: if it sells, the price falls hard.`);
+    expect(answer.holders!.largest!.wallet).toBe(whales[0]!.publicKey.toBase58());
 
     // The distributor collects the tax and pays the cause: its payout shows.
     const cookie = await loginTestAdmin(t.app);
@@ -370,6 +432,6 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     });
     // The run sold the tax through the pool: no holder came or went, and the flags stand.
     expect(after.holders!.holderCount).toBe(21);
-    expect(flagIds(after)).toEqual(['top_holders', 'donation_wallet_unproven']);
+    expect(flagIds(after)).toEqual(['top_holders', 'single_holder', 'donation_wallet_unproven']);
   });
 });
