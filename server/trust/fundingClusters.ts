@@ -5,7 +5,7 @@
 // again per page view.
 
 import { PublicKey } from '@solana/web3.js';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { FUNDING_WINDOW_MS, type FundedWallets, type FundingCluster, type Holder } from '../../core/trust';
 import type { ChainService } from '../chain/service';
 import type { Db } from '../db/client';
@@ -110,7 +110,7 @@ const isAddress = (wallet: string) => {
 
 /**
  * Who funded the largest holders and the largest buyers (CLUSTER_CANDIDATES of each, platform
- * keys and the creator left out): wallets whose first SOL came from one wallet within
+ * keys left out; the creator with the launch's initial buy as theirs): wallets whose first SOL came from one wallet within
  * FUNDING_WINDOW_MS before their first buy. A funder that is a platform key (the local faucet,
  * the treasury) or a busy service links nobody; the creator always links the wallets they
  * funded, however busy. Buyers count so that a group that bought and sold out is still seen.
@@ -123,33 +123,37 @@ export async function fundingFacts(db: Db, chain: Pick<ChainService, 'connection
 }): Promise<FundingFacts> {
   const busyAt = input.busyAt ?? BUSY_WALLET_TXS;
   const t = curveTrades;
-  const notInitial = input.initialBuySignature === null ? undefined : ne(t.signature, input.initialBuySignature);
+  // The launch's initial buy is the creator's (the funding wallet paid, the creator received).
+  const buyer = input.initialBuySignature === null ? sql<string>`${t.wallet}`
+    : sql<string>`case when ${t.signature} = ${input.initialBuySignature} then ${input.creatorWallet} else ${t.wallet} end`;
   const stats = {
+    wallet: buyer,
     bought: sql<string>`coalesce(sum(${t.tokensReceived}) filter (where ${t.side} = 'buy'), 0)::text`,
     sold: sql<string>`coalesce(sum(${t.tokensSent}) filter (where ${t.side} = 'sell'), 0)::text`,
     firstBuyAt: sql<string | null>`min(${t.blockTime}) filter (where ${t.side} = 'buy')::text`,
     lastSellAt: sql<string | null>`max(${t.blockTime}) filter (where ${t.side} = 'sell')::text`,
   };
   // The largest buyers, and what everyone bought (the initial buy included), in one pass over the mint's trades.
-  const topBuyers = await db.select({ wallet: t.wallet, ...stats, everyone: sql<string>`sum(sum(${t.tokensReceived}) filter (where ${t.side} = 'buy')) over ()::text` })
-    .from(t).where(eq(t.mint, input.mint)).groupBy(t.wallet)
-    .orderBy(sql`coalesce(sum(${t.tokensReceived}) filter (where ${t.side} = 'buy'), 0) desc`, t.wallet).limit(CLUSTER_CANDIDATES * 2 + 2);
+  const topBuyers = await db.select({ ...stats, everyone: sql<string>`sum(sum(${t.tokensReceived}) filter (where ${t.side} = 'buy')) over ()::text` })
+    .from(t).where(eq(t.mint, input.mint)).groupBy(sql`1`)
+    .orderBy(sql`coalesce(sum(${t.tokensReceived}) filter (where ${t.side} = 'buy'), 0) desc`, sql`1`).limit(CLUSTER_CANDIDATES * 2 + 1);
   const curveBoughtTokens = BigInt(topBuyers[0]?.everyone ?? 0);
   const byWallet = new Map<string, WalletTrades>();
   const keep = (r: { wallet: string; bought: string; sold: string; firstBuyAt: string | null; lastSellAt: string | null }) => byWallet.set(r.wallet, {
     bought: BigInt(r.bought), sold: BigInt(r.sold), firstBuyAt: r.firstBuyAt ? new Date(r.firstBuyAt) : null, lastSellAt: r.lastSellAt ? new Date(r.lastSellAt) : null,
   });
   const holderWallets = input.holders.slice(0, CLUSTER_CANDIDATES).map((h) => h.wallet);
-  const candidates = [...new Set([...topBuyers.map((r) => r.wallet), ...holderWallets])]
-    .filter((w) => w !== input.creatorWallet && isAddress(w));
+  const candidates = [...new Set([...topBuyers.map((r) => r.wallet), ...holderWallets])].filter(isAddress);
   const platform = await input.isPlatform(candidates);
-  const people = candidates.filter((w) => !platform.has(w));
-  const buyers = topBuyers.filter((r) => people.includes(r.wallet) && BigInt(r.bought) > 0n).slice(0, CLUSTER_CANDIDATES).map((r) => r.wallet);
-  const holdersToo = holderWallets.filter((w) => people.includes(w) && !buyers.includes(w));
-  // The holders' trades (a holder who bought little is not among the largest buyers), without the launch's initial buy (the creator's).
+  const people = new Set(candidates.filter((w) => !platform.has(w)));
+  const buyers = topBuyers.filter((r) => people.has(r.wallet) && BigInt(r.bought) > 0n).slice(0, CLUSTER_CANDIDATES).map((r) => r.wallet);
+  const holdersToo = holderWallets.filter((w) => people.has(w) && !buyers.includes(w));
+  // The holders' trades (a holder who bought little is not among the largest buyers).
   if (holdersToo.length > 0) {
-    for (const r of await db.select({ wallet: t.wallet, ...stats }).from(t)
-      .where(and(eq(t.mint, input.mint), inArray(t.wallet, holdersToo), notInitial)).groupBy(t.wallet)) keep(r);
+    const initial = input.initialBuySignature === null ? undefined : eq(t.signature, input.initialBuySignature);
+    for (const r of await db.select(stats).from(t).where(and(eq(t.mint, input.mint), or(inArray(t.wallet, holdersToo), initial))).groupBy(sql`1`)) {
+      if (holdersToo.includes(r.wallet)) keep(r);
+    }
   }
   for (const r of topBuyers) if (buyers.includes(r.wallet)) keep(r);
   // Only wallets that bought were "funded before buying" (holding by transfer is not).
@@ -157,6 +161,7 @@ export async function fundingFacts(db: Db, chain: Pick<ChainService, 'connection
   const fundings = await mapLimited(looked, READS_AT_ONCE, (w) => firstFunding(chain, w, busyAt));
   const byFunder = new Map<string, string[]>();
   looked.forEach((wallet, i) => {
+    if (wallet === input.creatorWallet && fundings[i]?.funder === input.creatorWallet) return;
     const funding = fundings[i];
     if (!funding) return;
     const lead = byWallet.get(wallet)!.firstBuyAt!.getTime() - funding.at.getTime();
@@ -164,7 +169,8 @@ export async function fundingFacts(db: Db, chain: Pick<ChainService, 'connection
     byFunder.set(funding.funder, [...(byFunder.get(funding.funder) ?? []), wallet]);
   });
 
-  const creatorWallets = byFunder.get(input.creatorWallet) ?? [];
+  // The creator's own trades are theirs already: only other wallets they funded are added to them.
+  const creatorWallets = (byFunder.get(input.creatorWallet) ?? []).filter((w) => w !== input.creatorWallet);
   const shared = [...byFunder].filter(([funder, wallets]) => wallets.length >= 2 && funder !== input.creatorWallet);
   const funderPlatform = await input.isPlatform(shared.map(([funder]) => funder));
   const busy = await mapLimited(shared, READS_AT_ONCE, ([funder]) => (funderPlatform.has(funder) ? Promise.resolve(true) : isBusy(chain, funder, busyAt)));

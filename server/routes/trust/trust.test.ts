@@ -11,14 +11,14 @@ import { CAMPAIGN_TRANSFER_FEE, calculateTransferFee } from '../../../core/token
 import { formatDayUtc } from '../../../core/format';
 import { holderShare } from '../../../core/holders';
 import { tokenAccountOf } from '../../chain/curve';
-import { signTransaction } from '../../chain/token';
+import { buildCollectFeesTransaction, signTransaction } from '../../chain/token';
 import { campaigns, curveTrades, distributionRuns, launchRequests } from '../../db/schema';
 import { create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
 import { tradeHooksIdle } from '../../market';
 import type { TrustResponse } from '../../presenters/trust';
 import { createTestApp, type TestApp } from '../../testing/app';
 import type { SignedIn } from '../../testing/wallet';
-import { signMessage, testIp } from '../../testing/wallet';
+import { signInWallet, signMessage, testIp } from '../../testing/wallet';
 import { chainHoldings } from '../../trading';
 import { signFast } from '../../trading/testing/market';
 import { TRUST_CACHE_MS } from '../../trust';
@@ -433,5 +433,128 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     // The run sold the tax through the pool: no holder came or went, and the flags stand.
     expect(after.holders!.holderCount).toBe(21);
     expect(flagIds(after)).toEqual(['top_holders', 'single_holder', 'donation_wallet_unproven']);
+  });
+});
+
+/** A plain SOL transfer: the recipient's first SOL, when it is new. */
+async function sendSol(from: Keypair, to: PublicKey, lamports: bigint) {
+  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: ledger().latestBlockhash.blockhash })
+    .add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports }));
+  expect((await ledger().send(signTransaction(tx, [from]), { preflight: true })).kind).toBe('landed');
+}
+const charityWallet = () => BUILT_IN_CHARITIES[1]!.wallet_address;
+
+describe('issue 34: a panel that remembers, no false all-clear, one holder number', () => {
+  it('eight wallets the creator funded buy at launch, then sell out: the high flags stay, with their day, whoever buys after', async () => {
+    const creator = await signedInCreator(t.app, t.services, 30);
+    const funded = Array.from({ length: 8 }, () => Keypair.generate());
+    for (const w of funded) await sendSol(creator.keypair, w.publicKey, 1_000_000_000n);
+    const c = await launch(creator, { ticker: 'eight', initialBuy: '0.2', donationWallet: charityWallet() });
+    for (const w of funded) await buy(c.mint, w, '0.1');
+
+    const holding = await trust(c.mint);
+    expect(holding.creatorTrades.funded!.wallets).toHaveLength(8);
+    expect(holding.fundingClusters).toEqual([expect.objectContaining({ funder: creator.wallet, fundedByCreator: true, soldTokens: '0' })]);
+    expect(holding.flags[0]).toMatchObject({ id: 'funding_cluster', severity: 'high' });
+
+    for (const w of funded) await sell(c.mint, w, await tokensOf(w.publicKey, c.mint));
+    const sold = await trust(c.mint);
+    // The group no longer holds anything, so the holding flag is gone; the sale is remembered twice over:
+    // as the creator's (their funded wallets' sells are theirs) and as the group's.
+    expect(flagIds(sold)).not.toContain('funding_cluster');
+    const dump = sold.flags.filter((f) => f.severity === 'high');
+    expect(dump.map((f) => f.id)).toEqual(['creator_sold', 'funding_cluster_sold']);
+    expect(dump[0]!.sentence).toBe(`The creator has sold more than half of the tokens they held, counting 8 wallets they paid for. Flagged since ${formatDayUtc(dump[0]!.since!)}.`);
+    expect(dump[1]!.sentence).toBe(`8 wallets the creator paid for bought more than a fifth of the tokens sold on the curve, then sold more than half of them: it may be one person cashing out. Flagged since ${formatDayUtc(dump[1]!.since!)}.`);
+    expect(sold.creatorTrades.funded).toMatchObject({ soldTokens: sold.creatorTrades.funded!.boughtTokens });
+
+    // Others buy far more afterwards, and the creator too: neither rule would raise its flag now; both stay.
+    afterLaunchWindow(sold);
+    await buy(c.mint, await trader(5), '1');
+    await buy(c.mint, creator.keypair, '4');
+    const later = await trust(c.mint);
+    expect(later.flags.filter((f) => f.severity === 'high')).toEqual(dump);
+    const remembered = later.creatorTrades;
+    expect(2n * (BigInt(remembered.sells.tokens) + BigInt(remembered.funded!.soldTokens))).toBeLessThan(BigInt(remembered.boughtTokens) + BigInt(remembered.funded!.boughtTokens));
+  });
+
+  it('one wallet holding 89% of a 3-holder token: a warning and "too early to judge", never "No warning signs"', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const c = await launch(creator, { ticker: 'water', initialBuy: '0.01', donationWallet: charityWallet() });
+    afterLaunchWindow(await trust(c.mint));
+    const whale = await trader(5);
+    await buy(c.mint, whale, '0.9');
+    await buy(c.mint, await trader(1), '0.1');
+    const answer = await trust(c.mint);
+    const share = answer.holders!.largest!.percent!;
+    expect(answer.holders!.largest!.wallet).toBe(whale.publicKey.toBase58());
+    expect(Number(share)).toBeGreaterThan(85);
+    expect(answer.flags).toEqual([{ id: 'single_holder', severity: 'medium', sentence: `One wallet holds ${share}% of the tokens in circulation: if it sells, the price falls hard.` }]);
+    expect(answer.verdict).toEqual({ kind: 'warnings', sentence: null, concentration: 'Too early to judge holder concentration: 3 holders' });
+  });
+
+  it('a creator holding about 70% of their own token is said, medium', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const c = await launch(creator, { ticker: 'seventy', initialBuy: '0.5', donationWallet: charityWallet() });
+    afterLaunchWindow(await trust(c.mint));
+    await buy(c.mint, await trader(2), '0.22');
+    const answer = await trust(c.mint);
+    const share = answer.holders!.creator.percent!;
+    expect(Number(share)).toBeGreaterThan(60);
+    expect(Number(share)).toBeLessThan(80);
+    expect(answer.flags).toEqual([{ id: 'creator_share', severity: 'medium', sentence: `The creator holds ${share}% of the tokens in circulation: if they sell, the price falls hard.` }]);
+    expect(answer.verdict.concentration).toBe('Too early to judge holder concentration: 2 holders');
+  });
+
+  it('one holder count and one share basis in every answer: the list, the page, the market, the trust panel, the Holders tab and the comment badge', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const c = await launch(creator, { ticker: 'count', initialBuy: '0.5', donationWallet: charityWallet() });
+    const holder = await trader(3);
+    await buy(c.mint, holder, '0.3');
+    await sell(c.mint, holder, (await tokensOf(holder.publicKey, c.mint)) / 3n);
+    // The distributor collects the withheld trade tax into its own token account: it holds tokens now.
+    const distributor = await t.services.keys.load(c.distributor);
+    expect((await ledger().airdrop(c.distributor, 1_000_000_000n)).kind).toBe('landed');
+    const mintKey = new PublicKey(c.mint);
+    const { transaction } = buildCollectFeesTransaction({
+      mint: mintKey, distributor: distributor.publicKey, sources: [holder.publicKey, creator.keypair.publicKey, new PublicKey(c.pool)].map((o) => tokenAccountOf(mintKey, o)),
+    }, ledger().latestBlockhash.blockhash);
+    expect((await ledger().send(signTransaction(transaction, [distributor]), { preflight: true })).kind).toBe('landed');
+    const distributorHolds = await tokensOf(c.distributor, c.mint);
+    expect(distributorHolds).toBeGreaterThan(0n);
+    await tradeHooksIdle(t.services);
+    const creatorHolds = await tokensOf(creator.wallet, c.mint);
+    const holderHolds = await tokensOf(holder.publicKey, c.mint);
+    const circulating = creatorHolds + holderHolds;
+
+    // The holder and the creator comment: their badges' shares are of the circulating supply.
+    const holderSession = await signInWallet(t.app, holder);
+    for (const who of [holderSession, creator]) {
+      const posted = await t.app.inject({ method: 'POST', url: `/api/campaigns/${c.mint}/comments`, payload: { body: 'Counting holders' }, remoteAddress: testIp(), headers: { cookie: who.cookie } });
+      expect(posted.statusCode, posted.body).toBe(201);
+    }
+
+    const market = (await get(`/api/campaigns/${c.mint}/market`)).json() as { holders: number };
+    const page = (await get(`/api/campaigns/${c.mint}`)).json() as { holders: number; cached_holders: number };
+    const listed = ((await get('/api/campaigns?limit=100')).json() as { campaigns: { token_address: string; holders: number; cached_holders: number }[] })
+      .campaigns.find((x) => x.token_address === c.mint)!;
+    const panel = await trust(c.mint);
+    const comments = (await get(`/api/campaigns/${c.mint}/comments`)).json() as { comments: { author: { wallet: string; badges: { kind: string; share_percent?: string }[] } }[] };
+    const badge = (wallet: string) => comments.comments.find((x) => x.author.wallet === wallet)!.author.badges.find((b) => b.kind === 'holder')?.share_percent;
+
+    // Two holders: the creator and the holder. The pool and the distributor are platform keys.
+    expect([market.holders, page.holders, page.cached_holders, listed.holders, listed.cached_holders, panel.holders!.holderCount]).toEqual([2, 2, 2, 2, 2, 2]);
+    expect(panel.holders!.circulatingTokens).toBe(circulating.toString());
+    const [row] = await t.services.db.select({ circulating: campaigns.circulatingTokens }).from(campaigns).where(eq(campaigns.tokenAddress, c.mint));
+    expect(row!.circulating).toBe(circulating);
+    const tab = (wallet: string) => panel.holders!.top.find((h) => h.wallet === wallet)!;
+    expect(tab(c.distributor)).toMatchObject({ label: 'distributor', tokens: distributorHolds.toString(), percent: null });
+    expect(tab(c.pool)).toMatchObject({ label: 'pool', percent: null });
+    expect(tab(holder.publicKey.toBase58()).percent).toBe(holderShare(holderHolds, circulating));
+    expect(tab(creator.wallet).percent).toBe(holderShare(creatorHolds, circulating));
+    expect(panel.holders!.creator.percent).toBe(tab(creator.wallet).percent);
+    expect(badge(holder.publicKey.toBase58())).toBe(tab(holder.publicKey.toBase58()).percent);
+    expect(badge(creator.wallet)).toBe(tab(creator.wallet).percent);
+    expect(Number(badge(holder.publicKey.toBase58())) + Number(badge(creator.wallet))).toBeCloseTo(100, 1);
   });
 });

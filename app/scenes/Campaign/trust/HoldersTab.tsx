@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { holdersText } from '../../../../core/holders';
 import { errorMessage } from '../../../api/client';
 import { useTrust, type HolderLabel } from '../../../api/trust';
 import { ExplorerAddress } from '../../../components/ExplorerAddress';
@@ -41,7 +42,7 @@ export function HoldersTab({ mint }: { mint: string }) {
         </tbody>
       </table>
       <p className="border-t border-line px-4 py-3 text-xs text-muted">
-        {holders.holderCount.toLocaleString('en-US')} wallets hold this token. Shares are of the tokens in circulation: the pool's unsold tokens and the platform's wallets are left out.
+        {holdersText(holders.holderCount)}: the wallets holding this token, the platform's left out. Shares are of the tokens in circulation: the pool's unsold tokens and the platform's wallets are left out.
       </p>
     </div>
   );
