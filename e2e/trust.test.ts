@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { Keypair } from '@solana/web3.js';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBaseUrl } from './baseUrl';
 import { TOKEN_DECIMALS } from '../core/constants';
@@ -8,7 +9,7 @@ import { signMessage } from '../server/testing/wallet';
 import { launchBrowser, newPage } from './browser';
 import { airdrop, tokenBalance, trade } from './fleet/fleetClient';
 import { launchCampaign, type LaunchedCampaign } from './launchApi';
-import { shootWidths } from './shots';
+import { SHOTS_DIR, shootWidths } from './shots';
 
 // The trust panel on the campaign page, as a donor sees it (issues 23 and 34): a young honest
 // campaign is "too early to judge", never all clear; a creator who dumped stays flagged, with
@@ -53,6 +54,20 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => { await browser?.close(); });
 
+/** The element alone at 1440 and 390 px (the trust card, the Holders tab), beside shootWidths' full pages. */
+async function shootElement(page: Page, element: Locator, name: string) {
+  const before = page.viewportSize();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Clipped from the full page, so the sticky header stays at the top instead of across the card.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = await element.boundingBox();
+    if (!box) throw new Error(`${name}: not on the page`);
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true, clip: box });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 const noSidewaysScroll = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 describe('the trust panel', () => {
@@ -73,8 +88,7 @@ describe('the trust panel', () => {
     await expect(panel.getByTestId('trust-creator-trades').textContent()).resolves.toMatch(/Initial buy[\d,]+ tokens for 0\.05 SOL/);
     // The supporters' SOL came from the faucet, a platform wallet: it links nobody into a group.
     await expect(panel.getByTestId('trust-early-buyers').textContent()).resolves.toContain('Funded by one wallet just before buyingNo such group');
-    await panel.scrollIntoViewIfNeeded();
-    await shootWidths(page, 'trust-honest-card');
+    await shootElement(page, panel, 'trust-honest-card');
 
     await page.getByRole('tab', { name: 'Holders' }).click();
     const table = page.getByTestId('holders-tab');
@@ -82,8 +96,9 @@ describe('the trust panel', () => {
     await expect(table.locator('tr[data-label="pool"]').count()).resolves.toBe(1);
     await expect(table.locator('tr[data-label="creator"]').textContent()).resolves.toContain('Creator');
     await expect(table.locator('tr[data-label="holder"]').count()).resolves.toBe(2);
-    await expect(table.textContent()).resolves.toContain('3 holders: the wallets holding this token');
-    await shootWidths(page, 'trust-honest-holders');
+    await expect(table.textContent()).resolves.toContain('3 holders, not counting the platform\'s wallets. Shares are of the tokens in circulation');
+    await shootElement(page, table, 'trust-honest-holders');
+    await shootWidths(page, 'trust-honest-page');
     expect(errors).toEqual([]);
   });
 
@@ -106,12 +121,12 @@ describe('the trust panel', () => {
     await expect(page.getByTestId('donation-counting').textContent()).resolves.toMatch(/^Every transfer to this wallet counts: the donation wallet's holder signed Causemint's consent on /);
     await expect(page.locator('body').textContent()).resolves.not.toContain('proved they control');
     await noSidewaysScroll(page, 390);
-    await panel.scrollIntoViewIfNeeded();
-    await shootWidths(page, 'trust-dumped-card');
+    await shootElement(page, panel, 'trust-dumped-card');
+    await shootElement(page, page.getByTestId('funding-card'), 'trust-dumped-funding');
     await page.getByRole('tab', { name: 'Holders' }).click();
     await page.getByTestId('holders-tab').waitFor();
     await noSidewaysScroll(page, 390);
-    await shootWidths(page, 'trust-dumped-holders');
+    await shootElement(page, page.getByTestId('holders-tab'), 'trust-dumped-holders');
     // Where someone is about to trade: the same warning, with the way to the panel.
     await page.goto(`${baseUrl}/trade/${dumped.mint}`);
     await page.getByTestId('high-flags').locator('[data-flag="creator_sold"]').waitFor({ timeout: 20_000 });

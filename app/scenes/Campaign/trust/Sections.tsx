@@ -29,7 +29,7 @@ export function HolderSection({ holders }: { holders: NonNullable<CampaignTrust[
   return (
     <Section title="Holders" testId="trust-holders">
       <Row label="Holders">{holdersText(holders.holderCount)}</Row>
-      <Row label="Top 10 hold">{holders.holderCount <= 10 && holders.holderCount > 0 ? `${percent(holders.top10.percent)} (all ${holdersText(holders.holderCount)})` : percent(holders.top10.percent)}</Row>
+      <Row label="Top 10 hold">{holders.holderCount <= 10 && holders.holderCount > 0 ? `${percent(holders.top10.percent)} (only ${holdersText(holders.holderCount)})` : percent(holders.top10.percent)}</Row>
       {holders.largest && <Row label="The largest other wallet holds">{percent(holders.largest.percent)}</Row>}
       <Row label="The creator holds">{percent(holders.creator.percent)}</Row>
       <p className="text-xs text-muted">Shares of the tokens in circulation: the curve's pool and the platform's wallets are left out. The Holders tab lists the largest 50.</p>
