@@ -55,7 +55,8 @@ function createTrustService(services: Services): TrustService {
     const facts = await computeTrustFacts(services, campaign);
     const raised = trustFlags(facts);
     const flags = withRememberedFlags(raised, await rememberTrustFlags(services, campaign.id, raised, new Date(at)));
-    await storeHighFlags(services, tokenAddress, flags, new Date(at))
+    const holders = facts.holders && { count: facts.holders.holderCount, circulatingTokens: facts.holders.circulatingTokens };
+    await storeHighFlags(services, tokenAddress, flags, new Date(at), holders)
       .catch((err: unknown) => services.log.error({ err, tokenAddress }, 'storing high trust flags failed'));
     return { facts, flags, verdict: trustVerdict(facts, flags) };
   };

@@ -21,7 +21,7 @@ import type { SignedIn } from '../../testing/wallet';
 import { signInWallet, signMessage, testIp } from '../../testing/wallet';
 import { chainHoldings } from '../../trading';
 import { signFast } from '../../trading/testing/market';
-import { TRUST_CACHE_MS } from '../../trust';
+import { TRUST_CACHE_MS, trustOf } from '../../trust';
 import { TEST_ADMIN_ENV, loginTestAdmin } from '../admin/testAdmin';
 
 let t: TestApp;
@@ -556,5 +556,12 @@ describe('issue 34: a panel that remembers, no false all-clear, one holder numbe
     expect(badge(holder.publicKey.toBase58())).toBe(tab(holder.publicKey.toBase58()).percent);
     expect(badge(creator.wallet)).toBe(tab(creator.wallet).percent);
     expect(Number(badge(holder.publicKey.toBase58())) + Number(badge(creator.wallet))).toBeCloseTo(100, 1);
+
+    // A row still counting the old way (token accounts, the pool's included), as an upgrade leaves it:
+    // the next trust computation (the job recomputes every campaign once after the migration) rewrites it.
+    await t.services.db.update(campaigns).set({ holders: 3, cachedHolders: 3, circulatingTokens: null }).where(eq(campaigns.tokenAddress, c.mint));
+    await trustOf(t.services).recompute(c.mint);
+    const [rewritten] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, c.mint));
+    expect([rewritten!.holders, rewritten!.cachedHolders, rewritten!.circulatingTokens]).toEqual([2, 2, circulating]);
   });
 });
