@@ -255,6 +255,14 @@ export function formatDate(date: Date | string | number): string {
 }
 
 /** A whole UTC day ('2026-11-25', as the admin's revenue groups them) in the reader's language: 'Nov 25, 2026'. */
-export function formatUtcDay(day: string): string {
+export function formatDayKey(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "3 December 2026", in UTC: the same words for every visitor, and in text the server stores. */
+export function formatDayUtc(date: Date | string): string {
+  const at = new Date(date);
+  return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
 }

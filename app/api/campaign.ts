@@ -23,6 +23,9 @@ export type CampaignDetail = CampaignSummary & {
   donation_wallet_proven: boolean;
   /** all_transfers: every transfer to the donation wallet counts; reference_only: only those carrying the campaign's reference. */
   donation_counting: 'all_transfers' | 'reference_only';
+  /** Who proved control: the creator for their own wallet, or the wallet's holder by a signed consent (with its day); null when unproven. */
+  donation_wallet_proof: null | { kind: 'creator_wallet'; signer: string; proved_at: null; flow: null }
+    | { kind: 'signed'; signer: string; proved_at: string; flow: 'confirmation_request' };
   distributor_wallet: string | null;
   request_id: string | null;
   /** From our launch flow: only these take the creator's photos, video and updates. */

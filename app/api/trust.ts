@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TrustVerdict } from '../../core/trust/verdict';
 import { api, orNull } from './client';
 import { fallbackPoll } from './liveStatus';
 import { TRADING_POLL_MS, tradingKey } from './curve';
@@ -13,7 +14,9 @@ type Sol = { lamports: string; sol: string };
 type Totals = Sol & { count: number; tokens: string };
 
 export type TrustSeverity = 'high' | 'medium' | 'low';
-export type TrustFlag = { id: string; severity: TrustSeverity; sentence: string };
+/** `since`: when a remembered flag (a dump) was first raised; its sentence says the day too. */
+export type TrustFlag = { id: string; severity: TrustSeverity; sentence: string; since?: string };
+export type { TrustVerdict };
 export type HolderLabel = 'pool' | 'creator' | 'distributor' | 'platform';
 export type TrustHolder = { wallet: string; tokens: string; percent: string | null; label: HolderLabel | null };
 
@@ -21,12 +24,15 @@ export type CampaignTrust = {
   tokenAddress: string;
   asOf: string;
   flags: TrustFlag[];
+  /** The headline when no flag is listed ("Too early to judge holder concentration: 3 holders" below 21 holders), and that note beside flags. */
+  verdict: TrustVerdict;
   authorities: { statements: string[]; distributorWallet: string | null; poolWallet: string | null } | null;
   holders: {
     circulatingTokens: string;
     holderCount: number;
     top10: { tokens: string; percent: string | null };
     creator: { tokens: string; percent: string | null };
+    largest: { wallet: string; tokens: string; percent: string | null } | null;
     top: TrustHolder[];
   } | null;
   creatorTrades: {
@@ -38,13 +44,20 @@ export type CampaignTrust = {
     soldPercentOfBought: string | null;
     lastSellAt: string | null;
     transferredOutTokens: string | null;
+    transferredInTokens: string | null;
+    transfersExact: boolean;
+    funded: { wallets: string[]; boughtTokens: string; soldTokens: string; lastSellAt: string | null } | null;
   };
   earlyBuyers: { launchSlot: string; slotsAfter: number; count: number; tokensNow: string; percent: string | null } | null;
-  fundingClusters: { funder: string; wallets: string[]; tokensNow: string; percent: string | null }[] | null;
+  fundingClusters: {
+    funder: string; fundedByCreator: boolean; wallets: string[]; tokensNow: string; percent: string | null;
+    boughtTokens: string; soldTokens: string; soldPercentOfBought: string | null;
+  }[] | null;
   cause: {
     donationWallet: string | null;
     kind: 'verified_charity' | 'creator_wallet' | 'proven' | 'unproven' | 'none';
     charityName: string | null;
+    proof: { signer: string; provedAt: string; flow: 'confirmation_request'; sentence: string } | null;
     firstSeenAt: string | null;
     firstSeenExact: boolean;
     payouts: Sol & { count: number; lastAt: string | null };

@@ -23,13 +23,15 @@ export type HolderLabel = 'pool' | 'creator' | 'distributor' | 'platform';
 export type Holder = { wallet: string; tokens: bigint; label: HolderLabel | null };
 
 export type HolderFacts = {
-  /** Tokens held by every wallet that is not a platform key (pool, distributor, other platform keys). */
+  /** Tokens held by every wallet that is not a platform key (pool, distributor, other platform keys): core/holders.ts. */
   circulatingTokens: bigint;
-  /** Wallets holding tokens, platform keys left out. */
+  /** Wallets holding tokens, platform keys left out: the one holder count (core/holders.ts). */
   holderCount: number;
   /** The 10 largest holders outside the platform's keys, together. */
   top10Tokens: bigint;
   creatorTokens: bigint;
+  /** The largest holder that is neither a platform key nor the creator (whose share has its own rule). */
+  largest: { wallet: string; tokens: bigint } | null;
   /** The largest holders, platform keys included and labelled, largest first (at most 50). */
   top: Holder[];
 };
@@ -47,11 +49,29 @@ export type CreatorTradeFacts = {
   boughtTokens: bigint;
   lastSellAt: Date | null;
   /**
-   * Tokens that left the creator's wallet other than by curve sells, net of any received
-   * other than by curve buys: bought - sold - held now (0 when more came in than went out).
-   * null when the balance could not be read.
+   * Tokens that left the creator's wallet other than by curve sells: the gross outflow, every
+   * decrease of their balance in a transaction that is not one of their curve trades, read
+   * from the transactions' metas. null when their history could not be read.
    */
   transferredOutTokens: bigint | null;
+  /** Tokens that reached the creator's wallet other than by curve buys (the same reading). */
+  transferredInTokens: bigint | null;
+  /** False when the creator's token account has more transactions than were read: the moves are a lower bound. */
+  transfersExact: boolean;
+  /**
+   * Wallets the creator funded: buyers whose first SOL came from the creator's wallet within
+   * FUNDING_WINDOW_MS before their first buy. Their trades count as the creator's. null when
+   * not computed (the holders could not be read).
+   */
+  funded: FundedWallets | null;
+};
+
+export type FundedWallets = {
+  wallets: string[];
+  boughtTokens: bigint;
+  /** What they sold on the curve, each wallet's counted up to what it bought (tokens the creator moved to it show as moves). */
+  soldTokens: bigint;
+  lastSellAt: Date | null;
 };
 
 export type EarlyBuyer = { wallet: string; boughtTokens: bigint; tokensNow: bigint };
@@ -67,20 +87,37 @@ export type EarlyBuyerFacts = {
 };
 
 /**
- * Wallets among the largest holders whose first SOL came from one wallet (not a platform key)
- * within the 24 hours before their first buy: likely one person's wallets.
+ * Wallets among the largest holders and the largest buyers whose first SOL came from one wallet
+ * (not a platform key) within the 24 hours before their first buy: likely one person's wallets.
  */
-export type FundingCluster = { funder: string; wallets: string[]; tokensNow: bigint };
+export type FundingCluster = {
+  funder: string;
+  /** The funder is the campaign's creator. */
+  fundedByCreator: boolean;
+  wallets: string[];
+  tokensNow: bigint;
+  /** What the wallets bought on the curve, and sold (each wallet's counted up to what it bought). */
+  boughtTokens: bigint;
+  soldTokens: bigint;
+};
 
 export type DonationWalletKind = 'verified_charity' | 'creator_wallet' | 'proven' | 'unproven' | 'none';
 
 /** revoked: an approved request whose campaign an admin has since un-verified. */
 export type CampaignVerification = 'verified' | 'pending' | 'rejected' | 'revoked' | 'not_requested';
 
+/**
+ * Who proved control of the donation wallet, and how: the wallet itself signed Causemint's
+ * consent message (donation_wallet_proofs), answering a confirmation request the creator asked for.
+ */
+export type WalletProof = { signer: string; provedAt: Date; flow: 'confirmation_request' };
+
 export type CauseFacts = {
   donationWallet: string | null;
   kind: DonationWalletKind;
   charityName: string | null;
+  /** The signed consent behind kind 'proven' (null otherwise). */
+  proof: WalletProof | null;
   /** The wallet's oldest transaction we could see; null when it has none (a brand new address). */
   firstSeenAt: Date | null;
   /** False when the wallet has so many transactions that firstSeenAt is only a lower bound of its age. */
@@ -119,6 +156,8 @@ export type TrustFacts = {
   earlyBuyers: EarlyBuyerFacts | null;
   /** Clusters of 2 wallets or more, largest first; null when the holders could not be read. */
   fundingClusters: FundingCluster[] | null;
+  /** Tokens bought on the curve by everyone so far (the launch's initial buy included): what a cluster's buys are a share of. */
+  curveBoughtTokens: bigint;
   cause: CauseFacts;
   creatorHistory: CreatorHistoryFacts;
 };

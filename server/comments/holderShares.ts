@@ -1,9 +1,8 @@
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
-import { TOKEN_TOTAL_SUPPLY } from '../../core/constants';
 import { tokenAccountOf } from '../chain/curve/transactions';
+import { platformAddressesIn, readHolders } from '../market/holders';
 import { perServices, type Services } from '../services';
-import { holderBalances } from '../trust/holderBalances';
 
 /** A page of comments reads its authors' holdings once; this keeps that answer briefly. */
 const HOLDERS_CACHE_MS = 5_000;
@@ -12,33 +11,52 @@ const ACCOUNTS_PER_CALL = 100;
 // A token account's amount: mint (32) | owner (32) | amount (u64 LE).
 const AMOUNT_OFFSET = 64;
 
-type Entry = { at: number; balances: Promise<Map<string, bigint>> };
+/**
+ * What the page's authors hold (holders only: platform keys are none, core/holders.ts) and the
+ * circulating supply their shares are of; null when that basis is not known.
+ */
+export type AuthorHoldings = { holdings: Map<string, bigint>; circulatingTokens: bigint | null };
+
+type Entry = { at: number; balances: Promise<AuthorHoldings> };
+
+const NONE: AuthorHoldings = { holdings: new Map(), circulatingTokens: null };
 
 /**
  * How much of a mint each of a page's authors holds, for the Holder badge, kept per process for
  * 5 s and dropped at once when this process sees a trade on the mint: safe to lose, and per
- * process by design. The local ledger answers every holder from its mint index. On a cluster the
+ * process by design. The local ledger answers every holder from its mint index (readHolders,
+ * the one holder count: the basis is the circulating supply it reads). On a cluster the
  * authors' associated token accounts are read, one getMultipleAccounts per hundred, which every
  * provider serves (a program-account scan of Token-2022, the trust panel's way, is what public
- * providers refuse): a token an author keeps in another account of theirs shows no badge. A
- * failed read shows no Holder badges; it never fails the page.
+ * providers refuse): a token an author keeps in another account of theirs shows no badge, and
+ * the basis is the circulating supply the campaign row keeps from the last holder count
+ * (`basis`). A failed read shows no Holder badges; it never fails the page.
  */
-export const holderSharesOf: (services: Services) => (mint: string, wallets: string[]) => Promise<Map<string, bigint>> = perServices((services) => {
+export const holderSharesOf: (services: Services) => (mint: string, wallets: string[], basis?: bigint | null) => Promise<AuthorHoldings> = perServices((services) => {
   const cache = new Map<string, Entry>();
   services.trading.onTrade((event) => {
     for (const key of cache.keys()) if (key === event.mint || key.startsWith(`${event.mint}:`)) cache.delete(key);
   });
-  return (mint: string, wallets: string[]) => {
+  return (mint: string, wallets: string[], basis: bigint | null = null) => {
     const { ledger, connection } = services.chain;
-    const key = ledger ? mint : `${mint}:${[...new Set(wallets)].sort().join(',')}`;
+    const key = ledger ? mint : `${mint}:${[...new Set(wallets)].sort().join(',')}:${basis ?? ''}`;
     const now = services.now().getTime();
     const hit = cache.get(key);
     if (hit && now - hit.at < HOLDERS_CACHE_MS) return hit.balances;
-    const balances = (ledger ? holderBalances(services.chain, mint) : authorHoldings(connection, mint, wallets))
+    const read = async (): Promise<AuthorHoldings> => {
+      if (ledger) {
+        const book = await readHolders(services, mint);
+        return { holdings: new Map([...book.balances].filter(([wallet]) => !book.platform.has(wallet))), circulatingTokens: book.circulatingTokens };
+      }
+      const held = await authorHoldings(connection, mint, wallets);
+      const platform = await platformAddressesIn(services, [...held.keys()]);
+      return { holdings: new Map([...held].filter(([wallet]) => !platform.has(wallet))), circulatingTokens: basis };
+    };
+    const balances = read()
       .catch((err: unknown) => {
         services.log.warn({ err, mint }, 'comments: holdings not read, no Holder badges shown');
         cache.delete(key);
-        return new Map<string, bigint>();
+        return NONE;
       });
     cache.set(key, { at: now, balances });
     if (cache.size > 2_000) for (const [k, entry] of cache) if (now - entry.at >= HOLDERS_CACHE_MS) cache.delete(k);
@@ -69,11 +87,4 @@ async function authorHoldings(connection: Connection, mint: string, wallets: str
     });
   }
   return holdings;
-}
-
-/** A holding as a percentage of the fixed supply, two decimals ('<0.01' for a crumb). */
-export function sharePercent(amount: bigint): string {
-  const hundredths = (amount * 10_000n) / TOKEN_TOTAL_SUPPLY;
-  if (hundredths === 0n) return '<0.01';
-  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
 }

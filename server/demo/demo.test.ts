@@ -10,6 +10,7 @@ import { loadEnv } from '../env';
 import { tradeIntoOfficialToken } from '../official/demoTrades';
 import { launchOfficialToken } from '../official/launchOfficial';
 import { createTestApp, type TestApp } from '../testing/app';
+import { trustOf } from '../trust';
 import { demoActivityStep } from './activity';
 import { DEMO_CAMPAIGNS } from './catalog';
 import { solBalance } from './market';
@@ -87,6 +88,14 @@ describe('the local demo market', () => {
     const rows = await t.services.db.select().from(donations).where(eq(donations.signature, donated!.signature));
     expect(rows.map((r) => [r.campaignId, r.kind, r.lamports])).toEqual([[target!.id, 'direct', donated!.amount]]);
   });
+
+  it('stays honest-looking: after a stretch of random activity no demo campaign raises a high trust flag (issue 34)', async () => {
+    for (let i = 0; i < 40; i++) await demoActivityStep(t.services);
+    for (const row of await t.services.db.select().from(campaigns)) {
+      const { flags } = await trustOf(t.services).get(row.tokenAddress!);
+      expect(flags.filter((f) => f.severity === 'high'), row.ticker).toEqual([]);
+    }
+  }, 120_000);
 
   it('the demo market trades the official token once it is launched here: first buys, then buys and sells (never a donation)', async () => {
     const { mint, launched } = await launchOfficialToken(t.services);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
+import { formatDayUtc } from '../../core/format';
 import { campaigns } from '../db/schema';
 import { create, createBody, fund, prepare, signedInCreator } from '../launch/testing/launchFlow';
 import { tradeHooksIdle } from '../market';
@@ -84,7 +85,8 @@ describe('high trust flags on the campaign list (issue 23)', () => {
     expect(ms).toBeLessThan(5_000);
 
     const shown = (await list()).campaigns.find((c) => c.token_address === dumped)!;
-    expect(shown.high_flags).toEqual([{ id: 'creator_sold', sentence: 'The creator has sold more than half of the tokens they held.' }]);
+    const since = shown.high_flags[0]!.since!;
+    expect(shown.high_flags).toEqual([{ id: 'creator_sold', sentence: `The creator has sold more than half of the tokens they held. Flagged since ${formatDayUtc(since)}.`, since }]);
     const [row] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, honest));
     expect(row!.highFlags).toEqual([]);
 
@@ -93,6 +95,19 @@ describe('high trust flags on the campaign list (issue 23)', () => {
     expect(hidden.total).toBe(1);
     expect((await get('/api/campaigns/count?hide_high_risk=true')).json()).toEqual({ total: 1 });
     expect(tickersOf(await list('&hide_high_risk=false'))).toEqual(['DUMPD', 'HONST']);
+  }, 60_000);
+
+  it('the list keeps the dump, with its day, after the creator buys back far more than they sold (issue 34)', async () => {
+    const before = (await list()).campaigns.find((c) => c.token_address === dumped)!.high_flags;
+    const quote = await t.services.trading.book.buildBuyQuote({ mint: dumped, trader: dumper.wallet, solIn: 5_000_000_000n, slippageBps: 10_000 });
+    await t.services.trading.book.execute(signFast(quote.transactionBase64, dumper.keypair));
+    await tradeHooksIdle(t.services);
+    // The job recomputes after the trade (the row's market stamp moves past its flags' stamp); the flag stays as it was.
+    const [stamped] = await t.services.db.select({ market: campaigns.marketDataUpdatedAt }).from(campaigns).where(eq(campaigns.tokenAddress, dumped));
+    await until('recomputed after the buy', async () => (await t.services.db.select({ at: campaigns.trustFlagsAt }).from(campaigns).where(eq(campaigns.tokenAddress, dumped)))[0]!.at,
+      (at) => at !== null && at >= stamped!.market!, 10_000);
+    expect((await list()).campaigns.find((c) => c.token_address === dumped)!.high_flags).toEqual(before);
+    expect(tickersOf(await list('&hide_high_risk=true'))).toEqual(['HONST']);
   }, 60_000);
 
   it('the dump marks the creator\'s next campaign by their history', async () => {

@@ -9,7 +9,7 @@ import { campaigns, curveTrades } from '../db/schema';
 import { backersSql } from '../donations/totals';
 import type { Services } from '../services';
 import type { TradeEvent } from '../trading';
-import { countHolders } from './holders';
+import { readHolders } from './holders';
 import { markersOf } from './markers';
 import { notifyGraduated } from '../notifications/facts';
 import { marketOf } from './service';
@@ -27,15 +27,19 @@ function campaignOf(event: TradeEvent): SQL | undefined {
 }
 
 /**
- * The campaign's holder count from a scan of the mint's token accounts: lists and cards
- * read it from the row. A failed scan keeps the last count.
+ * The campaign's holder count and circulating supply (core/holders.ts) from a scan of the
+ * mint's token accounts: lists and cards read the count from the row, a cluster's comment
+ * badges the supply. A failed scan keeps the last figures.
  */
 export async function updateCampaignHolders(services: Services, event: TradeEvent): Promise<void> {
-  const holders = await countHolders(services.chain, event.mint).catch((err: unknown) => {
+  const counted = await readHolders(services, event.mint).catch((err: unknown) => {
     services.log.warn({ err, mint: event.mint }, 'holders scan failed');
     return null;
   });
-  if (holders !== null) await services.db.update(campaigns).set({ holders, cachedHolders: holders }).where(campaignOf(event));
+  if (counted !== null) {
+    await services.db.update(campaigns).set({ holders: counted.count, cachedHolders: counted.count, circulatingTokens: counted.circulatingTokens })
+      .where(campaignOf(event));
+  }
 }
 
 /**

@@ -9,10 +9,10 @@ import { campaigns } from '../db/schema';
 import { notFound } from '../http/errors';
 import { perServices, type Services } from '../services';
 import { TRADE_ERRORS, findCurvePool, stateOfPool } from '../trading';
-import { countHolders } from './holders';
+import { readHolders } from './holders';
 import { buildMarketData, readTradeWindow } from './marketData';
 
-/** Holders come from a scan of the mint's token accounts: worth keeping a few seconds. */
+/** Holders (core/holders.ts) come from a scan of the mint's token accounts: worth keeping a few seconds. */
 export const MARKET_CACHE_MS = 5_000;
 
 export type MarketService = {
@@ -39,12 +39,12 @@ function createMarketService(services: Services): MarketService {
     const [window, counted] = await Promise.all([
       readTradeWindow(services.db, mint, now),
       // Some RPC providers refuse program-account scans: keep the last count (spec: a holders failure shows 0).
-      countHolders(services.chain, mint).catch((err: unknown) => {
+      readHolders(services, mint).catch((err: unknown) => {
         services.log.warn({ err, mint }, 'holders scan failed');
         return null;
       }),
     ]);
-    const holders = counted ?? (await lastHolders(mint)) ?? 0;
+    const holders = counted?.count ?? (await lastHolders(mint)) ?? 0;
     const data = buildMarketData({ pool, window, holders, solUsd: services.env.SOL_USD, now });
     // The campaign row keeps these for lists and sorting; a campaign saved after its
     // curve's last trade (the launch flow's initial buy) gets them here too.
@@ -52,7 +52,7 @@ function createMarketService(services: Services): MarketService {
     const cap = marketCapLamports(state);
     const progress = bondingProgressPercent(state).toFixed(2);
     await services.db.update(campaigns).set({
-      ...(counted === null ? {} : { holders, cachedHolders: holders }), marketCapLamports: cap, cachedMarketCapLamports: cap, bondingCurveProgress: progress,
+      ...(counted === null ? {} : { holders, cachedHolders: holders, circulatingTokens: counted.circulatingTokens }), marketCapLamports: cap, cachedMarketCapLamports: cap, bondingCurveProgress: progress,
       cachedBondingProgress: progress, cachedVolume24hLamports: window.volume24h, marketDataUpdatedAt: now,
       ...(state.complete ? { isBonded: true } : {}),
     }).where(pool.campaignId === null ? eq(campaigns.tokenAddress, mint) : or(eq(campaigns.id, pool.campaignId), eq(campaigns.tokenAddress, mint)));

@@ -1,5 +1,6 @@
 import { detectFileType, FILE_TYPE_SNIFF_BYTES } from '../../core/fileType';
 import { formatMarketCapOrDefault, formatSolAmount } from '../../core/format';
+import { holdersText } from '../../core/holders';
 import type { Env } from '../env';
 import { lamportsToUsd, type CampaignRow } from '../presenters/campaign';
 import { storedFileCid } from '../storage/fileUrl';
@@ -18,7 +19,7 @@ export function cardInputs(row: CampaignRow, solUsd: number): CardInputs {
   const progress = row.goalLamports > 0n ? Number((row.raisedLamports * 10_000n) / row.goalLamports) / 10_000 : 0;
   const figures: [string, string] = [
     `Raised ${formatSolAmount(row.raisedLamports, 2)} of ${formatSolAmount(row.goalLamports, 0)} SOL`,
-    `Market cap ${formatMarketCapOrDefault(lamportsToUsd(row.marketCapLamports, solUsd))}  ·  ${row.holders ?? 0} holders`,
+    `Market cap ${formatMarketCapOrDefault(lamportsToUsd(row.marketCapLamports, solUsd))}  ·  ${holdersText(row.holders ?? 0)}`,
   ];
   return { title: row.title ?? row.name, ticker: row.ticker, imageUrl: row.imageUrl, figures, progress };
 }

@@ -1,9 +1,9 @@
 import { PublicKey } from '@solana/web3.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { CampaignVerification, CauseFacts } from '../../core/trust';
+import type { CampaignVerification, CauseFacts, WalletProof } from '../../core/trust';
 import type { ChainService } from '../chain/service';
 import type { Db } from '../db/client';
-import { distributionRuns, verificationRequests } from '../db/schema';
+import { distributionRuns, donationWalletProofs, verificationRequests } from '../db/schema';
 import { recipientsOf, type Recipient } from '../donations/recipients';
 
 type CauseCampaign = { id: number; tokenAddress: string; creatorWallet: string; donationWallet: string | null; verified: boolean };
@@ -34,6 +34,19 @@ async function donationWalletKind(db: Db, campaign: CauseCampaign): Promise<Reci
   return (await recipientsOf(db, [campaign]))(campaign);
 }
 
+/**
+ * The signed consent that proves the donation wallet for this creator: the wallet itself signed
+ * (the proof's message names it, and the signature was checked against it), answering the
+ * confirmation request the creator asked for. null when there is none.
+ */
+export async function walletProofOf(db: Db, creatorWallet: string, donationWallet: string | null): Promise<WalletProof | null> {
+  if (!donationWallet || donationWallet === creatorWallet) return null;
+  const p = donationWalletProofs;
+  const [row] = await db.select({ signer: p.donationWallet, provedAt: p.provedAt }).from(p)
+    .where(and(eq(p.creatorWallet, creatorWallet), eq(p.donationWallet, donationWallet)));
+  return row ? { signer: row.signer, provedAt: row.provedAt, flow: 'confirmation_request' } : null;
+}
+
 async function verificationOf(db: Db, campaign: CauseCampaign): Promise<CampaignVerification> {
   if (campaign.verified) return 'verified';
   const [request] = await db.select({ status: verificationRequests.status }).from(verificationRequests)
@@ -46,8 +59,9 @@ async function verificationOf(db: Db, campaign: CauseCampaign): Promise<Campaign
 /** The cause: what the donation wallet is, its age, the distributor's paid runs, the campaign's verification. */
 export async function causeFacts(db: Db, chain: Pick<ChainService, 'connection'>, campaign: CauseCampaign): Promise<CauseFacts> {
   const r = distributionRuns;
-  const [kind, age, [paid], verification] = await Promise.all([
+  const [kind, proof, age, [paid], verification] = await Promise.all([
     donationWalletKind(db, campaign),
+    walletProofOf(db, campaign.creatorWallet, campaign.donationWallet),
     campaign.donationWallet ? walletFirstSeen(chain, campaign.donationWallet) : Promise.resolve({ at: null, exact: true }),
     db.select({
       count: sql<number>`count(*)::int`, lamports: sql<string>`coalesce(sum(${r.donationLamports}), 0)::text`, lastAt: sql<string | null>`max(${r.paidAt})::text`,
@@ -57,6 +71,7 @@ export async function causeFacts(db: Db, chain: Pick<ChainService, 'connection'>
   return {
     donationWallet: campaign.donationWallet,
     ...kind,
+    proof: kind.kind === 'proven' ? proof : null,
     firstSeenAt: age.at,
     firstSeenExact: age.exact,
     payouts: { count: paid?.count ?? 0, lamports: BigInt(paid?.lamports ?? 0), lastAt: paid?.lastAt ? new Date(paid.lastAt) : null },

@@ -4,12 +4,12 @@ import type { Db } from '../db/client';
 import { curveTrades } from '../db/schema';
 
 /**
- * The creator's curve trades from curve_trades (what moved by transfer needs their balance: trustFacts.ts): their own wallet's, and the launch's
+ * The creator's curve trades from curve_trades (what moved by transfer: creatorTransfers.ts; the wallets they funded: fundingClusters.ts): their own wallet's, and the launch's
  * initial buy (the funding wallet pays it, the tokens go to the creator).
  */
 export async function creatorTradeFacts(
   db: Db, mint: string, creatorWallet: string, initialBuySignature: string | null,
-): Promise<Omit<CreatorTradeFacts, 'transferredOutTokens'>> {
+): Promise<Omit<CreatorTradeFacts, 'transferredOutTokens' | 'transferredInTokens' | 'transfersExact' | 'funded'>> {
   const t = curveTrades;
   const isInitial = initialBuySignature === null ? sql`false` : sql`${t.signature} = ${initialBuySignature}`;
   const rows = await db.select({

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import { parseSol } from '../../core/money';
 import type { Holder } from '../../core/trust';
 import { signTransaction } from '../chain/token';
+import { curveTrades } from '../db/schema';
 import { platformAddressesAmong } from '../policies/donationWallet';
 import { launchCurveMarket, type CurveMarket } from '../routes/curve/testing/curveMarket';
 import { createTestApp, type TestApp } from '../testing/app';
 import { signFast } from '../trading/testing/market';
-import { fundingClusterFacts } from './fundingClusters';
+import { fundingFacts } from './fundingClusters';
 
 let t: TestApp;
 let m: CurveMarket;
@@ -30,8 +32,17 @@ async function buy(wallet: Keypair, sol: string) {
 }
 const holderOf = (wallet: Keypair): Holder => ({ wallet: wallet.publicKey.toBase58(), tokens: m.tokenBalance(wallet.publicKey), label: null });
 const isPlatform = (wallets: string[]) => platformAddressesAmong(t.services, wallets);
+const facts = (input: { creatorWallet: string; holders: Holder[]; busyAt?: number }) => fundingFacts(t.services.db, t.services.chain, {
+  mint: m.mint, initialBuySignature: null, isPlatform, balances: new Map(input.holders.map((h) => [h.wallet, h.tokens])), ...input,
+});
+async function sell(wallet: Keypair, tokens: bigint) {
+  const quote = await t.services.trading.book.buildSellQuote({ mint: m.mint, trader: wallet.publicKey.toBase58(), tokens, slippageBps: 10_000 });
+  await t.services.trading.book.execute(signFast(quote.transactionBase64, wallet));
+}
+const bought = async (wallet: Keypair) => (await t.services.db.select({ tokens: curveTrades.tokensReceived }).from(curveTrades)
+  .where(and(eq(curveTrades.mint, m.mint), eq(curveTrades.wallet, wallet.publicKey.toBase58()), eq(curveTrades.side, 'buy')))).reduce((s, r) => s + r.tokens, 0n);
 
-describe('fundingClusterFacts', () => {
+describe('fundingFacts', () => {
   it('links buyers whose first SOL came from one wallet; not the faucet\'s, not a busy funder\'s, not a wallet that never bought', async () => {
     const funder = await m.trader(20n);
     const [a, b, c] = [Keypair.generate(), Keypair.generate(), Keypair.generate()];
@@ -46,12 +57,34 @@ describe('fundingClusterFacts', () => {
     await buy(x, '0.4');
     await buy(y, '0.4');
     const holders = [holderOf(a), holderOf(b), holderOf(x), holderOf(y), { wallet: c.publicKey.toBase58(), tokens: 1n, label: null }];
+    const creatorWallet = Keypair.generate().publicKey.toBase58();
 
-    const clusters = await fundingClusterFacts(t.services.db, t.services.chain, { mint: m.mint, holders, isPlatform });
-    expect(clusters).toEqual([{ funder: funder.publicKey.toBase58(), wallets: [a.publicKey.toBase58(), b.publicKey.toBase58()], tokensNow: holders[0]!.tokens + holders[1]!.tokens }]);
+    const found = await facts({ creatorWallet, holders });
+    expect(found.clusters).toEqual([{
+      funder: funder.publicKey.toBase58(), fundedByCreator: false, wallets: [a.publicKey.toBase58(), b.publicKey.toBase58()],
+      tokensNow: holders[0]!.tokens + holders[1]!.tokens, boughtTokens: holders[0]!.tokens + holders[1]!.tokens, soldTokens: 0n,
+    }]);
+    expect(found.creatorFunded).toEqual({ wallets: [], boughtTokens: 0n, soldTokens: 0n, lastSellAt: null });
 
     // The funder has 4 transactions (its airdrop and 3 transfers): counted as a service from 4 on, it links nobody.
-    expect(await fundingClusterFacts(t.services.db, t.services.chain, { mint: m.mint, holders, isPlatform, busyAt: 5 })).toHaveLength(1);
-    expect(await fundingClusterFacts(t.services.db, t.services.chain, { mint: m.mint, holders, isPlatform, busyAt: 4 })).toEqual([]);
+    expect((await facts({ creatorWallet, holders, busyAt: 5 })).clusters).toHaveLength(1);
+    expect((await facts({ creatorWallet, holders, busyAt: 4 })).clusters).toEqual([]);
+  });
+
+  it('the buyers the creator funded are found among the largest buyers even once they hold nothing; their sells count up to what they bought', async () => {
+    const creator = await m.trader(30n);
+    const [d, e] = [Keypair.generate(), Keypair.generate()];
+    await send(creator, d, 3e9);
+    await send(creator, e, 3e9);
+    await buy(d, '1');
+    await buy(e, '1');
+    await sell(e, m.tokenBalance(e.publicKey));
+    const [dBought, eBought] = [await bought(d), await bought(e)];
+    // e sold out: it is no holder, but it is one of the largest buyers.
+    const found = await facts({ creatorWallet: creator.publicKey.toBase58(), holders: [holderOf(d)] });
+    expect(found.creatorFunded).toMatchObject({ boughtTokens: dBought + eBought, soldTokens: eBought, lastSellAt: expect.any(Date) });
+    expect([...found.creatorFunded.wallets].sort()).toEqual([d.publicKey.toBase58(), e.publicKey.toBase58()].sort());
+    expect(found.clusters.find((c) => c.fundedByCreator)).toMatchObject({ funder: creator.publicKey.toBase58(), boughtTokens: dBought + eBought, soldTokens: eBought, tokensNow: m.tokenBalance(d.publicKey) });
+    expect(found.curveBoughtTokens).toBeGreaterThanOrEqual(dBought + eBought);
   });
 });

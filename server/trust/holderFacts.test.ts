@@ -8,7 +8,7 @@ describe('holderFacts', () => {
     ]);
     const facts = holderFacts(balances, { pool: 'pool', distributor: 'distributor', creator: 'creator', platform: new Set(['pool', 'distributor', 'treasury']) });
     expect(facts).toEqual({
-      circulatingTokens: 100n, holderCount: 3, top10Tokens: 100n, creatorTokens: 50n,
+      circulatingTokens: 100n, holderCount: 3, top10Tokens: 100n, creatorTokens: 50n, largest: { wallet: 'alice', tokens: 40n },
       top: [
         { wallet: 'pool', tokens: 900n, label: 'pool' },
         { wallet: 'distributor', tokens: 300n, label: 'distributor' },

@@ -3,7 +3,8 @@
 // in every process of a fleet when a live event says something they rest on changed. The
 // request after a drop recomputes and waits; requests meanwhile get the dropped answer.
 
-import { trustFlags, type TrustFacts, type TrustFlag } from '../../core/trust';
+import { trustFlags, trustVerdict, withRememberedFlags, type TrustFacts, type TrustFlag, type TrustVerdict } from '../../core/trust';
+import { rememberTrustFlags } from '../commands/rememberTrustFlags';
 import { storeHighFlags } from '../commands/storeHighFlags';
 import { DONATION_EVENT } from '../donations/indexer';
 import { GRADUATED_EVENT, TRADE_EVENT } from '../market/registerTradeHooks';
@@ -18,7 +19,8 @@ import { computeTrustFacts, trustCampaignByToken } from './trustFacts';
  */
 export const TRUST_CACHE_MS = 2_000;
 
-export type TrustAnswer = { facts: TrustFacts; flags: TrustFlag[] };
+/** `flags`: those the facts raise now and the remembered ones (core/trust/remembered.ts); `verdict`: the headline without flags. */
+export type TrustAnswer = { facts: TrustFacts; flags: TrustFlag[]; verdict: TrustVerdict };
 
 export type TrustService = {
   /** The campaign's facts and flags; 404 'Campaign not found' for a token with no campaign. */
@@ -43,15 +45,20 @@ function createTrustService(services: Services): TrustService {
   // Bumped by every drop: a computation that a drop overtook is kept, but not as fresh.
   const versions = new Map<string, number>();
 
-  // Every computation keeps the high flags on the campaign row (cards, Explore's filter): a
-  // failure to store them is logged, never the visitor's error; the trust-flags job retries.
+  // Every computation remembers the dump-kind flags it raised (with the day they were first
+  // raised) and keeps the high flags, remembered ones included, on the campaign row (cards,
+  // Explore's filter): a failure to store them is logged, never the visitor's error; the
+  // trust-flags job retries. A failure to read the remembered ones fails the answer: without
+  // them it could look clean when it is not.
   const compute = async (tokenAddress: string, at: number): Promise<TrustAnswer> => {
     const campaign = await trustCampaignByToken(services, tokenAddress);
     const facts = await computeTrustFacts(services, campaign);
-    const flags = trustFlags(facts);
-    await storeHighFlags(services, tokenAddress, flags, new Date(at))
+    const raised = trustFlags(facts);
+    const flags = withRememberedFlags(raised, await rememberTrustFlags(services, campaign.id, raised, new Date(at)));
+    const holders = facts.holders && { count: facts.holders.holderCount, circulatingTokens: facts.holders.circulatingTokens };
+    await storeHighFlags(services, tokenAddress, flags, new Date(at), holders)
       .catch((err: unknown) => services.log.error({ err, tokenAddress }, 'storing high trust flags failed'));
-    return { facts, flags };
+    return { facts, flags, verdict: trustVerdict(facts, flags) };
   };
 
   const refresh = (tokenAddress: string): Promise<TrustAnswer> => {

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { DEFAULT_MIGRATION_THRESHOLD_SOL } from '../../../core/constants';
 import { formatNumber } from '../../../core/format';
 import { graduationExplained } from '../../../core/graduation';
+import { holdersText } from '../../../core/holders';
 import type { CampaignDetail } from '../../api/campaign';
 
 /** The bonding curve's progress toward graduation, and the holder count. */
@@ -15,7 +16,7 @@ export function CurveStrip({ campaign }: { campaign: CampaignDetail }) {
     <section className="rounded-2xl border border-line bg-surface-2 p-4" aria-label="Bonding curve" data-testid="curve-strip">
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <span className="font-bold" data-testid="curve-label">{bonded ? 'Bonded' : 'Bonding Curve'}</span>
-        <span className="inline-flex items-center gap-1 text-muted"><Users className="h-4 w-4" aria-hidden /> {formatNumber(campaign.holders ?? 0)} holders</span>
+        <span className="inline-flex items-center gap-1 text-muted"><Users className="h-4 w-4" aria-hidden /> {holdersText(campaign.holders ?? 0)}</span>
       </div>
       <div className="mt-3 h-3 overflow-hidden rounded-full bg-surface-3" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress)} aria-label="Bonding curve progress">
         <div className={clsx('h-full rounded-full', bonded ? 'bg-gold-500' : 'bg-brand-500')} style={{ width: `${progress}%` }} />

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatSolFixed, shortAddress } from '../../../core/format';
 import { useClientConfig, usePayoutIntervalMs } from '../../api/config';
 import { taxStory } from '../../../core/taxStory';
-import { ALL_TRANSFERS_TEXT, REFERENCE_ONLY_TEXT } from '../../../core/donationCounting';
+import { REFERENCE_ONLY_TEXT, allTransfersText } from '../../../core/donationCounting';
 import { Card } from '../ui/Card';
 
 /** Raised of goal to 2 decimals (spec 1: the bar turns gold at 100%, and a star shows once the goal is reached). */
@@ -36,7 +36,9 @@ export function FundingCard({ campaign, showCampaignLink = false }: { campaign: 
         <>
           <p className="mt-2 text-xs text-muted">Donation wallet <span className="font-mono text-fg">{shortAddress(campaign.donation_wallet)}</span></p>
           <p className="mt-1 text-xs text-muted" data-testid="donation-counting">
-            {campaign.donation_counting === 'all_transfers' ? ALL_TRANSFERS_TEXT : `${REFERENCE_ONLY_TEXT}.`}
+            {campaign.donation_counting === 'all_transfers'
+              ? allTransfersText({ ownWallet: campaign.donation_wallet === campaign.creator_wallet, provedAt: campaign.donation_wallet_proof?.proved_at ?? null })
+              : `${REFERENCE_ONLY_TEXT}.`}
           </p>
         </>
       )}

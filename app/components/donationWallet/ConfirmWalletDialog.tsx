@@ -60,7 +60,7 @@ export function ConfirmWalletDialog({ wallet, open, onOpenChange }: { wallet: st
       )}
       {answered && (
         <div className="space-y-3 text-sm" data-testid="confirm-wallet-done">
-          <p className="font-semibold text-brand-500">Confirmed: every transfer to this wallet now counts as a donation.</p>
+          <p className="font-semibold text-brand-500">Confirmed by a signature from that wallet: its holder signed Causemint's consent, and every transfer to it now counts as a donation.</p>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>Close</Button>
         </div>
       )}

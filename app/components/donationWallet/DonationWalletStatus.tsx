@@ -21,7 +21,8 @@ export function DonationWalletStatus({ wallet }: { wallet: string }) {
     return (
       <p className="mt-1 flex items-center gap-1.5 text-xs text-brand-600 dark:text-brand-400" data-testid="donation-wallet-proven">
         <BadgeCheck className="h-4 w-4 shrink-0" aria-hidden />
-        {wallet === auth.wallet ? 'Your own wallet: every transfer to it counts as a donation.' : 'Confirmed: every transfer to this wallet counts as a donation.'}
+        {wallet === auth.wallet ? 'Your own wallet: you control it, and every transfer to it counts as a donation.'
+          : 'Confirmed by a signature from that wallet (its holder signed Causemint\'s consent): every transfer to it counts as a donation.'}
       </p>
     );
   }

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp,
+  bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp,
 } from 'drizzle-orm/pg-core';
 import { campaignSearchDocument } from './campaignSearch';
 import { campaignCategory, campaignStatus } from './enums';
 
-/** A high-severity trust flag as a card shows it (core/trust/flags.ts). */
-export type HighFlag = { id: string; sentence: string };
+/** A high-severity trust flag as a card shows it (core/trust/flags.ts); `since` (ISO) for a remembered one. */
+export type HighFlag = { id: string; sentence: string; since?: string };
 
 const lamports = (name: string) => bigint(name, { mode: 'bigint' });
 
@@ -55,7 +55,10 @@ export const campaigns = pgTable('campaigns', {
   bondingCurveType: smallint('bonding_curve_type').notNull().default(1),
   isBonded: boolean('is_bonded').notNull().default(false),
   marketCapLamports: lamports('market_cap_lamports'),
+  // The one holder count (core/holders.ts) and what those holders hold, from the same read:
+  // the lists read the count, a cluster's comment badges the basis of their shares.
   holders: integer('holders'),
+  circulatingTokens: bigint('circulating_tokens', { mode: 'bigint' }),
   // Percent 0..100 with two decimals: exact, not a float.
   bondingCurveProgress: numeric('bonding_curve_progress', { precision: 6, scale: 2 }),
   cachedMarketCapLamports: lamports('cached_market_cap_lamports'),
@@ -93,6 +96,17 @@ export const campaigns = pgTable('campaigns', {
   index('campaigns_trust_stale_idx').on(t.id).where(sql`${t.tokenAddress} is not null and (${t.trustFlagsAt} is null or ${t.marketDataUpdatedAt} > ${t.trustFlagsAt})`),
   index('campaigns_search_trgm_idx').using('gin', sql`${campaignSearchDocument(t)} gin_trgm_ops`),
 ]);
+
+/**
+ * Trust flags of the dump kind (core/trust/remembered.ts), kept from the computation that first
+ * raised them: the panel and the lists show them with that day whatever is held later.
+ */
+export const rememberedTrustFlags = pgTable('remembered_trust_flags', {
+  campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+  flagId: text('flag_id').notNull(),
+  sentence: text('sentence').notNull(),
+  raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.campaignId, t.flagId] })]);
 
 export const campaignGallery = pgTable('campaign_gallery', {
   id: serial('id').primaryKey(),

@@ -9,6 +9,7 @@ import type { RouteOptions } from '../../services';
 import { stateOfPool } from '../../trading';
 import { findPublicCampaign } from '../../policies/campaigns';
 import { donationWalletCounting } from '../../donations/walletControl';
+import { walletProofOf } from '../../trust';
 
 import { TokenAddressParams as Params } from './params';
 
@@ -23,11 +24,12 @@ export const campaignShowRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
   app.get('/campaigns/:tokenAddress', async (request) => {
     const { tokenAddress } = parseInput(Params, request.params);
     const row = await findPublicCampaign(services, tokenAddress);
-    const [[pool], gallery, videos, counting] = await Promise.all([
+    const [[pool], gallery, videos, counting, proof] = await Promise.all([
       services.db.select().from(curvePools).where(eq(curvePools.mint, tokenAddress)),
       services.db.select().from(campaignGallery).where(eq(campaignGallery.campaignId, row.id)).orderBy(asc(campaignGallery.orderIndex), asc(campaignGallery.id)),
       services.db.select().from(campaignVideos).where(eq(campaignVideos.campaignId, row.id)).orderBy(desc(campaignVideos.isPrimary), asc(campaignVideos.id)),
       donationWalletCounting(services.db, row),
+      walletProofOf(services.db, row.creatorWallet, row.donationWallet),
     ]);
     const campaign = presentCampaign(row, { solUsd });
     const curve = pool ? stateOfPool(pool) : null;
@@ -51,6 +53,10 @@ export const campaignShowRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       // Whether plain transfers to the donation wallet count, or only those carrying the campaign's reference.
       donation_wallet_proven: counting.proven,
       donation_counting: counting.countsPlainTransfers ? 'all_transfers' : 'reference_only',
+      // Who proved control (issue 34): the creator for their own wallet, otherwise the wallet's holder by a signed consent.
+      donation_wallet_proof: !counting.proven ? null : row.donationWallet === row.creatorWallet
+        ? { kind: 'creator_wallet', signer: row.creatorWallet, proved_at: null, flow: null }
+        : proof && { kind: 'signed', signer: proof.signer, proved_at: proof.provedAt.toISOString(), flow: proof.flow },
       gallery: gallery.map((g) => ({ id: g.id, image_url: g.imageUrl, caption: g.caption, order_index: g.orderIndex })),
       videos: videos.map((v) => ({ id: v.id, video_url: v.videoUrl, title: v.title, uploaded_by: v.uploadedBy, is_primary: v.isPrimary })),
     };

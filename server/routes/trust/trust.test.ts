@@ -8,19 +8,20 @@ import { BUILT_IN_CHARITIES } from '../../../core/charities';
 import { HIDDEN_TICKER } from '../../../core/constants';
 import { parseSol } from '../../../core/money';
 import { CAMPAIGN_TRANSFER_FEE, calculateTransferFee } from '../../../core/tokenFee';
-import { percentOf } from '../../../core/trust';
+import { formatDayUtc } from '../../../core/format';
+import { holderShare } from '../../../core/holders';
 import { tokenAccountOf } from '../../chain/curve';
-import { signTransaction } from '../../chain/token';
+import { buildCollectFeesTransaction, signTransaction } from '../../chain/token';
 import { campaigns, curveTrades, distributionRuns, launchRequests } from '../../db/schema';
 import { create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
 import { tradeHooksIdle } from '../../market';
 import type { TrustResponse } from '../../presenters/trust';
 import { createTestApp, type TestApp } from '../../testing/app';
 import type { SignedIn } from '../../testing/wallet';
-import { signMessage, testIp } from '../../testing/wallet';
+import { signInWallet, signMessage, testIp } from '../../testing/wallet';
 import { chainHoldings } from '../../trading';
 import { signFast } from '../../trading/testing/market';
-import { TRUST_CACHE_MS } from '../../trust';
+import { TRUST_CACHE_MS, trustOf } from '../../trust';
 import { TEST_ADMIN_ENV, loginTestAdmin } from '../admin/testAdmin';
 
 let t: TestApp;
@@ -105,16 +106,20 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     expect([hiddenRes.statusCode, hiddenRes.json()]).toEqual([404, { error: 'Campaign not found' }]);
   });
 
-  it('an honest campaign (verified charity, creator holds, buyers after the launch) raises no flag; its custody is stated in words', async () => {
+  it('an honest young campaign (verified charity, buyers after the launch) raises no warning, and with 3 holders is too early to judge, never all clear', async () => {
     const charity = BUILT_IN_CHARITIES[0]!;
     const creator = await signedInCreator(t.app, t.services, 5);
-    const c = await launch(creator, { ticker: 'honest', initialBuy: '0.5', donationWallet: charity.wallet_address });
+    const c = await launch(creator, { ticker: 'honest', initialBuy: '0.1', donationWallet: charity.wallet_address });
     afterLaunchWindow(await trust(c.mint));
-    const buyers = [await trader(3), await trader(3), await trader(3)];
-    for (const [i, b] of buyers.entries()) await buy(c.mint, b, ['0.4', '0.3', '0.2'][i]!);
+    const buyers = [await trader(3), await trader(3)];
+    for (const b of buyers) await buy(c.mint, b, '0.3');
     const answer = await trust(c.mint);
 
     expect(answer.flags).toEqual([]);
+    expect(answer.holders!.holderCount).toBe(3);
+    expect(answer.verdict).toEqual({
+      kind: 'too_early', sentence: 'Too early to judge holder concentration: 3 holders', concentration: 'Too early to judge holder concentration: 3 holders',
+    });
     const treasury = (await t.services.keys.treasury()).publicKey.toBase58();
     expect(answer.authorities).toMatchObject({
       mintAuthority: null, freezeAuthority: null, feeConfigAuthority: null, withdrawWithheldAuthority: c.distributor, distributorWallet: c.distributor,
@@ -132,7 +137,10 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
       donationWallet: charity.wallet_address, kind: 'verified_charity', charityName: charity.name, verification: 'not_requested',
       payouts: { count: 0, lamports: '0', lastAt: null },
     });
-    expect(answer.creatorTrades).toMatchObject({ wallet: creator.wallet, buys: { count: 0 }, sells: { count: 0, tokens: '0' }, lastSellAt: null, soldPercentOfBought: '0.00', transferredOutTokens: '0' });
+    expect(answer.creatorTrades).toMatchObject({
+      wallet: creator.wallet, buys: { count: 0 }, sells: { count: 0, tokens: '0' }, lastSellAt: null, soldPercentOfBought: '0.00',
+      transferredOutTokens: '0', transferredInTokens: '0', transfersExact: true, funded: { wallets: [], soldTokens: '0' },
+    });
     expect(answer.earlyBuyers).toMatchObject({ count: 0, tokensNow: '0', wallets: [] });
     // Every wallet here got its first SOL from the local faucet, a platform address: that links nobody.
     expect(answer.fundingClusters).toEqual([]);
@@ -153,8 +161,12 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     expect(initial!.tokensReceived).toBe(held);
 
     const first = await trust(c.mint);
-    expect(flagIds(first)).toEqual(['donation_wallet_unproven']);
+    // The creator's initial buy is most of the young token: said, medium.
+    expect(flagIds(first)).toEqual(['creator_share', 'donation_wallet_unproven']);
     expect(first.flags[0]).toEqual({
+      id: 'creator_share', severity: 'medium', sentence: `The creator holds ${first.holders!.creator.percent}% of the tokens in circulation: if they sell, the price falls hard.`,
+    });
+    expect(first.flags[1]).toEqual({
       id: 'donation_wallet_unproven', severity: 'medium', sentence: 'Nobody has proven who controls the donation wallet, and it has never been used before.',
     });
 
@@ -170,10 +182,13 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     console.log(`trust after a trade: ${elapsed} ms (cache lives ${TRUST_CACHE_MS} ms)`);
     expect(elapsed).toBeLessThan(TRUST_CACHE_MS);
 
-    expect(answer.flags).toEqual([
-      { id: 'creator_sold', severity: 'high', sentence: 'The creator has sold more than half of the tokens they held.' },
-      { id: 'donation_wallet_unproven', severity: 'medium', sentence: 'Nobody has proven who controls the donation wallet, and it has never been used before.' },
-    ]);
+    const sold1 = answer.flags[0]!;
+    expect(sold1).toEqual({
+      id: 'creator_sold', severity: 'high', since: expect.any(String),
+      sentence: `The creator has sold more than half of the tokens they held. Flagged since ${formatDayUtc(sold1.since!)}.`,
+    });
+    expect(Date.parse(sold1.since!)).toBeGreaterThanOrEqual(soldAt - 1000);
+    expect(answer.flags.find((f) => f.id === 'donation_wallet_unproven')).toEqual({ id: 'donation_wallet_unproven', severity: 'medium', sentence: 'Nobody has proven who controls the donation wallet, and it has never been used before.' });
     expect(answer.creatorTrades).toEqual({
       wallet: creator.wallet,
       initialBuy: { tokens: held.toString(), lamports: initial!.solLamports.toString(), sol: '1', signature: launchRow!.buySignature, time: initial!.blockTime.toISOString() },
@@ -183,6 +198,9 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
       soldPercentOfBought: '75.00',
       lastSellAt: expect.any(String),
       transferredOutTokens: '0',
+      transferredInTokens: '0',
+      transfersExact: true,
+      funded: { wallets: [], boughtTokens: '0', soldTokens: '0', lastSellAt: null },
     });
     const [sellRow] = await t.services.db.select().from(curveTrades).where(eq(curveTrades.signature, sale.transactionSignature));
     expect(answer.creatorTrades.lastSellAt).toBe(sellRow!.blockTime.toISOString());
@@ -194,14 +212,22 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     expect(answer.holders).toMatchObject({
       circulatingTokens: circulating.toString(), holderCount: 3,
       top10: { tokens: circulating.toString(), percent: '100.00' },
-      creator: { tokens: balances.creator.toString(), percent: percentOf(balances.creator, circulating) },
+      creator: { tokens: balances.creator.toString(), percent: holderShare(balances.creator, circulating) },
     });
     const pool = answer.holders!.top.find((h) => h.label === 'pool')!;
     expect(pool).toEqual({ wallet: c.pool, tokens: (await tokensOf(c.pool, c.mint)).toString(), percent: null, label: 'pool' });
     expect(answer.holders!.top.find((h) => h.wallet === creator.wallet)).toMatchObject({ label: 'creator', tokens: balances.creator.toString() });
     expect(answer.holders!.top.find((h) => h.wallet === a.publicKey.toBase58())).toEqual({
-      wallet: a.publicKey.toBase58(), tokens: balances.a.toString(), percent: percentOf(balances.a, circulating), label: null,
+      wallet: a.publicKey.toBase58(), tokens: balances.a.toString(), percent: holderShare(balances.a, circulating), label: null,
     });
+
+    // The creator buys back in, far more than they sold: the sale is no longer more than half of
+    // what they bought, yet the flag stays, with the day it was first raised.
+    await buy(c.mint, creator.keypair, '3');
+    const after = await trust(c.mint);
+    expect(BigInt(after.creatorTrades.sells.tokens) * 2n).toBeLessThan(BigInt(after.creatorTrades.boughtTokens));
+    expect(after.flags[0]).toEqual({ ...sold1, sentence: sold1.sentence });
+    expect(after.verdict.kind).toBe('warnings');
 
     // The same creator's next campaign carries the dump in their history.
     const next = await launch(creator, { ticker: 'again', initialBuy: '0.1' });
@@ -213,9 +239,12 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     expect(history.flags[0]).toEqual({
       id: 'creator_history', severity: 'high', sentence: 'In 1 earlier campaign, this creator sold most of their tokens within a day of launch.',
     });
+    // The list carries the remembered flag, with its day, as the panel does.
+    const listed = (await get(`/api/campaigns?limit=100`)).json() as { campaigns: { token_address: string; high_flags: unknown[] }[] };
+    expect(listed.campaigns.find((x) => x.token_address === c.mint)!.high_flags).toEqual([{ id: 'creator_sold', sentence: sold1.sentence, since: sold1.since }]);
   });
 
-  it('a creator who moves tokens to another wallet instead of selling: the net moved out is exact and flagged', async () => {
+  it('a creator who moves tokens to another wallet instead of selling: the gross outflow is exact and flagged, and stays flagged after the moved tokens are sold and the creator buys more', async () => {
     const creator = await signedInCreator(t.app, t.services, 5);
     const c = await launch(creator, { ticker: 'hide', initialBuy: '0.5' });
     afterLaunchWindow(await trust(c.mint));
@@ -226,15 +255,29 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     const friend = await transferTokens(c.mint, creator.keypair, moved);
     await new Promise((resolve) => setTimeout(resolve, TRUST_CACHE_MS + 50));
     const answer = await trust(c.mint);
-    expect(answer.creatorTrades).toMatchObject({ boughtTokens: held.toString(), sells: { count: 1, tokens: sold.toString() }, transferredOutTokens: moved.toString() });
+    expect(answer.creatorTrades).toMatchObject({
+      boughtTokens: held.toString(), sells: { count: 1, tokens: sold.toString() }, transferredOutTokens: moved.toString(), transferredInTokens: '0', transfersExact: true,
+    });
     expect(answer.holders!.creator.tokens).toBe((held - sold - moved).toString());
     // The friend's wallet is an ordinary holder: nothing links it to the creator but the transfer.
     expect(answer.holders!.top.find((h) => h.wallet === friend.publicKey.toBase58())).toMatchObject({ label: null });
-    expect(answer.flags[0]).toEqual({
-      id: 'creator_moved', severity: 'high',
-      sentence: 'The creator has sold or moved to other wallets more than half of the tokens they held; moving tokens to other wallets can hide a sale.',
+    const moveFlag = answer.flags[0]!;
+    expect(moveFlag).toEqual({
+      id: 'creator_moved', severity: 'high', since: expect.any(String),
+      sentence: `The creator has sold or moved to other wallets more than half of the tokens they held; moving tokens to other wallets can hide a sale. Flagged since ${formatDayUtc(moveFlag.since!)}.`,
     });
-    expect(flagIds(answer)).toEqual(['creator_moved', 'donation_wallet_unproven']);
+    expect(flagIds(answer).filter((id) => id !== 'single_holder' && id !== 'creator_share')).toEqual(['creator_moved', 'donation_wallet_unproven']);
+
+    // The friend sells what was moved, and the creator buys more: what they sold and moved is no
+    // longer more than half of what they bought, yet the flag keeps its day.
+    expect((await ledger().airdrop(friend.publicKey.toBase58(), 1_000_000_000n)).kind).toBe('landed');
+    await sell(c.mint, friend, await tokensOf(friend.publicKey, c.mint));
+    await buy(c.mint, creator.keypair, '2');
+    const later = await trust(c.mint);
+    expect(2n * (sold + moved)).toBeLessThanOrEqual(BigInt(later.creatorTrades.boughtTokens));
+    expect(later.creatorTrades.transferredOutTokens).toBe(moved.toString());
+    expect(later.flags.find((f) => f.id === 'creator_moved')).toEqual(moveFlag);
+    expect(later.flags[0]!.severity).toBe('high');
   });
 
   it('a donation wallet whose holder proves it: the live event drops the cached answer, and the flag goes', async () => {
@@ -243,7 +286,9 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     const c = await launch(creator, { ticker: 'proven', initialBuy: '0.1', donationWallet: wallet.publicKey.toBase58() });
     const cachedAt = Date.now();
     const before = await trust(c.mint);
-    expect([before.cause.kind, flagIds(before)]).toEqual(['unproven', ['donation_wallet_unproven']]);
+    // The creator is the only holder so far: their share is said (medium), and it is too early to judge concentration.
+    expect([before.cause.kind, before.cause.proof, flagIds(before)]).toEqual(['unproven', null, ['creator_share', 'donation_wallet_unproven']]);
+    expect(before.verdict).toEqual({ kind: 'warnings', sentence: null, concentration: 'Too early to judge holder concentration: 1 holder' });
 
     const asked = await t.app.inject({ method: 'POST', url: '/api/donation-wallets/challenge', headers: { cookie: creator.cookie }, payload: { wallet: wallet.publicKey.toBase58() } });
     expect(asked.statusCode, asked.body).toBe(200);
@@ -260,7 +305,22 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     const elapsed = Date.now() - cachedAt;
     console.log(`trust after a proof: ${elapsed} ms from the cached answer (cache lives ${TRUST_CACHE_MS} ms)`);
     expect(elapsed).toBeLessThan(TRUST_CACHE_MS);
-    expect([after.cause.kind, after.flags]).toEqual(['proven', []]);
+    expect([after.cause.kind, flagIds(after)]).toEqual(['proven', ['creator_share']]);
+    // Who proved it: the wallet's holder signed, on that day, answering the creator's request; never "the creator controls it".
+    const provedAt = proved.json<{ provedAt: string }>().provedAt;
+    expect(after.cause.proof).toEqual({
+      signer: wallet.publicKey.toBase58(), provedAt, flow: 'confirmation_request',
+      sentence: `The donation wallet's holder signed Causemint's consent on ${formatDayUtc(provedAt)} (a confirmation request from the creator).`,
+    });
+    const page = (await get(`/api/campaigns/${c.mint}`)).json() as Record<string, unknown>;
+    expect(page).toMatchObject({ donation_counting: 'all_transfers', donation_wallet_proof: { kind: 'signed', signer: wallet.publicKey.toBase58(), proved_at: provedAt, flow: 'confirmation_request' } });
+
+    // The creator's own wallet as the donation wallet: proven by being theirs, no signed consent, and the words say the creator controls it.
+    const own = await launch(creator, { ticker: 'ownwal', initialBuy: '0.1', donationWallet: creator.wallet });
+    const ownTrust = await trust(own.mint);
+    expect([ownTrust.cause.kind, ownTrust.cause.proof]).toEqual(['creator_wallet', null]);
+    const ownPage = (await get(`/api/campaigns/${own.mint}`)).json() as Record<string, unknown>;
+    expect(ownPage).toMatchObject({ donation_counting: 'all_transfers', donation_wallet_proof: { kind: 'creator_wallet', signer: creator.wallet, proved_at: null, flow: null } });
   });
 
   it('snipers in the launch slot and the next 2 are early buyers with their share now; a buy 3 slots later is not', async () => {
@@ -285,8 +345,8 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     expect(circulating).toBe(now.reduce((x, y) => x + y, 0n) + await tokensOf(late.publicKey, c.mint) + await tokensOf(creator.wallet, c.mint));
     const early = now.reduce((x, y) => x + y, 0n);
     expect(answer.earlyBuyers).toEqual({
-      launchSlot: launchSlot.toString(), slotsAfter: 2, count: 3, tokensNow: early.toString(), percent: percentOf(early, circulating),
-      wallets: snipers.map((s, i) => ({ wallet: s.publicKey.toBase58(), boughtTokens: now[i]!.toString(), tokensNow: now[i]!.toString(), percent: percentOf(now[i]!, circulating) }))
+      launchSlot: launchSlot.toString(), slotsAfter: 2, count: 3, tokensNow: early.toString(), percent: holderShare(early, circulating),
+      wallets: snipers.map((s, i) => ({ wallet: s.publicKey.toBase58(), boughtTokens: now[i]!.toString(), tokensNow: now[i]!.toString(), percent: holderShare(now[i]!, circulating) }))
         .sort((x, y) => (BigInt(x.tokensNow) === BigInt(y.tokensNow) ? (x.wallet < y.wallet ? -1 : 1) : BigInt(x.tokensNow) > BigInt(y.tokensNow) ? -1 : 1)),
     });
     expect(answer.flags.find((f) => f.id === 'early_buyers')).toEqual({
@@ -325,7 +385,7 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     const total = sybilTokens.reduce((x, y) => x + y, 0n);
     const circulating = BigInt(answer.holders!.circulatingTokens);
     expect(answer.fundingClusters).toHaveLength(1);
-    expect(answer.fundingClusters![0]).toMatchObject({ funder: funder.publicKey.toBase58(), tokensNow: total.toString(), percent: percentOf(total, circulating) });
+    expect(answer.fundingClusters![0]).toMatchObject({ funder: funder.publicKey.toBase58(), tokensNow: total.toString(), percent: holderShare(total, circulating) });
     expect([...answer.fundingClusters![0]!.wallets].sort()).toEqual(sybils.map((s) => s.publicKey.toBase58()).sort());
     expect(answer.flags[0]).toEqual({
       id: 'funding_cluster', severity: 'high',
@@ -351,10 +411,12 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     const circulating = balances.reduce((x, y) => x + y, 0n);
     const top10 = [...balances].sort((x, y) => (x > y ? -1 : x < y ? 1 : 0)).slice(0, 10).reduce((x, y) => x + y, 0n);
     expect(answer.holders).toMatchObject({
-      holderCount: 21, circulatingTokens: circulating.toString(), top10: { tokens: top10.toString(), percent: percentOf(top10, circulating) },
+      holderCount: 21, circulatingTokens: circulating.toString(), top10: { tokens: top10.toString(), percent: holderShare(top10, circulating) },
     });
-    expect(answer.flags.map((f) => [f.id, f.severity])).toEqual([['top_holders', 'medium'], ['donation_wallet_unproven', 'medium']]);
+    expect(answer.flags.map((f) => [f.id, f.severity])).toEqual([['top_holders', 'medium'], ['single_holder', 'medium'], ['donation_wallet_unproven', 'medium']]);
     expect(answer.flags[0]!.sentence).toBe('The 10 largest holders own more than half of the tokens in circulation: a few sellers could crash the price.');
+    expect(answer.flags[1]!.sentence).toBe(`One wallet holds ${answer.holders!.largest!.percent}% of the tokens in circulation: if it sells, the price falls hard.`);
+    expect(answer.holders!.largest!.wallet).toBe(whales[0]!.publicKey.toBase58());
 
     // The distributor collects the tax and pays the cause: its payout shows.
     const cookie = await loginTestAdmin(t.app);
@@ -370,6 +432,136 @@ describe('GET /api/campaigns/{tokenAddress}/trust', () => {
     });
     // The run sold the tax through the pool: no holder came or went, and the flags stand.
     expect(after.holders!.holderCount).toBe(21);
-    expect(flagIds(after)).toEqual(['top_holders', 'donation_wallet_unproven']);
+    expect(flagIds(after)).toEqual(['top_holders', 'single_holder', 'donation_wallet_unproven']);
+  });
+});
+
+/** A plain SOL transfer: the recipient's first SOL, when it is new. */
+async function sendSol(from: Keypair, to: PublicKey, lamports: bigint) {
+  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: ledger().latestBlockhash.blockhash })
+    .add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports }));
+  expect((await ledger().send(signTransaction(tx, [from]), { preflight: true })).kind).toBe('landed');
+}
+const charityWallet = () => BUILT_IN_CHARITIES[1]!.wallet_address;
+
+describe('issue 34: a panel that remembers, no false all-clear, one holder number', () => {
+  it('eight wallets the creator funded buy at launch, then sell out: the high flags stay, with their day, whoever buys after', async () => {
+    const creator = await signedInCreator(t.app, t.services, 30);
+    const funded = Array.from({ length: 8 }, () => Keypair.generate());
+    for (const w of funded) await sendSol(creator.keypair, w.publicKey, 1_000_000_000n);
+    const c = await launch(creator, { ticker: 'eight', initialBuy: '0.2', donationWallet: charityWallet() });
+    for (const w of funded) await buy(c.mint, w, '0.1');
+
+    const holding = await trust(c.mint);
+    expect(holding.creatorTrades.funded!.wallets).toHaveLength(8);
+    expect(holding.fundingClusters).toEqual([expect.objectContaining({ funder: creator.wallet, fundedByCreator: true, soldTokens: '0' })]);
+    expect(holding.flags[0]).toMatchObject({ id: 'funding_cluster', severity: 'high' });
+
+    for (const w of funded) await sell(c.mint, w, await tokensOf(w.publicKey, c.mint));
+    const sold = await trust(c.mint);
+    // The group no longer holds anything, so the holding flag is gone; the sale is remembered twice over:
+    // as the creator's (their funded wallets' sells are theirs) and as the group's.
+    expect(flagIds(sold)).not.toContain('funding_cluster');
+    const dump = sold.flags.filter((f) => f.severity === 'high');
+    expect(dump.map((f) => f.id)).toEqual(['creator_sold', 'funding_cluster_sold']);
+    expect(dump[0]!.sentence).toBe(`The creator has sold more than half of the tokens they held, counting 8 wallets they paid for. Flagged since ${formatDayUtc(dump[0]!.since!)}.`);
+    expect(dump[1]!.sentence).toBe(`8 wallets the creator paid for bought more than a fifth of the tokens sold on the curve, then sold more than half of them: it may be one person cashing out. Flagged since ${formatDayUtc(dump[1]!.since!)}.`);
+    expect(sold.creatorTrades.funded).toMatchObject({ soldTokens: sold.creatorTrades.funded!.boughtTokens });
+
+    // Others buy far more afterwards, and the creator too: neither rule would raise its flag now; both stay.
+    afterLaunchWindow(sold);
+    await buy(c.mint, await trader(5), '1');
+    await buy(c.mint, creator.keypair, '4');
+    const later = await trust(c.mint);
+    expect(later.flags.filter((f) => f.severity === 'high')).toEqual(dump);
+    const remembered = later.creatorTrades;
+    expect(2n * (BigInt(remembered.sells.tokens) + BigInt(remembered.funded!.soldTokens))).toBeLessThan(BigInt(remembered.boughtTokens) + BigInt(remembered.funded!.boughtTokens));
+  });
+
+  it('one wallet holding 89% of a 3-holder token: a warning and "too early to judge", never "No warning signs"', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const c = await launch(creator, { ticker: 'water', initialBuy: '0.01', donationWallet: charityWallet() });
+    afterLaunchWindow(await trust(c.mint));
+    const whale = await trader(5);
+    await buy(c.mint, whale, '0.9');
+    await buy(c.mint, await trader(1), '0.1');
+    const answer = await trust(c.mint);
+    const share = answer.holders!.largest!.percent!;
+    expect(answer.holders!.largest!.wallet).toBe(whale.publicKey.toBase58());
+    expect(Number(share)).toBeGreaterThan(85);
+    expect(answer.flags).toEqual([{ id: 'single_holder', severity: 'medium', sentence: `One wallet holds ${share}% of the tokens in circulation: if it sells, the price falls hard.` }]);
+    expect(answer.verdict).toEqual({ kind: 'warnings', sentence: null, concentration: 'Too early to judge holder concentration: 3 holders' });
+  });
+
+  it('a creator holding about 70% of their own token is said, medium', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const c = await launch(creator, { ticker: 'seventy', initialBuy: '0.5', donationWallet: charityWallet() });
+    afterLaunchWindow(await trust(c.mint));
+    await buy(c.mint, await trader(2), '0.22');
+    const answer = await trust(c.mint);
+    const share = answer.holders!.creator.percent!;
+    expect(Number(share)).toBeGreaterThan(60);
+    expect(Number(share)).toBeLessThan(80);
+    expect(answer.flags).toEqual([{ id: 'creator_share', severity: 'medium', sentence: `The creator holds ${share}% of the tokens in circulation: if they sell, the price falls hard.` }]);
+    expect(answer.verdict.concentration).toBe('Too early to judge holder concentration: 2 holders');
+  });
+
+  it('one holder count and one share basis in every answer: the list, the page, the market, the trust panel, the Holders tab and the comment badge', async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const c = await launch(creator, { ticker: 'count', initialBuy: '0.5', donationWallet: charityWallet() });
+    const holder = await trader(3);
+    await buy(c.mint, holder, '0.3');
+    await sell(c.mint, holder, (await tokensOf(holder.publicKey, c.mint)) / 3n);
+    // The distributor collects the withheld trade tax into its own token account: it holds tokens now.
+    const distributor = await t.services.keys.load(c.distributor);
+    expect((await ledger().airdrop(c.distributor, 1_000_000_000n)).kind).toBe('landed');
+    const mintKey = new PublicKey(c.mint);
+    const { transaction } = buildCollectFeesTransaction({
+      mint: mintKey, distributor: distributor.publicKey, sources: [holder.publicKey, creator.keypair.publicKey, new PublicKey(c.pool)].map((o) => tokenAccountOf(mintKey, o)),
+    }, ledger().latestBlockhash.blockhash);
+    expect((await ledger().send(signTransaction(transaction, [distributor]), { preflight: true })).kind).toBe('landed');
+    const distributorHolds = await tokensOf(c.distributor, c.mint);
+    expect(distributorHolds).toBeGreaterThan(0n);
+    await tradeHooksIdle(t.services);
+    const creatorHolds = await tokensOf(creator.wallet, c.mint);
+    const holderHolds = await tokensOf(holder.publicKey, c.mint);
+    const circulating = creatorHolds + holderHolds;
+
+    // The holder and the creator comment: their badges' shares are of the circulating supply.
+    const holderSession = await signInWallet(t.app, holder);
+    for (const who of [holderSession, creator]) {
+      const posted = await t.app.inject({ method: 'POST', url: `/api/campaigns/${c.mint}/comments`, payload: { body: 'Counting holders' }, remoteAddress: testIp(), headers: { cookie: who.cookie } });
+      expect(posted.statusCode, posted.body).toBe(201);
+    }
+
+    const market = (await get(`/api/campaigns/${c.mint}/market`)).json() as { holders: number };
+    const page = (await get(`/api/campaigns/${c.mint}`)).json() as { holders: number; cached_holders: number };
+    const listed = ((await get('/api/campaigns?limit=100')).json() as { campaigns: { token_address: string; holders: number; cached_holders: number }[] })
+      .campaigns.find((x) => x.token_address === c.mint)!;
+    const panel = await trust(c.mint);
+    const comments = (await get(`/api/campaigns/${c.mint}/comments`)).json() as { comments: { author: { wallet: string; badges: { kind: string; share_percent?: string }[] } }[] };
+    const badge = (wallet: string) => comments.comments.find((x) => x.author.wallet === wallet)!.author.badges.find((b) => b.kind === 'holder')?.share_percent;
+
+    // Two holders: the creator and the holder. The pool and the distributor are platform keys.
+    expect([market.holders, page.holders, page.cached_holders, listed.holders, listed.cached_holders, panel.holders!.holderCount]).toEqual([2, 2, 2, 2, 2, 2]);
+    expect(panel.holders!.circulatingTokens).toBe(circulating.toString());
+    const [row] = await t.services.db.select({ circulating: campaigns.circulatingTokens }).from(campaigns).where(eq(campaigns.tokenAddress, c.mint));
+    expect(row!.circulating).toBe(circulating);
+    const tab = (wallet: string) => panel.holders!.top.find((h) => h.wallet === wallet)!;
+    expect(tab(c.distributor)).toMatchObject({ label: 'distributor', tokens: distributorHolds.toString(), percent: null });
+    expect(tab(c.pool)).toMatchObject({ label: 'pool', percent: null });
+    expect(tab(holder.publicKey.toBase58()).percent).toBe(holderShare(holderHolds, circulating));
+    expect(tab(creator.wallet).percent).toBe(holderShare(creatorHolds, circulating));
+    expect(panel.holders!.creator.percent).toBe(tab(creator.wallet).percent);
+    expect(badge(holder.publicKey.toBase58())).toBe(tab(holder.publicKey.toBase58()).percent);
+    expect(badge(creator.wallet)).toBe(tab(creator.wallet).percent);
+    expect(Number(badge(holder.publicKey.toBase58())) + Number(badge(creator.wallet))).toBeCloseTo(100, 1);
+
+    // A row still counting the old way (token accounts, the pool's included), as an upgrade leaves it:
+    // the next trust computation (the job recomputes every campaign once after the migration) rewrites it.
+    await t.services.db.update(campaigns).set({ holders: 3, cachedHolders: 3, circulatingTokens: null }).where(eq(campaigns.tokenAddress, c.mint));
+    await trustOf(t.services).recompute(c.mint);
+    const [rewritten] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, c.mint));
+    expect([rewritten!.holders, rewritten!.cachedHolders, rewritten!.circulatingTokens]).toEqual([2, 2, circulating]);
   });
 });

@@ -1,4 +1,4 @@
-import { formatUtcDay } from '../../../../core/format';
+import { formatDayKey } from '../../../../core/format';
 import { useAdminAnalytics } from '../../../api/adminDashboard';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -38,7 +38,7 @@ export function AnalyticsTab() {
                 <thead className="text-left text-muted"><tr><th className="py-1 font-medium">Date</th><th className="font-medium">Users</th><th className="font-medium">New</th><th className="font-medium">Sessions</th></tr></thead>
                 <tbody className="tabular-nums" data-testid="daily-rows">
                   {daily.slice(0, DAILY_ROWS).map((d) => (
-                    <tr key={d.date} className="border-t border-line"><td className="py-1.5">{formatUtcDay(d.date)}</td><td>{countText(d.unique_users)}</td><td>{countText(d.new_users)}</td><td>{countText(d.total_sessions)}</td></tr>
+                    <tr key={d.date} className="border-t border-line"><td className="py-1.5">{formatDayKey(d.date)}</td><td>{countText(d.unique_users)}</td><td>{countText(d.new_users)}</td><td>{countText(d.total_sessions)}</td></tr>
                   ))}
                 </tbody>
               </table>

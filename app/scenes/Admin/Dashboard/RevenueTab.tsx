@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatUtcDay } from '../../../../core/format';
+import { formatDayKey } from '../../../../core/format';
 import { useAdminRevenue } from '../../../api/adminDashboard';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -44,7 +44,7 @@ export function RevenueTab() {
                 <table className="w-full text-sm tabular-nums">
                   <thead className="text-left text-muted"><tr><th className="py-1 font-medium">Date</th><th className="font-medium">Creation</th><th className="font-medium">Distributor</th><th className="font-medium">Total</th></tr></thead>
                   <tbody>{[...r.daily].reverse().map((d) => (
-                    <tr key={d.date} className="border-t border-line"><td className="py-1.5">{formatUtcDay(d.date)}</td><td>{solFixed(d.creationFeesSol, 4)}</td><td>{solFixed(d.distributorFeesSol, 4)}</td><td className="font-semibold">{solFixed(d.totalSol, 4)}</td></tr>
+                    <tr key={d.date} className="border-t border-line"><td className="py-1.5">{formatDayKey(d.date)}</td><td>{solFixed(d.creationFeesSol, 4)}</td><td>{solFixed(d.distributorFeesSol, 4)}</td><td className="font-semibold">{solFixed(d.totalSol, 4)}</td></tr>
                   ))}</tbody>
                 </table>
               </div>

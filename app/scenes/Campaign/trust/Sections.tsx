@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { holdersText, walletsText } from '../../../../core/holders';
+import { recipientDescription } from '../../../../core/receipt';
+import { CREATOR_CONTROLS_SENTENCE } from '../../../../core/trust/walletProof';
 import type { CampaignTrust } from '../../../api/trust';
 import { ExplorerAddress } from '../../../components/ExplorerAddress';
 import { percent, sol, tokens, when } from './format';
@@ -25,8 +28,9 @@ export function Row({ label, children }: { label: string; children: ReactNode })
 export function HolderSection({ holders }: { holders: NonNullable<CampaignTrust['holders']> }) {
   return (
     <Section title="Holders" testId="trust-holders">
-      <Row label="Wallets holding">{holders.holderCount.toLocaleString('en-US')}</Row>
-      <Row label="Top 10 hold">{percent(holders.top10.percent)}</Row>
+      <Row label="Holders">{holdersText(holders.holderCount)}</Row>
+      <Row label="Top 10 hold">{holders.holderCount <= 10 && holders.holderCount > 0 ? `${percent(holders.top10.percent)} (only ${holdersText(holders.holderCount)})` : percent(holders.top10.percent)}</Row>
+      {holders.largest && <Row label="The largest other wallet holds">{percent(holders.largest.percent)}</Row>}
       <Row label="The creator holds">{percent(holders.creator.percent)}</Row>
       <p className="text-xs text-muted">Shares of the tokens in circulation: the curve's pool and the platform's wallets are left out. The Holders tab lists the largest 50.</p>
     </Section>
@@ -42,7 +46,15 @@ export function CreatorTradesSection({ trades }: { trades: CampaignTrust['creato
       <Row label="Sells">{trades.sells.count === 0 ? 'None' : `${trades.sells.count}: ${tokens(trades.sells.tokens)} for ${sol(trades.sells.lamports)}`}</Row>
       {trades.sells.count > 0 && <Row label="Sold of what they bought">{percent(trades.soldPercentOfBought)}</Row>}
       <Row label="Last sell">{when(trades.lastSellAt, 'Never')}</Row>
-      {trades.transferredOutTokens !== null && <Row label="Moved to other wallets">{tokens(trades.transferredOutTokens)}</Row>}
+      {trades.transferredOutTokens !== null && (
+        <Row label="Moved to other wallets">{`${trades.transfersExact ? '' : 'at least '}${tokens(trades.transferredOutTokens)}`}</Row>
+      )}
+      {trades.transferredInTokens !== null && trades.transferredInTokens !== '0' && <Row label="Received from other wallets">{tokens(trades.transferredInTokens)}</Row>}
+      {trades.funded && trades.funded.wallets.length > 0 && (
+        <Row label="Wallets they paid for">
+          {`${walletsText(trades.funded.wallets.length)}: bought ${tokens(trades.funded.boughtTokens)}, sold ${tokens(trades.funded.soldTokens)} (counted as the creator's)`}
+        </Row>
+      )}
     </Section>
   );
 }
@@ -56,17 +68,18 @@ export function EarlyBuyersSection({ early, clusters }: { early: CampaignTrust['
       {early && early.count > 0 && <Row label="They hold now">{percent(early.percent)}</Row>}
       {clusters && (
         <Row label="Funded by one wallet just before buying">
-          {largest === null ? 'No such group' : `${clusters.length} group${clusters.length === 1 ? '' : 's'}; the largest, ${largest.wallets.length} wallets, holds ${percent(largest.percent)}`}
+          {largest === null ? 'No such group' : `${clusters.length} group${clusters.length === 1 ? '' : 's'}; the largest, ${walletsText(largest.wallets.length)}${largest.fundedByCreator ? ' paid for by the creator' : ''}, holds ${percent(largest.percent)}${largest.soldTokens !== '0' ? ` and has sold ${percent(largest.soldPercentOfBought)} of what it bought` : ''}`}
         </Row>
       )}
     </Section>
   );
 }
 
+// The receipt's words (core/receipt.ts) for whose wallet it is; who proved control is its own row.
 const WALLET_KIND: Record<CampaignTrust['cause']['kind'], string> = {
   verified_charity: 'A verified charity',
-  creator_wallet: "The creator's own wallet",
-  proven: 'Control proven by the creator',
+  creator_wallet: recipientDescription('creator_wallet', null),
+  proven: recipientDescription('proven', null),
   unproven: 'Not proven: nobody has shown who controls it',
   none: 'None set',
 };
@@ -83,6 +96,8 @@ export function CauseSection({ cause }: { cause: CampaignTrust['cause'] }) {
     <Section title="The cause" testId="trust-cause">
       {cause.donationWallet && <Row label="Donation wallet"><ExplorerAddress address={cause.donationWallet} /></Row>}
       <Row label="Who it is">{cause.kind === 'verified_charity' && cause.charityName ? `${WALLET_KIND.verified_charity}: ${cause.charityName}` : WALLET_KIND[cause.kind]}</Row>
+      {cause.kind === 'proven' && cause.proof && <Row label="Control proven"><span data-testid="trust-proof">{cause.proof.sentence}</span></Row>}
+      {cause.kind === 'creator_wallet' && <Row label="Control proven"><span data-testid="trust-proof">{CREATOR_CONTROLS_SENTENCE}</span></Row>}
       {cause.donationWallet && (
         <Row label="First used">{cause.firstSeenAt ? `${cause.firstSeenExact ? '' : 'before '}${when(cause.firstSeenAt, '')}` : 'No transactions before this campaign'}</Row>
       )}

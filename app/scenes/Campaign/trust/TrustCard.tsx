@@ -19,7 +19,7 @@ export function TrustCard({ mint }: { mint: string }) {
       {trust.isError && <p className="text-sm text-muted" role="alert">{errorMessage(trust.error, 'Failed to load the trust facts')}</p>}
       {t && (
         <>
-          <Flags flags={t.flags} />
+          <Flags flags={t.flags} verdict={t.verdict} />
           {t.authorities && (
             <Section title="Who controls the token" testId="trust-authorities">
               <ul className="list-disc space-y-1.5 pl-5 text-sm">
