@@ -42,7 +42,7 @@ export async function officialFigures(services: Services, row: Row): Promise<Off
       curvePriceChanges(services.db, row.tokenAddress, services.now()),
     ]);
     return {
-      price: market.price, priceChange24h: market.priceChange24h, priceChange6h: changes?.h6 ?? null, priceChange1h: changes?.h1 ?? null,
+      price: market.price, priceChange24h: changes?.h24 ?? null, priceChange6h: changes?.h6 ?? null, priceChange1h: changes?.h1 ?? null,
       priceChange5m: changes?.m5 ?? null, marketCap: market.marketCap, fdv: market.fdv, volume24h: market.volume24h,
       volume5m: market.volume5m, holders: market.holders, supply: mint ? mint.supply.toString() : null, lastUpdated: market.lastUpdated, source: 'curve',
     };

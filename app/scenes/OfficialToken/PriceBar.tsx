@@ -6,11 +6,11 @@ import { compact2 } from './format';
 
 type Props = { market: OfficialMarket | undefined; failed: boolean; fetching: boolean; onRefresh: () => void };
 
-function Figure({ label, value, testId, className }: { label: string; value: string; testId: string; className?: string }) {
+function Figure({ label, value, testId, className, title }: { label: string; value: string; testId: string; className?: string; title?: string }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-muted">{label}</dt>
-      <dd className={clsx('truncate text-base font-bold sm:text-lg', className)} data-testid={testId}>{value}</dd>
+      <dd className={clsx('truncate text-base font-bold sm:text-lg', className)} data-testid={testId} title={title}>{value}</dd>
     </div>
   );
 }
@@ -18,6 +18,8 @@ function Figure({ label, value, testId, className }: { label: string; value: str
 /** Green up, red down, muted when flat or unknown. */
 const changeTone = (change: number | null) => (change === null || change === 0 ? 'text-muted' : change > 0 ? 'text-brand-600 dark:text-brand-400' : 'text-red-500');
 const changeText = (change: number | null) => (change === null ? 'N/A' : formatPercentChange(change));
+// A window longer than the token's life has no change over it (server/official/curveChanges.ts).
+const NO_CHANGE_TITLE = 'No change over this window yet: the token has not traded that long';
 
 /**
  * Price ('$0.00' when unknown, spec 1 section 5), 24h change, market cap ('TBA' if missing), FDV, volumes ('N/A' if zero), holders
@@ -36,7 +38,7 @@ export function PriceBar({ market, failed, fetching, onRefresh }: Props) {
     <section id="price" className="rounded-2xl border border-line bg-surface-2 p-4 sm:p-6" aria-label="Price" data-testid="official-price-bar">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <Figure label="Price" value={formatPrice(market?.price ?? 0)} testId="official-price" />
-        <Figure label="24h change" testId="official-change" value={changeText(change)} className={changeTone(change)} />
+        <Figure label="24h change" testId="official-change" value={changeText(change)} className={changeTone(change)} title={change === null ? NO_CHANGE_TITLE : undefined} />
         <Figure label="Market cap" value={market?.marketCap ? formatCompactUsd2(market.marketCap) : 'TBA'} testId="official-market-cap" />
         <Figure label="FDV" value={market?.fdv ? formatCompactUsd2(market.fdv) : 'TBA'} testId="official-fdv" />
         <Figure label="24h volume" value={volume(market?.volume24h)} testId="official-volume-24h" />
@@ -47,7 +49,7 @@ export function PriceBar({ market, failed, fetching, onRefresh }: Props) {
         {shorter.map(({ label, value, testId }) => (
           <div key={label} className="flex items-center gap-1 rounded-md bg-surface-3 px-2 py-1">
             <dt className="text-muted">{label}</dt>
-            <dd className={clsx('font-semibold', changeTone(value))} data-testid={testId}>{changeText(value)}</dd>
+            <dd className={clsx('font-semibold', changeTone(value))} data-testid={testId} title={value === null ? NO_CHANGE_TITLE : undefined}>{changeText(value)}</dd>
           </div>
         ))}
       </dl>

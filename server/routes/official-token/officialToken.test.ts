@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { officialToken } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { TOKEN_TOTAL_SUPPLY } from '../../../core/constants';
-import { curveTrades } from '../../db/schema';
+import { curvePools, curveTrades } from '../../db/schema';
 import { buy, demoWallet, ensureSol } from '../../demo/market';
 import { configureClusterOfficialToken, launchOfficialToken } from '../../official/launchOfficial';
 
@@ -83,7 +83,13 @@ describe('GET /api/official-token', () => {
     // The first buy happened two hours ago: inside 24h and 6h, before the 1h and 5m windows.
     await t.services.db.update(curveTrades).set({ blockTime: new Date(t.services.now().getTime() - 2 * 3_600_000) }).where(eq(curveTrades.signature, first));
     await buy(t.services, trader, mint, 1_000_000_000n);
-    const body = (await t.app.inject({ method: 'GET', url: '/api/official-token/market' })).json();
+    // Ten minutes after the launch only the 5 m window has a history: the longer ones have no change yet ('N/A'), not four equal figures.
+    const market = async () => (await t.app.inject({ method: 'GET', url: '/api/official-token/market' })).json();
+    await t.services.db.update(curvePools).set({ createdAt: new Date(t.services.now().getTime() - 10 * 60_000) }).where(eq(curvePools.mint, mint));
+    expect(await market()).toMatchObject({ priceChange24h: null, priceChange6h: null, priceChange1h: null, priceChange5m: expect.any(Number) });
+    // A day and more after it, every window has its own reference price.
+    await t.services.db.update(curvePools).set({ createdAt: new Date(t.services.now().getTime() - 30 * 3_600_000) }).where(eq(curvePools.mint, mint));
+    const body = await market();
     expect(body).toMatchObject({ source: 'curve', supply: TOKEN_TOTAL_SUPPLY.toString() });
     expect(body.supplyTokens).toMatch(/^1000000000(\.0+)?$/);
     expect(body.fdv).toBeGreaterThan(0);
