@@ -6,9 +6,9 @@
 
 import { PublicKey, type ConfirmedSignatureInfo, type VersionedTransactionResponse } from '@solana/web3.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { netOutflows } from '../../core/donations/sharing';
 import { lamportsToSolString } from '../../core/money';
 import { refreshPlatformStats } from '../commands/refreshPlatformStats';
-import { netOutflows } from '../../core/donations/sharing';
 import { campaigns, donationCursors, donationNettings, donations, donationWalletOutflows } from '../db/schema';
 import type { Services } from '../services';
 import { classifyTransfers } from './classify';
