@@ -17,7 +17,7 @@ CREATE TABLE "donation_nettings" (
 	"credit_key" text NOT NULL,
 	"credit_kind" text NOT NULL,
 	"lamports" bigint NOT NULL,
-	CONSTRAINT "donation_nettings_signature_campaign_id_kind_from_wallet_credit_key_pk" PRIMARY KEY("signature","campaign_id","kind","from_wallet","credit_key"),
+	CONSTRAINT "donation_nettings_pk" PRIMARY KEY("signature","campaign_id","kind","from_wallet","credit_key"),
 	CONSTRAINT "donation_nettings_positive" CHECK ("donation_nettings"."lamports" > 0),
 	CONSTRAINT "donation_nettings_credit_kind" CHECK (credit_kind in ('round_trip', 'hop'))
 );

@@ -95,7 +95,7 @@ export const donationNettings = pgTable('donation_nettings', {
   creditKind: text('credit_kind').$type<CreditKind>().notNull(),
   lamports: bigint('lamports', { mode: 'bigint' }).notNull(),
 }, (t) => [
-  primaryKey({ columns: [t.signature, t.campaignId, t.kind, t.fromWallet, t.creditKey] }),
+  primaryKey({ name: 'donation_nettings_pk', columns: [t.signature, t.campaignId, t.kind, t.fromWallet, t.creditKey] }),
   foreignKey({ name: 'donation_nettings_donation_fk', columns: [t.signature, t.campaignId, t.kind, t.fromWallet], foreignColumns: [donations.signature, donations.campaignId, donations.kind, donations.fromWallet] })
     .onDelete('cascade'),
   check('donation_nettings_positive', sql`${t.lamports} > 0`),
