@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Keypair } from '@solana/web3.js';
 import { DONATION_EVENT } from '../server/donations/indexer';
+import { referenceOf } from '../server/donations/references';
 import { donor, launchCampaign, sendSol } from '../server/donations/testing/donationFlow';
 import { indexDonationsJob, startJobs, type Job } from '../server/jobs';
 import { openBenchServices } from './support/benchServer';
@@ -24,11 +25,12 @@ export default async function donationsBench(): Promise<DonationBenchRow[]> {
   const { env } = services;
   let runner: ReturnType<typeof startJobs> | undefined;
   try {
-    const wallets: string[] = [];
+    // Wallets nobody proved: a transfer counts by the campaign's Solana Pay reference, as a donor's wallet sends it.
+    const wallets: { wallet: string; reference: string }[] = [];
     for (let i = 0; i < CAMPAIGNS; i++) {
       const wallet = Keypair.generate().publicKey.toBase58();
-      await launchCampaign(services, `Bench ${i}`, wallet);
-      wallets.push(wallet);
+      const { campaignId } = await launchCampaign(services, `Bench ${i}`, wallet);
+      wallets.push({ wallet, reference: await referenceOf(services.db, campaignId) });
     }
     const giver = await donor(services, 'bench');
     const waiting = new Map<string, () => void>();
@@ -44,7 +46,8 @@ export default async function donationsBench(): Promise<DonationBenchRow[]> {
       const lags: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         await new Promise((r) => setTimeout(r, Math.random() * env.DONATIONS_POLL_MS));
-        const { signature } = await sendSol(services, giver, wallets[i % wallets.length]!, 10_000_000n + BigInt(lags.length) + BigInt(label.length) * 1000n);
+        const { wallet, reference } = wallets[i % wallets.length]!;
+        const { signature } = await sendSol(services, giver, wallet, 10_000_000n + BigInt(lags.length) + BigInt(label.length) * 1000n, { references: [reference] });
         const confirmed = performance.now();
         if (!seen.has(signature)) await new Promise<void>((resolve) => waiting.set(signature, resolve));
         lags.push(performance.now() - confirmed);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import { Connection, Keypair, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBaseUrl } from './baseUrl';
@@ -188,7 +188,8 @@ describe('/campaign/{tokenAddress}', () => {
     await thanks.waitFor({ timeout: 30_000 });
     // The toast's Receipt opens the printable receipt, which waits for the indexer if it must.
     await thanks.getByRole('button', { name: 'Receipt' }).click();
-    await page.waitForURL(/\/receipt\/[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    // The donor's own receipt: the transaction and the wallet that gave.
+    await page.waitForURL(/\/receipt\/[1-9A-HJ-NP-Za-km-z]{64,88}\/[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     const receipt = page.getByTestId('receipt');
     await receipt.waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('receipt-amount').textContent()).toBe('0.25 SOL');
@@ -196,7 +197,8 @@ describe('/campaign/{tokenAddress}', () => {
     expect(await receipt.textContent()).toContain(await localWalletAddress(page));
     expect(await receipt.textContent()).toContain(`${WORD} Rescue 0`);
     expect(await page.getByTestId('receipt-statement').textContent()).toBe('No goods or services were provided in exchange for this donation.');
-    const signature = page.url().split('/').pop()!;
+    const [signature, donorWallet] = page.url().split('/').slice(-2) as [string, string];
+    expect(donorWallet).toBe(await localWalletAddress(page));
     expect(await receipt.textContent()).toContain(signature);
     await screenshots(page, 'receipt');
     // On paper: the receipt alone, without the site's header, ticker, footer or buttons.
@@ -215,7 +217,7 @@ describe('/campaign/{tokenAddress}', () => {
     // Spec 1: rows to 3 decimals, total raised to 2.
     expect(await row.textContent()).toContain('0.250 SOL');
     expect(await row.textContent()).toContain('New');
-    expect(await row.getByTestId('donation-receipt').getAttribute('href')).toBe(`/receipt/${signature}`);
+    expect(await row.getByTestId('donation-receipt').getAttribute('href')).toBe(`/receipt/${signature}/${donorWallet}`);
     expect(await page.getByTestId('donations-total').textContent()).toBe('0.25 SOL');
     const api = await (await fetch(`${baseUrl}/api/campaigns/${campaign.mint}/donations`)).json() as { total: number; donations: { from: string }[] };
     expect(api.total).toBe(1);
@@ -234,6 +236,70 @@ describe('/campaign/{tokenAddress}', () => {
     const csv = fs.readFileSync(await (await download).path(), 'utf8');
     expect(csv).toContain(`/receipt/${signature}`);
     expect(csv.trim().split('\r\n')).toHaveLength(2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a gift of SOL the donation wallet itself sent shows as not counted in Donations, and has no receipt', async () => {
+    // The creator's own wallet is the donation wallet: it sends 0.3 SOL out, and 0.29 of it comes straight back.
+    const creator = Keypair.generate();
+    const sender = Keypair.generate();
+    await fund(creator.publicKey, 3);
+    const loop = await launchCampaign(baseUrl, { creator, airdropSol: 0, name: `Loop ${WORD.slice(3)}x`, donationWallet: creator.publicKey.toBase58() });
+    const send = (from: Keypair, to: PublicKey, sol: number) => sendAndConfirmTransaction(connection, new Transaction().add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports: Math.round(sol * 1e9) })), [from], { commitment: 'confirmed' });
+    await send(creator, sender.publicKey, 0.3);
+    const back = await send(sender, creator.publicKey, 0.29);
+
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${baseUrl}/campaign/${loop.mint}`);
+    await page.getByRole('tab', { name: 'Donations' }).click();
+    const row = page.locator('[data-testid="donation-row"][data-counted="none"]');
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.getByTestId('donation-amount').textContent()).toBe('0.290 SOL');
+    expect(await row.getByTestId('donation-not-counted').textContent())
+      .toBe('Not counted: this SOL came from the donation wallet itself (it had sent it to this wallet in the 30 days before).');
+    expect(await row.getByTestId('donation-receipt').count()).toBe(0);
+    expect(await page.getByTestId('donations-total').textContent()).toBe('0.00 SOL');
+    await screenshots(page, 'donations-not-counted');
+
+    for (const path of [`/receipt/${back}`, `/receipt/${back}/${sender.publicKey.toBase58()}`]) {
+      await page.goto(`${baseUrl}${path}`);
+      const notCounted = page.getByTestId('receipt-not-counted');
+      await notCounted.waitFor({ timeout: 20_000 });
+      expect(await notCounted.getByRole('heading').textContent()).toBe('No receipt for this transfer');
+      expect(await page.getByTestId('receipt-not-counted-reason').textContent()).toContain('Not counted: this SOL came from the donation wallet itself');
+      expect(await page.getByTestId('receipt').count()).toBe(0);
+    }
+    await screenshots(page, 'receipt-not-counted');
+
+    // Two wallets in one transaction: the sender's gift is what is left of the 0.3 SOL (0.01 nets,
+    // 0.19 counts), a friend's counts in full, and each has a receipt of their own.
+    const friend = Keypair.generate();
+    await Promise.all([fund(sender.publicKey, 1), fund(friend.publicKey, 1)]);
+    const pair = await sendAndConfirmTransaction(connection, new Transaction().add(
+      SystemProgram.transfer({ fromPubkey: sender.publicKey, toPubkey: creator.publicKey, lamports: 200_000_000 }),
+      SystemProgram.transfer({ fromPubkey: friend.publicKey, toPubkey: creator.publicKey, lamports: 100_000_000 }),
+    ), [sender, friend], { commitment: 'confirmed' });
+    await page.goto(`${baseUrl}/campaign/${loop.mint}`);
+    await page.getByRole('tab', { name: 'Donations' }).click();
+    const part = page.locator('[data-testid="donation-row"][data-counted="part"]');
+    await part.waitFor({ timeout: 20_000 });
+    expect(await part.getByTestId('donation-amount').textContent()).toBe('0.190 SOL of 0.200 SOL sent');
+    expect(await part.getByTestId('donation-not-counted').textContent()).toMatch(/^0\.010 SOL not counted: this SOL came from the donation wallet itself/);
+    expect(await page.getByTestId('donations-total').textContent()).toBe('0.29 SOL');
+    await screenshots(page, 'donations-part-counted');
+    await page.goto(`${baseUrl}/receipt/${pair}`);
+    const choice = page.getByTestId('receipt-senders');
+    await choice.waitFor({ timeout: 20_000 });
+    expect(await choice.getByRole('heading').textContent()).toBe('Donations from 2 wallets');
+    await screenshots(page, 'receipt-senders');
+    await choice.getByRole('link', { name: 'Receipt for 0.19 SOL' }).click();
+    await page.waitForURL(`${baseUrl}/receipt/${pair}/${sender.publicKey.toBase58()}`);
+    await page.getByTestId('receipt').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('receipt-amount').textContent()).toBe('0.19 SOL');
+    expect(await page.getByTestId('receipt-line-not-counted').textContent()).toMatch(/^0\.01 SOL of the 0\.2 SOL sent is not part of this receipt: /);
+    expect(await page.getByTestId('receipt').textContent()).not.toContain(friend.publicKey.toBase58());
+    await screenshots(page, 'receipt-part-counted');
     expect(errors).toEqual([]);
     await page.context().close();
   });

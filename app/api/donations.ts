@@ -1,7 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import type { NotCountedPart } from './receipts';
 
-export type Donation = { signature: string; kind: 'reward' | 'direct'; from: string; lamports: string; sol: string; timestamp: string };
+/**
+ * One row of a campaign's Donations tab: `lamports` what counted, `sentLamports` what the
+ * sender's transfers carried, `notCounted` why the rest did not; a receipt only when something counted.
+ */
+export type Donation = {
+  signature: string; kind: 'reward' | 'direct'; from: string; lamports: string; sol: string; timestamp: string;
+  sentLamports: string; sentSol: string; notCounted: NotCountedPart[]; receiptPath: string | null;
+};
 export type DonationPage = { donations: Donation[]; total: number; totalRaisedSol: string; totalRaisedLamports: string };
 export type DonateLink = { url: string; reference: string; recipient: string };
 

@@ -43,7 +43,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'trade/:tokenAddress', ...walletScene(() => import('../scenes/Trade/TradePage'), (m) => m.TradePage) },
   { path: 'official-token', ...walletScene(() => import('../scenes/OfficialToken/OfficialTokenPage'), (m) => m.OfficialTokenPage) },
   { path: 'progress-demo', ...scene(() => import('../scenes/ProgressDemo/ProgressDemoPage'), (m) => m.ProgressDemoPage) },
-  { path: 'receipt/:signature', ...scene(() => import('../scenes/Receipt/ReceiptPage'), (m) => m.ReceiptPage) },
+  { path: 'receipt/:signature/:donor?', ...scene(() => import('../scenes/Receipt/ReceiptPage'), (m) => m.ReceiptPage) },
   { path: 'report', ...scene(() => import('../scenes/Report/ReportPage'), (m) => m.ReportPage) },
   { path: 'test-supabase', ...scene(() => import('../scenes/TestSupabase/TestSupabasePage'), (m) => m.TestSupabasePage) },
   { path: '*', ...scene(() => import('../scenes/NotFound/NotFoundPage'), (m) => m.NotFoundPage) },

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import { FIRST_DONATION_YEAR } from '../receipt';
 
+const signature = z.string().trim().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'signature must be a Solana transaction signature');
+
 /** A transaction signature: 64 bytes in base58, 64 to 88 characters. */
-export const SignatureParams = z.object({
-  signature: z.string().trim().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'signature must be a Solana transaction signature'),
+export const SignatureParams = z.object({ signature });
+
+/** A transaction signature and the wallet whose receipt it is: a public key in base58, 32 to 44 characters. */
+export const DonorReceiptParams = z.object({
+  signature,
+  donor: z.string().trim().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'donor must be a Solana wallet address'),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { priceLamportsPerToken } from '../../core/curve';
 import { campaigns, curvePools, curveTrades, donations } from '../db/schema';
 import type { Services } from '../services';
@@ -50,10 +50,10 @@ export function walletTrades(services: Services, wallet: string) {
     .orderBy(desc(curveTrades.blockTime)).limit(ACTIVITY_LIMIT);
 }
 
-/** The wallet's newest direct donations, as the indexer found them, with their campaigns. */
+/** The wallet's newest counted direct donations, as the indexer found them, with their campaigns. */
 export function walletDonations(services: Services, wallet: string) {
   return services.db.select({ donation: donations, campaign: campaignColumns }).from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(eq(donations.fromWallet, wallet), eq(donations.kind, 'direct')))
+    .where(and(eq(donations.fromWallet, wallet), eq(donations.kind, 'direct'), gt(donations.lamports, 0n)))
     .orderBy(desc(donations.blockTime)).limit(ACTIVITY_LIMIT);
 }

@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { PlatformStatKey } from '../../core/enums';
 import type { Db } from '../db/client';
 import { campaigns, donations, platformStats } from '../db/schema';
 import type { Services } from '../services';
 import { adminWrite, type AdminActor } from './adminWrite';
 
-/** Recomputes the four keys from the campaigns and their indexed donations (rewards and direct; test campaigns left out). */
+/** Recomputes the four keys from the campaigns and their indexed donations (rewards and direct, those that counted; test campaigns left out). */
 export async function recomputePlatformStats(db: Db, at: Date): Promise<Record<PlatformStatKey, bigint>> {
   const [totals] = await db.select({
     raised: sql<string>`coalesce(sum(${campaigns.raisedLamports}), 0)::text`,
@@ -13,7 +13,7 @@ export async function recomputePlatformStats(db: Db, at: Date): Promise<Record<P
     backers: sql<string>`coalesce(sum(${campaigns.backers}), 0)::text`,
   }).from(campaigns).where(eq(campaigns.isTest, false));
   const [indexed] = await db.select({ count: sql<string>`count(*)::text` }).from(donations)
-    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId)).where(eq(campaigns.isTest, false));
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId)).where(and(eq(campaigns.isTest, false), gt(donations.lamports, 0n)));
 
   const values: Record<PlatformStatKey, bigint> = {
     total_sol_raised: BigInt(totals.raised),

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { CommentBadge } from '../../core/schemas/comment';
 import { donations } from '../db/schema';
 import { isPlatformCreated, type CampaignRow } from '../presenters/campaign';
@@ -10,8 +10,8 @@ export type AuthorBadges = (wallet: string) => CommentBadge[];
 
 /**
  * Badges of a page's authors, in one read and one cached chain answer whatever the page's
- * size: which of them donated directly to this campaign (donations rows of kind 'direct'
- * from that wallet), and the mint's holders (holderShares: shares of the circulating supply). The Creator badge is for the
+ * size: which of them donated directly to this campaign (counted donations rows of kind
+ * 'direct' from that wallet), and the mint's holders (holderShares: shares of the circulating supply). The Creator badge is for the
  * creator of a campaign launched here (an imported token's creator is only a claim).
  */
 export async function loadBadges(services: Services, campaign: CampaignRow, wallets: string[]): Promise<AuthorBadges> {
@@ -19,7 +19,7 @@ export async function loadBadges(services: Services, campaign: CampaignRow, wall
   if (unique.length === 0) return () => [];
   const [donors, holdings] = await Promise.all([
     services.db.selectDistinct({ wallet: donations.fromWallet }).from(donations)
-      .where(and(eq(donations.campaignId, campaign.id), eq(donations.kind, 'direct'), inArray(donations.fromWallet, unique))),
+      .where(and(eq(donations.campaignId, campaign.id), eq(donations.kind, 'direct'), gt(donations.lamports, 0n), inArray(donations.fromWallet, unique))),
     campaign.tokenAddress ? holderSharesOf(services)(campaign.tokenAddress, unique, campaign.circulatingTokens)
       : Promise.resolve({ holdings: new Map<string, bigint>(), circulatingTokens: null }),
   ]);

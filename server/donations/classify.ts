@@ -1,4 +1,5 @@
 import type { DonationKind } from '../db/schema';
+import { splitGain } from '../../core/donations/sharing';
 import type { SolTransfer } from './transfers';
 
 /** A campaign as the indexer matches transfers against it. */
@@ -27,12 +28,14 @@ export type TransactionFacts = {
   blockTime: Date;
 };
 
-export type ClassifiedDonation = { campaignId: number; kind: DonationKind; from: string; to: string; lamports: bigint };
-
-type Claim = ClassifiedDonation & { bySender: Map<string, bigint> };
+/**
+ * One sender's transfers into a donation wallet for one campaign and kind, in one
+ * transaction: `sent` what they carried, `share` their part of what the wallet gained.
+ */
+export type ClassifiedDonation = { campaignId: number; kind: DonationKind; from: string; to: string; sent: bigint; share: bigint };
 
 /**
- * The donations one transaction made, per campaign and kind (one row each).
+ * The donations one transaction made: one per campaign, kind and sender.
  *
  * Which campaign: a transfer from the campaign's distributor wallet is its reward; any
  * other sender's (never a platform address's) is a direct donation of the campaign whose
@@ -41,37 +44,35 @@ type Claim = ClassifiedDonation & { bySender: Map<string, bigint> };
  *
  * How much: never more than the donation wallet actually gained in the transaction (its
  * balance after minus before). SOL sent in and taken back out in the same transaction is no
- * gift, so a transaction whose net gain is 0 or less counts nothing; the gain is given to
- * rewards first, then to direct donations, each at most what its transfers carried. A row
- * names the sender that paid the most of it.
+ * gift, so a transaction whose net gain is 0 or less makes no rows; the gain goes to the
+ * rewards first, then is shared among the direct donations in proportion to what each
+ * sender's transfers carried (exact, never summing above the gain).
  */
 export function classifyTransfers(facts: TransactionFacts, byWallet: ReadonlyMap<string, WatchedCampaign[]>): ClassifiedDonation[] {
-  const claims = new Map<string, Claim[]>();
+  const claims = new Map<string, Map<string, ClassifiedDonation>>();
   for (const transfer of facts.transfers) {
     const candidates = byWallet.get(transfer.destination);
     if (!candidates || transfer.source === transfer.destination) continue;
     const match = matchOf(transfer, candidates, facts);
     if (!match) continue;
-    const forWallet = claims.get(transfer.destination) ?? [];
+    const forWallet = claims.get(transfer.destination) ?? new Map<string, ClassifiedDonation>();
     claims.set(transfer.destination, forWallet);
-    let claim = forWallet.find((c) => c.campaignId === match.campaign.id && c.kind === match.kind);
-    if (!claim) {
-      claim = { campaignId: match.campaign.id, kind: match.kind, from: transfer.source, to: transfer.destination, lamports: 0n, bySender: new Map() };
-      forWallet.push(claim);
-    }
-    claim.lamports += transfer.lamports;
-    claim.bySender.set(transfer.source, (claim.bySender.get(transfer.source) ?? 0n) + transfer.lamports);
+    const key = `${match.campaign.id}/${match.kind}/${transfer.source}`;
+    const claim = forWallet.get(key) ?? { campaignId: match.campaign.id, kind: match.kind, from: transfer.source, to: transfer.destination, sent: 0n, share: 0n };
+    forWallet.set(key, claim);
+    claim.sent += transfer.lamports;
   }
   const rows: ClassifiedDonation[] = [];
   for (const [wallet, forWallet] of claims) {
-    let left = facts.balanceChanges.get(wallet) ?? 0n;
-    const ordered = [...forWallet.filter((c) => c.kind === 'reward'), ...forWallet.filter((c) => c.kind !== 'reward')];
-    for (const claim of ordered) {
-      if (left <= 0n) break;
-      const lamports = claim.lamports < left ? claim.lamports : left;
-      left -= lamports;
-      rows.push({ campaignId: claim.campaignId, kind: claim.kind, from: largestSender(claim.bySender), to: wallet, lamports });
-    }
+    const gain = facts.balanceChanges.get(wallet) ?? 0n;
+    if (gain <= 0n) continue;
+    // A fixed order, so the rounding lamports always go the same way.
+    const ordered = [...forWallet.values()].sort((a, b) => a.campaignId - b.campaignId || (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+    const rewards = ordered.filter((c) => c.kind === 'reward');
+    const directs = ordered.filter((c) => c.kind !== 'reward');
+    const split = splitGain(gain, rewards.map((c) => c.sent), directs.map((c) => c.sent));
+    rewards.forEach((c, i) => rows.push({ ...c, share: split.rewards[i]! }));
+    directs.forEach((c, i) => rows.push({ ...c, share: split.directs[i]! }));
   }
   return rows;
 }
@@ -83,10 +84,4 @@ function matchOf(transfer: SolTransfer, wallets: WatchedCampaign[], facts: Trans
   if (facts.platformSenders.has(transfer.source)) return undefined;
   const campaign = candidates.find((c) => facts.accountKeys.has(c.reference)) ?? candidates.find((c) => c.countsPlainTransfers);
   return campaign ? { campaign, kind: 'direct' } : undefined;
-}
-
-function largestSender(bySender: Map<string, bigint>): string {
-  let best: [string, bigint] | undefined;
-  for (const entry of bySender) if (!best || entry[1] > best[1]) best = entry;
-  return best![0];
 }

@@ -117,17 +117,15 @@ describe('raised amounts and backers that cannot be inflated', () => {
     await indexDonations(t.services);
     expect((await campaignRow(dust.campaignId)).backers).toBe(2);
     expect(await page(dust.mint)).toMatchObject({ backers: 2 });
-    // The launch's initial buy is paid by a platform funding wallet for the creator: the creator backs it, not the funding wallet.
-    // 0.006 SOL bought at launch and 0.004 SOL given: a backer only if both are the creator's.
-    const bought = await launchCampaign(t.services, 'Bought', Keypair.generate().publicKey.toBase58(), 6_000_000n);
+    // The launch's initial buy is paid by a platform funding wallet for the creator: it is the creator's, and a
+    // creator backs nothing of their own (issue 34), however much they buy and give.
+    const bought = await launchCampaign(t.services, 'Bought', Keypair.generate().publicKey.toBase58(), SOL / 50n);
     expect((await campaignRow(bought.campaignId)).backers).toBe(0);
     const boughtRow = await campaignRow(bought.campaignId);
-    await sendSol(t.services, await creatorOf(t.services, 'Bought'), boughtRow.donationWallet!, 4_000_000n, { references: [await referenceOf(t.services.db, bought.campaignId)] });
+    await sendSol(t.services, await creatorOf(t.services, 'Bought'), boughtRow.donationWallet!, SOL / 50n, { references: [await referenceOf(t.services.db, bought.campaignId)] });
     await indexDonations(t.services);
-    expect((await campaignRow(bought.campaignId)).backers).toBe(1);
-    // An initial buy over the floor: the creator is the first backer as soon as the campaign exists.
-    const boughtMore = await launchCampaign(t.services, 'Bought more', Keypair.generate().publicKey.toBase58(), SOL / 50n);
-    expect((await campaignRow(boughtMore.campaignId)).backers).toBe(1);
+    expect((await campaignRow(bought.campaignId)).raisedLamports).toBe(SOL / 50n);
+    expect((await campaignRow(bought.campaignId)).backers).toBe(0);
     const listed = (await t.app.inject({ method: 'GET', url: '/api/campaigns?limit=50' })).json<{ campaigns: { token_address: string; backers: number }[] }>();
     expect(listed.campaigns.find((c) => c.token_address === dust.mint)?.backers).toBe(2);
   });

@@ -4,13 +4,14 @@ import { campaigns, donations } from '../db/schema';
 
 export type DonationRow = typeof donations.$inferSelect;
 
-/** A campaign's donations, newest first (ties by signature, so pages are stable). */
+/** A campaign's donations, counted or not, newest first (ties by signature and sender, so pages are stable). */
 export function listDonations(db: Db, campaignId: number, page?: { limit: number; offset: number }): Promise<DonationRow[]> {
   const query = db.select().from(donations).where(eq(donations.campaignId, campaignId))
-    .orderBy(desc(donations.blockTime), desc(donations.slot), desc(donations.signature), donations.kind);
+    .orderBy(desc(donations.blockTime), desc(donations.slot), desc(donations.signature), donations.kind, donations.fromWallet);
   return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
+/** How many rows the list pages through, and what counted of them (the campaign's raised). */
 export async function donationTotals(db: Db, campaignId: number): Promise<{ count: number; lamports: bigint }> {
   const [row] = await db.select({
     count: sql<string>`count(*)::text`,

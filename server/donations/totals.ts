@@ -3,11 +3,12 @@ import type { Db } from '../db/client';
 import { campaigns, curveTrades, donations, launchRequests } from '../db/schema';
 
 /**
- * Backers: wallets whose direct donations to the campaign plus buys of its token reach
- * `minLamports` (BACKER_MIN_LAMPORTS), so a crowd of dust trades is not a crowd of backers;
- * the creator's initial buy is the creator's.
- * The one definition: lists, cards, stats and the admin all read the column this sets
- * (a correlated subquery on campaigns).
+ * Backers: wallets other than the creator and the cause (the donation wallet) whose counted
+ * direct donations to the campaign plus buys of its token reach `minLamports`
+ * (BACKER_MIN_LAMPORTS), so a crowd of dust trades is not a crowd of backers, and a creator
+ * buying their own token, or the cause's wallet buying it, backs nothing. The creator's
+ * initial buy is the creator's. The one definition: lists, cards, stats and the admin all
+ * read the column this sets (a correlated subquery on campaigns).
  */
 export function backersSql(minLamports: bigint): SQL {
   return sql`(select count(*)::int from (
@@ -20,11 +21,13 @@ export function backersSql(minLamports: bigint): SQL {
         ${curveTrades.solLamports}
       from ${curveTrades} left join ${launchRequests} on ${launchRequests.requestId} = ${campaigns.requestId}
         where ${curveTrades.mint} = ${campaigns.tokenAddress} and ${curveTrades.side} = 'buy'
-    ) as put_in group by wallet having sum(lamports) >= ${minLamports.toString()}::numeric
+    ) as put_in
+    where wallet <> ${campaigns.creatorWallet} and wallet is distinct from ${campaigns.donationWallet}
+    group by wallet having sum(lamports) >= ${minLamports.toString()}::numeric
   ) as backer)`;
 }
 
-/** Rewards plus direct donations (a correlated subquery on campaigns). */
+/** Rewards plus direct donations, what counted of them (a correlated subquery on campaigns). */
 export function raisedSql(): SQL {
   return sql`(select coalesce(sum(${donations.lamports}), 0) from ${donations} where ${donations.campaignId} = ${campaigns.id})`;
 }

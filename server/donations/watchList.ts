@@ -2,13 +2,14 @@ import { PublicKey } from '@solana/web3.js';
 import { eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaigns, donationReferences } from '../db/schema';
+import { NETTING_WINDOW_MS } from '../../core/donations/netting';
 import type { WatchedCampaign } from './classify';
 import { isProven, proofsFor } from './walletControl';
 
 export type WatchList = {
   /** Campaigns by donation wallet: what a transfer into that wallet may belong to. */
   byWallet: Map<string, WatchedCampaign[]>;
-  /** Addresses whose history the indexer reads (each has its own cursor), with the time before which nothing there is ours. */
+  /** The donation wallets, whose histories the indexer reads (each has its own cursor), with the time before which nothing there matters. */
   addresses: Map<string, Date>;
 };
 
@@ -24,11 +25,10 @@ function isAddress(text: string | null): text is string {
 }
 
 /**
- * What to read: a wallet one campaign counts plain transfers on (its creator proved
- * control, and no other proven campaign shares it) is read whole (rewards, plain and
- * referenced donations all land there); any other wallet only through each campaign's
- * reference (its direct donations) and distributor wallet (its rewards), so a wallet that
- * is not the campaign's to claim, a charity's or a stranger's, is never scanned whole.
+ * What to read: every donation wallet's whole history, from two netting windows before its
+ * first campaign existed. Every transfer into the wallet is in it (rewards, plain and
+ * referenced donations), and so is every transfer out, which the indexer records: a gift
+ * is netted against what the wallet itself put into its sender (core/donations/netting.ts).
  */
 export async function loadWatchList(db: Db): Promise<WatchList> {
   const rows = await db.select({
@@ -46,41 +46,15 @@ export async function loadWatchList(db: Db): Promise<WatchList> {
   }
   const byWallet = new Map<string, WatchedCampaign[]>();
   const addresses = new Map<string, Date>();
-  const watch = (address: string, createdAt: Date) => {
-    const since = sinceOf(createdAt);
-    const known = addresses.get(address);
-    if (!known || since < known) addresses.set(address, since);
-  };
   for (const [wallet, group] of grouped) {
     const proven = group.filter((row) => isProven(row, proofs));
     byWallet.set(wallet, group.map((row) => ({
       id: row.id, donationWallet: wallet, distributorWallet: isAddress(row.distributorWallet) ? row.distributorWallet : null,
       reference: row.reference, since: sinceOf(row.createdAt), countsPlainTransfers: proven.length === 1 && proven[0] === row,
     })));
-    if (proven.length === 1) {
-      for (const row of group) watch(wallet, row.createdAt);
-    } else {
-      for (const [i, campaign] of byWallet.get(wallet)!.entries()) {
-        watch(campaign.reference, group[i]!.createdAt);
-        if (campaign.distributorWallet) watch(campaign.distributorWallet, group[i]!.createdAt);
-      }
-    }
+    // A hop's funding may be a window older than the transfer it nets against.
+    const first = Math.min(...group.map((row) => sinceOf(row.createdAt).getTime()));
+    addresses.set(wallet, new Date(first - 2 * NETTING_WINDOW_MS));
   }
   return { byWallet, addresses };
-}
-
-/**
- * The watched addresses whose histories hold what paid these donation wallets: a wallet read
- * whole, or each of its campaigns' reference and distributor wallet.
- */
-export function addressesPaying(watch: WatchList, wallets: Iterable<string>): Set<string> {
-  const found = new Set<string>();
-  for (const wallet of wallets) {
-    if (watch.addresses.has(wallet)) found.add(wallet);
-    for (const campaign of watch.byWallet.get(wallet) ?? []) {
-      found.add(campaign.reference);
-      if (campaign.distributorWallet) found.add(campaign.distributorWallet);
-    }
-  }
-  return found;
 }

@@ -15,6 +15,8 @@ const WATCH_LIST_EVENTS = new Set(['campaign_created', 'donation_wallet_proved']
 
 type State = {
   recounted: boolean; lastFull: number; fullDue: boolean;
+  /** The local ledger's commits wake the job (its wake is subscribed): only then may full passes be 30 s apart. */
+  woken: boolean;
   /** Local ledger: watched addresses commits touched since the last run. */
   touched: Set<string>;
   /** Cluster: donation wallets whose account notification came since the last run. */
@@ -25,19 +27,19 @@ const states = new WeakMap<Services, State>();
 const stateOf = (services: Services): State => {
   let state = states.get(services);
   if (!state) {
-    state = { recounted: false, lastFull: 0, fullDue: true, touched: new Set(), changedWallets: new Set() };
+    state = { recounted: false, lastFull: 0, fullDue: true, woken: false, touched: new Set(), changedWallets: new Set() };
     states.set(services, state);
   }
   return state;
 };
 
 /**
- * Every DONATIONS_POLL_MS: new SOL transfers into donation wallets, read from the chain
- * (local ledger or a cluster alike). On the local ledger a commit that touches a watched
- * address wakes the job, which then reads just the addresses commits touched since its last
- * run; a full pass still runs every 30 s. On a cluster every tick is a full pass, and an
+ * Every DONATIONS_POLL_MS: new SOL transfers into and out of donation wallets, read from the
+ * chain (local ledger or a cluster alike). On the local ledger a commit that touches a
+ * donation wallet wakes the job, which then reads just the addresses commits touched since its last
+ * run; a full pass still runs every 30 s (every tick when nothing wakes it). On a cluster every tick is a full pass, and an
  * account notification of a donation wallet (DonationWalletWatch) wakes the job to read just
- * what may have paid that wallet. A launch or a proven wallet makes the next run full, so
+ * that wallet. A launch or a proven wallet makes the next run full, so
  * nothing depends on a wake alone. Its first run in a process recounts every campaign's
  * totals (recountAllTotals).
  */
@@ -56,7 +58,7 @@ export function indexDonationsJob(everyMs: number): Job {
         state.recounted = true;
       }
       const local = Boolean(services.chain.ledger);
-      const full = state.fullDue || Date.now() - state.lastFull >= (local ? LOCAL_FULL_PASS_MS : everyMs);
+      const full = state.fullDue || Date.now() - state.lastFull >= (local && state.woken ? LOCAL_FULL_PASS_MS : everyMs);
       const { touched, changedWallets } = state;
       state.touched = new Set();
       state.changedWallets = new Set();
@@ -106,9 +108,11 @@ export function indexDonationsJob(everyMs: number): Job {
         if (woke) trigger();
       };
       ledger.on('committed', onCommitted);
+      state.woken = true;
       return () => {
         offEvents();
         ledger.off('committed', onCommitted);
+        state.woken = false;
       };
     },
   };

@@ -1,19 +1,20 @@
 import { explorerTxUrl } from '../../core/explorer';
 import { lamportsToSolString } from '../../core/money';
+import { sentLamports } from '../../core/donations/notCounted';
 import { DIRECT_TRANSFER_NOTE, NO_GOODS_STATEMENT, recipientDescription, usdCentsAt } from '../../core/receipt';
 import type { DonorDonation, ReceiptLine } from '../receipts/receipts';
 import { toCsv, type CsvColumn } from './csv';
+import { presentNotCounted, receiptPath } from './donation';
 
-type Links = { explorerUrl: (signature: string) => string; receiptUrl: (signature: string) => string };
+type Links = { explorerUrl: (signature: string) => string; receiptUrl: (signature: string, donor: string) => string };
 
-/** Where a donation's transaction and its receipt are seen, on the cluster this site runs on. */
+/** Where a donation's transaction and each donor's receipt are seen, on the cluster this site runs on. */
 export function receiptLinks(env: { cluster: Parameters<typeof explorerTxUrl>[1]['cluster']; publicUrl: string }) {
   return {
     explorerUrl: (signature: string) => explorerTxUrl(signature, { cluster: env.cluster, origin: env.publicUrl }),
-    receiptUrl: (signature: string) => `${env.publicUrl}/receipt/${signature}`,
+    receiptUrl: (signature: string, donor: string) => `${env.publicUrl}${receiptPath(signature, donor)}`,
   };
 }
-
 
 const centsText = (cents: bigint | null) => (cents === null ? null : `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`);
 
@@ -25,24 +26,41 @@ function presentLine({ donation, campaign, recipient }: ReceiptLine) {
     recipient: { kind: recipient.kind, charity_name: recipient.charityName, description: recipientDescription(recipient.kind, recipient.charityName) },
     lamports: donation.lamports.toString(),
     sol: lamportsToSolString(donation.lamports),
+    // What the transfers carried, and why any of it did not count (the receipt is for what counted).
+    sent_lamports: sentLamports(donation).toString(),
+    sent_sol: lamportsToSolString(sentLamports(donation)),
+    not_counted: presentNotCounted(donation),
     sol_usd: donation.solUsd,
     usd_estimate: centsText(usdCentsAt(donation.lamports, donation.solUsd)),
   };
 }
 
-/** GET /api/receipts/{signature}: one transaction's direct donations (lines), as a printable receipt reads them. */
-export function presentReceipt(signature: string, lines: ReceiptLine[], links: Links) {
+/**
+ * GET /api/receipts/{signature}/{donor}: one donor's direct donations in one transaction
+ * (lines, one per campaign), as a printable receipt reads them: only what counted. A
+ * transfer of which nothing counted has no receipt: the answer says what was sent and why.
+ */
+export function presentDonorReceipt(signature: string, lines: ReceiptLine[], links: Links) {
+  const counted = lines.filter((l) => l.donation.lamports > 0n);
   const first = lines[0]!;
-  const total = lines.reduce((sum, l) => sum + l.donation.lamports, 0n);
-  const cents = lines.map((l) => usdCentsAt(l.donation.lamports, l.donation.solUsd));
-  return {
+  const head = {
     signature,
     donor: first.donation.fromWallet,
     time: first.donation.blockTime.toISOString(),
     slot: first.donation.slot.toString(),
     explorer_url: links.explorerUrl(signature),
-    receipt_url: links.receiptUrl(signature),
-    lines: lines.map(presentLine),
+    receipt_url: links.receiptUrl(signature, first.donation.fromWallet),
+  };
+  if (counted.length === 0) {
+    const sent = lines.reduce((sum, l) => sum + sentLamports(l.donation), 0n);
+    return { kind: 'not_counted' as const, ...head, lines: lines.map(presentLine), sent_lamports: sent.toString(), sent_sol: lamportsToSolString(sent) };
+  }
+  const total = counted.reduce((sum, l) => sum + l.donation.lamports, 0n);
+  const cents = counted.map((l) => usdCentsAt(l.donation.lamports, l.donation.solUsd));
+  return {
+    kind: 'receipt' as const,
+    ...head,
+    lines: counted.map(presentLine),
     total_lamports: total.toString(),
     total_sol: lamportsToSolString(total),
     // Only when every line has its rate: a partial sum would understate the gift.
@@ -52,18 +70,42 @@ export function presentReceipt(signature: string, lines: ReceiptLine[], links: L
   };
 }
 
+/**
+ * GET /api/receipts/{signature} when the transaction holds direct donations from several
+ * wallets: each sender's own receipt to pick, none of them merged into another's.
+ */
+export function presentSenders(signature: string, lines: ReceiptLine[], links: Links) {
+  const bySender = new Map<string, { lamports: bigint; sent: bigint }>();
+  for (const { donation } of lines) {
+    const entry = bySender.get(donation.fromWallet) ?? { lamports: 0n, sent: 0n };
+    entry.lamports += donation.lamports;
+    entry.sent += sentLamports(donation);
+    bySender.set(donation.fromWallet, entry);
+  }
+  return {
+    kind: 'senders' as const,
+    signature,
+    time: lines[0]!.donation.blockTime.toISOString(),
+    explorer_url: links.explorerUrl(signature),
+    senders: [...bySender].map(([donor, { lamports, sent }]) => ({
+      donor, counted: lamports > 0n, lamports: lamports.toString(), sol: lamportsToSolString(lamports), sent_sol: lamportsToSolString(sent),
+      receipt_path: receiptPath(signature, donor), receipt_url: links.receiptUrl(signature, donor),
+    })),
+  };
+}
+
 const DONOR_CSV_COLUMNS: CsvColumn[] = [
   { header: 'date_utc' }, { header: 'campaign' }, { header: 'ticker' }, { header: 'token_address' }, { header: 'to_wallet' },
   { header: 'recipient' }, { header: 'sol', amount: 'sol' }, { header: 'lamports', amount: 'lamports' }, { header: 'usd_estimate' },
   { header: 'sol_usd_rate' }, { header: 'signature' }, { header: 'receipt_url' }, { header: 'explorer_url' },
 ];
 
-/** GET /api/account/donations.csv: one row per direct donation, each with its receipt link. */
+/** GET /api/account/donations.csv: one row per counted direct donation (what counted), each with its receipt link. */
 export function presentDonorCsv(rows: DonorDonation[], links: Links): string {
   return toCsv(DONOR_CSV_COLUMNS, rows.map(({ donation, campaign, recipient }) => [
     donation.blockTime.toISOString(), campaign.title ?? campaign.name, campaign.ticker, campaign.tokenAddress,
     donation.toWallet, recipientDescription(recipient.kind, recipient.charityName), donation.lamports, donation.lamports,
     centsText(usdCentsAt(donation.lamports, donation.solUsd)), donation.solUsd, donation.signature,
-    links.receiptUrl(donation.signature), links.explorerUrl(donation.signature),
+    links.receiptUrl(donation.signature, donation.fromWallet), links.explorerUrl(donation.signature),
   ]));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaigns, donations } from '../db/schema';
 import { recipientsOf } from '../donations/recipients';
@@ -13,27 +13,28 @@ export const DONOR_CSV_MAX_ROWS = 50_000;
 
 /**
  * The direct donations one transaction made, as the indexer read them from the chain: one
- * row per campaign it gave to (almost always one), each with who the receiving wallet
- * belongs to. Rewards (the distributor's payouts) have no donor and so no receipt.
+ * row per sender and campaign it gave to (almost always one of each), counted or not, each
+ * with who the receiving wallet belongs to; only `donor`'s when given. Rewards (the
+ * distributor's payouts) have no donor and so no receipt.
  */
-export async function receiptFor(db: Db, signature: string) {
+export async function receiptFor(db: Db, signature: string, donor?: string) {
   const rows = await db.select({ donation: donations, campaign: campaignColumns }).from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(eq(donations.signature, signature), eq(donations.kind, 'direct')))
-    .orderBy(donations.campaignId);
+    .where(and(eq(donations.signature, signature), eq(donations.kind, 'direct'), ...donor === undefined ? [] : [eq(donations.fromWallet, donor)]))
+    .orderBy(donations.fromWallet, donations.campaignId);
   return withRecipients(db, rows);
 }
 
 export type ReceiptLine = Awaited<ReturnType<typeof receiptFor>>[number];
 
-/** A donor's direct donations in a calendar year (UTC), or all of them, newest first. */
+/** A donor's counted direct donations in a calendar year (UTC), or all of them, newest first. */
 export function donorDonations(db: Db, wallet: string, year: number | null) {
   const inYear = year === null ? [] : [
     gte(donations.blockTime, new Date(Date.UTC(year, 0, 1))), lt(donations.blockTime, new Date(Date.UTC(year + 1, 0, 1))),
   ];
   return db.select({ donation: donations, campaign: campaignColumns }).from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(eq(donations.fromWallet, wallet), eq(donations.kind, 'direct'), ...inYear))
+    .where(and(eq(donations.fromWallet, wallet), eq(donations.kind, 'direct'), gt(donations.lamports, 0n), ...inYear))
     .orderBy(desc(donations.blockTime), donations.signature)
     .limit(DONOR_CSV_MAX_ROWS + 1)
     .then((rows) => withRecipients(db, rows));

@@ -42,7 +42,8 @@ export function DirectDonation({ mint, onDonated }: { mint: string; onDonated?: 
       const signature = await send(new Transaction().add(transfer));
       toast.success('Thank you!', {
         description: `${amount} SOL sent to the cause. It shows in the Donations tab in a moment.`,
-        action: { label: 'Receipt', onClick: () => { void navigate(`/receipt/${signature}`); } },
+        // The donor's own receipt: another wallet's transfer in the same transaction has its own.
+        action: { label: 'Receipt', onClick: () => { void navigate(`/receipt/${signature}/${publicKey.toBase58()}`); } },
         duration: 15_000,
       });
       setAmount('');

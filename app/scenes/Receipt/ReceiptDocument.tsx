@@ -13,7 +13,7 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { date
 export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
   const several = receipt.lines.length > 1;
   // The address this page was opened at (the server's PUBLIC_URL may name another host for the same site).
-  const link = `${window.location.origin}/receipt/${receipt.signature}`;
+  const link = `${window.location.origin}/receipt/${receipt.signature}/${receipt.donor}`;
   return (
     <article className="rounded-2xl border border-line bg-surface-2 p-6 sm:p-8 print:rounded-none print:border-0 print:p-0" data-testid="receipt">
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-line pb-5">
@@ -64,6 +64,11 @@ function LineFields({ line, several }: { line: ReceiptLine; several: boolean }) 
         <Link to={`/campaign/${line.campaign.token_address}`} className="font-semibold hover:underline">{line.campaign.title}</Link>
         <span className="text-muted"> (${line.campaign.ticker})</span>
         {several && <span className="block text-sm text-muted">{formatSol(parseSol(line.sol))} SOL of this transaction</span>}
+        {line.not_counted.map((part) => (
+          <span key={part.reason} className="block text-sm text-muted" data-testid="receipt-line-not-counted">
+            {formatSol(parseSol(part.sol))} SOL of the {formatSol(parseSol(line.sent_sol))} SOL sent is not part of this receipt: {part.text}.
+          </span>
+        ))}
       </Field>
       <Field label="Received by">
         <span data-testid="receipt-recipient">{line.recipient.description}</span>

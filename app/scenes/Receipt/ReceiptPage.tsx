@@ -6,17 +6,21 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { useNow } from '../../lib/useNow';
+import { NoReceipt } from './NoReceipt';
 import { ReceiptDocument } from './ReceiptDocument';
+import { SenderChoice } from './SenderChoice';
 
 /**
- * /receipt/{signature}: a direct donation's printable receipt. The donation toast links
- * here the moment the transfer confirms, before the indexer has read it, so a 404 first
- * means "a moment" and only after a minute "no donation recorded".
+ * /receipt/{signature}/{donor}: a direct donation's printable receipt, the donor's own
+ * (/receipt/{signature} is the one donor's, or a choice when several gave in it). The
+ * donation toast links here the moment the transfer confirms, before the indexer has read
+ * it, so a 404 first means "a moment" and only after a minute "no donation recorded". A
+ * transfer of which nothing counted shows why, and no amount.
  */
 export function ReceiptPage() {
-  const { signature } = useParams();
+  const { signature, donor } = useParams();
   const [pollUntil] = useState(() => Date.now() + RECEIPT_WAIT_MS);
-  const receipt = useReceipt(signature, pollUntil);
+  const receipt = useReceipt(signature, donor, pollUntil);
   const now = useNow(1000);
   const waiting = isNotYet(receipt.error) && now < pollUntil;
 
@@ -39,7 +43,9 @@ export function ReceiptPage() {
           <ButtonLink to="/account" variant="secondary">My donations</ButtonLink>
         </Card>
       )}
-      {receipt.data && <ReceiptDocument receipt={receipt.data} />}
+      {receipt.data?.kind === 'receipt' && <ReceiptDocument receipt={receipt.data} />}
+      {receipt.data?.kind === 'not_counted' && <NoReceipt transfer={receipt.data} />}
+      {receipt.data?.kind === 'senders' && <SenderChoice choice={receipt.data} />}
     </section>
   );
 }

@@ -67,3 +67,25 @@ export async function proveControl(app: FastifyInstance, services: Services, cam
   const proved = await app.inject({ method: 'POST', url: '/api/donation-wallets/proof', payload: { nonce, signature: signMessage(wallet, message) } });
   if (proved.statusCode !== 200) throw new Error(`proof: ${proved.statusCode} ${proved.body}`);
 }
+
+/**
+ * Several SOL transfers in one transaction, signed by every sender (the first pays the fee),
+ * the references on the first transfer as a Solana Pay wallet puts them.
+ */
+export async function sendTransfers(
+  services: Services, transfers: { from: Keypair; to: string; lamports: bigint }[], { references = [] }: { references?: string[] } = {},
+): Promise<string> {
+  const ledger = services.chain.ledger!;
+  const instructions = transfers.map((t) => SystemProgram.transfer({ fromPubkey: t.from.publicKey, toPubkey: new PublicKey(t.to), lamports: t.lamports }));
+  for (const reference of references) instructions[0]!.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
+  const signers = [...new Map(transfers.map((t) => [t.from.publicKey.toBase58(), t.from])).values()];
+  const tx = new Transaction({ feePayer: signers[0]!.publicKey, recentBlockhash: ledger.latestBlockhash.blockhash }).add(...instructions);
+  const outcome = await ledger.send(signTransaction(tx, signers), { preflight: true });
+  if (outcome.kind !== 'landed' || outcome.record.err) throw new Error(`transfers not landed: ${outcome.kind}`);
+  return outcome.record.signature;
+}
+
+/** `count` transactions from `from` to `to` (a lamport more each, so none repeats): a wallet made busy. */
+export async function makeBusy(services: Services, from: Keypair, to: string, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await sendSol(services, from, to, 1_000_000n + BigInt(i));
+}

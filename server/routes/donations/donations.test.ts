@@ -12,18 +12,20 @@ describe('GET /api/campaigns/{tokenAddress}/donations, /donations.csv and /donat
   let t: TestApp;
   let mint: string;
   let wallet: string;
+  let giver: string;
   const signatures: string[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
     wallet = (await creatorOf(t.services, 'Receipts')).publicKey.toBase58(); // its own wallet: plain transfers count
     ({ mint } = await launchCampaign(t.services, 'Receipts', wallet));
-    const giver = await donor(t.services, 'giver');
+    const giverKey = await donor(t.services, 'giver');
+    giver = giverKey.publicKey.toBase58();
     const ledger = t.services.chain.ledger!;
     // Twelve donations of 0.01 .. 0.12 SOL, each in a later slot: newest first is well defined.
     for (let i = 1n; i <= 12n; i++) {
       ledger.warp(ledger.slot + 1n);
-      signatures.push((await sendSol(t.services, giver, wallet, i * SOL / 100n)).signature);
+      signatures.push((await sendSol(t.services, giverKey, wallet, i * SOL / 100n)).signature);
     }
     await indexDonations(t.services);
   });
@@ -40,7 +42,8 @@ describe('GET /api/campaigns/{tokenAddress}/donations, /donations.csv and /donat
     expect(body.totalRaisedSol).toBe('0.78');
     expect(body.donations).toHaveLength(10);
     expect(body.donations[0]).toEqual({
-      signature: signatures[11], kind: 'direct', from: expect.any(String), lamports: '120000000', sol: '0.12', timestamp: expect.any(String),
+      signature: signatures[11], kind: 'direct', from: giver, lamports: '120000000', sol: '0.12', timestamp: expect.any(String),
+      sentLamports: '120000000', sentSol: '0.12', notCounted: [], receiptPath: `/receipt/${signatures[11]}/${giver}`,
     });
     expect(Number.isNaN(Date.parse(body.donations[0].timestamp))).toBe(false);
     const second = (await get(`/api/campaigns/${mint}/donations?limit=10&offset=10`)).json();

@@ -10,7 +10,7 @@ import { creatorOf, donor, launchCampaign, proveControl, sendSol } from '../../d
 import { WALLET_REQUIRED_MESSAGE } from '../../policies/wallet';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { signInWallet } from '../../testing/wallet';
-import { RECEIPT_NOT_FOUND } from './receipts';
+import { DONOR_RECEIPT_NOT_FOUND, RECEIPT_NOT_FOUND } from './receipts';
 
 const SOL = 1_000_000_000n;
 
@@ -46,11 +46,13 @@ describe('donation receipts and a donor\'s CSV', () => {
     expect(res.statusCode).toBe(200);
     const receipt = res.json();
     expect(receipt).toMatchObject({
+      kind: 'receipt',
       signature: gifts.charity,
       donor: giver.publicKey.toBase58(),
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       explorer_url: expect.stringContaining(gifts.charity),
-      receipt_url: `http://localhost:${t.services.env.PORT}/receipt/${gifts.charity}`,
+      // The donor's own receipt: the transaction and the donor (issue 34: several may share one transaction).
+      receipt_url: `http://localhost:${t.services.env.PORT}/receipt/${gifts.charity}/${giver.publicKey.toBase58()}`,
       total_sol: '0.25',
       total_lamports: '250000000',
       // 0.25 SOL at $123.45.
@@ -63,8 +65,10 @@ describe('donation receipts and a donor\'s CSV', () => {
       from: giver.publicKey.toBase58(),
       to: expect.any(String),
       recipient: { kind: 'verified_charity', charity_name: 'Clean Water Trust', description: 'Clean Water Trust (a verified charity)' },
-      lamports: '250000000', sol: '0.25', sol_usd: '123.45000000', usd_estimate: '30.86',
+      lamports: '250000000', sol: '0.25', sent_lamports: '250000000', sent_sol: '0.25', not_counted: [], sol_usd: '123.45000000', usd_estimate: '30.86',
     }]);
+    // The same receipt at the donor's own address.
+    expect((await get(`/api/receipts/${gifts.charity}/${giver.publicKey.toBase58()}`)).json()).toEqual(receipt);
   });
 
   it('says when the SOL went to the creator\'s own wallet, or to a wallet that proved its consent', async () => {
@@ -98,6 +102,15 @@ describe('donation receipts and a donor\'s CSV', () => {
       const res = await get(`/api/receipts/${bad}`);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().error).toBe('signature must be a Solana transaction signature');
+    }
+    // A donor's receipt: only for a wallet that gave in that transaction, and only for a wallet address.
+    const stranger = await get(`/api/receipts/${gifts.charity}/${Keypair.generate().publicKey.toBase58()}`);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toEqual({ error: DONOR_RECEIPT_NOT_FOUND });
+    for (const bad of ['abc', '0OIl'.repeat(10)]) {
+      const res = await get(`/api/receipts/${gifts.charity}/${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error).toBe('donor must be a Solana wallet address');
     }
   });
 
@@ -136,7 +149,7 @@ describe('donation receipts and a donor\'s CSV', () => {
       expect(water).toMatchObject({
         campaign: 'Water', ticker: 'WATER', token_address: charityCampaign.mint, recipient: 'Clean Water Trust (a verified charity)',
         sol: '0.25', lamports: '250000000', usd_estimate: '30.86', sol_usd_rate: '123.45000000',
-        receipt_url: `http://localhost:${t.services.env.PORT}/receipt/${gifts.charity}`,
+        receipt_url: `http://localhost:${t.services.env.PORT}/receipt/${gifts.charity}/${giver.publicKey.toBase58()}`,
       });
       expect(Object.keys(water)).toEqual(['date_utc', 'campaign', 'ticker', 'token_address', 'to_wallet', 'recipient', 'sol', 'lamports',
         'usd_estimate', 'sol_usd_rate', 'signature', 'receipt_url', 'explorer_url']);
