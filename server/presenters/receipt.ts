@@ -94,6 +94,13 @@ export function presentSenders(signature: string, lines: ReceiptLine[], links: L
   };
 }
 
+/** The stored SOL/USD rate (numeric, 8 places) as people write a price: '150.00', '123.456'; empty when none was kept. */
+export function rateText(rate: string | null): string {
+  if (rate === null) return '';
+  const [whole, fraction = ''] = rate.split('.');
+  return `${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
+}
+
 const DONOR_CSV_COLUMNS: CsvColumn[] = [
   { header: 'date_utc' }, { header: 'campaign' }, { header: 'ticker' }, { header: 'token_address' }, { header: 'to_wallet' },
   { header: 'recipient' }, { header: 'sol', amount: 'sol' }, { header: 'lamports', amount: 'lamports' }, { header: 'usd_estimate' },
@@ -105,7 +112,7 @@ export function presentDonorCsv(rows: DonorDonation[], links: Links): string {
   return toCsv(DONOR_CSV_COLUMNS, rows.map(({ donation, campaign, recipient }) => [
     donation.blockTime.toISOString(), campaign.title ?? campaign.name, campaign.ticker, campaign.tokenAddress,
     donation.toWallet, recipientDescription(recipient.kind, recipient.charityName), donation.lamports, donation.lamports,
-    centsText(usdCentsAt(donation.lamports, donation.solUsd)), donation.solUsd, donation.signature,
+    centsText(usdCentsAt(donation.lamports, donation.solUsd)), rateText(donation.solUsd), donation.signature,
     links.receiptUrl(donation.signature, donation.fromWallet), links.explorerUrl(donation.signature),
   ]));
 }

@@ -148,7 +148,7 @@ describe('donation receipts and a donor\'s CSV', () => {
       const water = rows.find((r) => r.signature === gifts.charity)!;
       expect(water).toMatchObject({
         campaign: 'Water', ticker: 'WATER', token_address: charityCampaign.mint, recipient: 'Clean Water Trust (a verified charity)',
-        sol: '0.25', lamports: '250000000', usd_estimate: '30.86', sol_usd_rate: '123.45000000',
+        sol: '0.25', lamports: '250000000', usd_estimate: '30.86', sol_usd_rate: '123.45',
         receipt_url: `http://localhost:${t.services.env.PORT}/receipt/${gifts.charity}/${giver.publicKey.toBase58()}`,
       });
       expect(Object.keys(water)).toEqual(['date_utc', 'campaign', 'ticker', 'token_address', 'to_wallet', 'recipient', 'sol', 'lamports',
