@@ -32,7 +32,8 @@ export function raisedSql(): SQL {
 /** raised_amount and backers of these campaigns, recounted from the indexed rows. */
 export async function updateCampaignTotals(db: Db, campaignIds: number[], backerMinLamports: bigint): Promise<void> {
   if (campaignIds.length === 0) return;
-  await db.update(campaigns).set({ raisedLamports: raisedSql(), backers: backersSql(backerMinLamports) })
+  await db.update(campaigns).set({ raisedLamports: raisedSql(), backers: backersSql(backerMinLamports),
+    lastDonationAt: sql`(select max(${donations.blockTime}) from ${donations} where ${donations.campaignId} = ${campaigns.id} and ${donations.kind} = 'direct')` })
     .where(campaignIds.length === 1 ? eq(campaigns.id, campaignIds[0]!) : inArray(campaigns.id, campaignIds));
 }
 

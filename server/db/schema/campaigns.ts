@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, boolean, check, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp,
 } from 'drizzle-orm/pg-core';
+import { campaignGoalProgress } from './campaignGoalProgress';
 import { campaignSearchDocument } from './campaignSearch';
 import { campaignCategory, campaignStatus } from './enums';
 
@@ -65,6 +66,8 @@ export const campaigns = pgTable('campaigns', {
   // computation began), kept so cards and Explore's "hide high-risk" need no computation per view.
   highFlags: jsonb('high_flags').$type<HighFlag[]>().notNull().default(sql`'[]'::jsonb`),
   trustFlagsAt: timestamp('trust_flags_at', { withTimezone: true }),
+  // The newest direct donation's block time, kept by updateCampaignTotals (Explore's 'newest donation' sort).
+  lastDonationAt: timestamp('last_donation_at', { withTimezone: true }),
 }, (t) => [
   check('campaigns_ticker_upper', sql`${t.ticker} = upper(${t.ticker})`),
   check('campaigns_curve_type', sql`${t.bondingCurveType} in (1, 2)`),
@@ -80,6 +83,8 @@ export const campaigns = pgTable('campaigns', {
   index('campaigns_volume_24h_idx').on(t.cachedVolume24hLamports.desc().nullsLast(), t.id.desc().nullsFirst()),
   index('campaigns_progress_idx').on(t.bondingCurveProgress.desc().nullsLast(), t.id.desc().nullsFirst()),
   index('campaigns_raised_idx').on(t.raisedLamports.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('campaigns_goal_progress_idx').on(sql`${campaignGoalProgress(t)} desc`, t.id.desc().nullsFirst()),
+  index('campaigns_last_donation_idx').on(t.lastDonationAt.desc().nullsLast(), t.id.desc().nullsFirst()),
   index('campaigns_category_newest_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('campaigns_verified_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.verified}`),
   index('campaigns_bonded_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`(${t.isBonded} or ${t.bondingCurveProgress} = 100)`),
