@@ -36,8 +36,10 @@ function Account({ address }: { address: string }) {
   const activity = useAccountActivity(signedIn ? address : null);
   // A donor's page opens on their donations (receipts, the yearly CSV), not on a creator's empty stats.
   const lead = (activity.donations.data?.donations.length ?? 0) > 0;
-  // Which of the two orders is not known until the donations answer: no page that jumps under the reader.
-  const waiting = signedIn && activity.donations.isPending;
+  // A creator's campaigns come before the profile; a wallet that has neither sees the profile first.
+  const creator = (campaigns.data?.length ?? 0) > 0;
+  // The order is not known until both answer: no page that jumps under the reader.
+  const waiting = signedIn && (activity.donations.isPending || campaigns.isPending);
 
   const profile = (
     <>
@@ -72,17 +74,13 @@ function Account({ address }: { address: string }) {
           <LogOut className="h-4 w-4" aria-hidden /> Disconnect Wallet
         </Button>
       </div>
-      {waiting ? <Spinner label="Loading your account..." /> : lead ? (
+      {waiting ? <Spinner label="Loading your account..." /> : (
         <>
-          <AccountActivity activity={activity} lead />
+          {lead && <AccountActivity activity={activity} lead />}
+          {creator && creating}
           {profile}
-          {creating}
-        </>
-      ) : (
-        <>
-          {profile}
-          {creating}
-          {signedIn && <AccountActivity activity={activity} lead={false} />}
+          {!creator && creating}
+          {signedIn && !lead && <AccountActivity activity={activity} lead={false} />}
         </>
       )}
     </div>
