@@ -34,9 +34,9 @@ const UNCACHED: { name: string; path: (i: number) => string }[] = [
   { name: 'search=<distinct 4 hex digits>', path: (i) => `/api/campaigns?search=${(i * 2654435761 % 65536).toString(16).padStart(4, '0')}` },
 ];
 const UNCACHED_PATHS = 1000;
-// EXPLORE_BENCH_MATCH=goal_progress (any text): only the rows, cached and uncached, whose query contains it.
-const MATCH = process.env.EXPLORE_BENCH_MATCH;
-const matches = (query: string) => !MATCH || query.includes(MATCH);
+// EXPLORE_BENCH_MATCH=sort=raised,goal_progress: only the rows, cached and uncached, whose query contains one of these.
+const MATCH = process.env.EXPLORE_BENCH_MATCH?.split(',').filter(Boolean);
+const matches = (query: string) => !MATCH || MATCH.some((part) => query.includes(part));
 const UNCACHED_REQUESTS_PER_CLIENT = 5;
 
 /**
