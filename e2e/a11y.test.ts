@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBaseUrl } from './baseUrl';
 import { Connection, Keypair } from '@solana/web3.js';
 import { launchBrowser, newPage } from './browser';
+import { BACKERS_NOTE } from '../core/funding';
 import { launchCampaign } from './launchApi';
 import { connectLocalWallet } from './localWallet';
 import { shootWidths } from './shots';
@@ -97,6 +98,9 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA): no serious or critical violat
       await creatorRow.first().waitFor({ timeout: 15_000 });
       expect(await creatorRow.getByTestId('trade-row-trader').allTextContents()).toEqual(['Creator']);
       expect(await page.getByTestId('chart-legend-market-cap').textContent()).toMatch(/^\$\d+(\.\d+)?[KMB]?$/);
+      // Backers are said to be other people than the creator and the cause, where the number is.
+      expect(await page.getByTestId('funding-backers-note').textContent()).toBe(BACKERS_NOTE);
+      expect(await page.getByTestId('funding-backers').getAttribute('title')).toMatch(/^Supporters other than the creator and the cause who put at least [\d.]+ SOL in/);
       if (width === 390) await shootWidths(page, 'campaign-connected');
       await page.goto(`${baseUrl}/trade/${mint}`);
       await page.getByTestId('trade-row-trader').filter({ hasText: 'Creator' }).waitFor({ timeout: 15_000 });
