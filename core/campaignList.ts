@@ -8,8 +8,24 @@ export const CAMPAIGN_FILTER_LABELS: Record<CampaignFilter, string> = {
   all: 'All', verified: 'Verified', bonded: 'Bonded', trending: 'Trending', new: 'Newly Created', reached: 'Reached Goal',
 };
 
-export const CAMPAIGN_SORTS = ['newest', 'oldest', 'market_cap', 'volume_24h', 'progress', 'raised'] as const;
+/**
+ * `progress` is the bonding curve's; `goal_progress` is raised over goal, `newest_donation`
+ * the campaigns whose latest direct donation is newest (never-donated last).
+ */
+export const CAMPAIGN_SORTS = ['newest', 'oldest', 'market_cap', 'volume_24h', 'progress', 'raised', 'goal_progress', 'newest_donation'] as const;
 export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
+
+/** Explore's sort menu, in the order a donor looks: what a list is ordered by, in words. */
+export const CAMPAIGN_SORT_LABELS: Record<CampaignSort, string> = {
+  newest: 'Newest',
+  raised: 'Most raised',
+  goal_progress: 'Closest to goal',
+  newest_donation: 'Latest donation',
+  market_cap: 'Market cap',
+  volume_24h: '24h volume',
+  progress: 'Bonding curve progress',
+  oldest: 'Oldest',
+};
 
 /** The top this many by market cap are 'trending' (spec 1: the TRENDING badge and the Trending chip). */
 export const TRENDING_COUNT = 8;

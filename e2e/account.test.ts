@@ -60,6 +60,9 @@ describe('wallet sign-in and the account page', () => {
     await page.getByTestId('account-profile-placeholder').waitFor();
     expect(await page.getByTestId('account-username').textContent()).toBe('No username set');
     await page.getByTestId('account-campaigns-empty').waitFor({ timeout: 15_000 });
+    expect((await page.getByTestId('account-wallet-card').boundingBox())!.y).toBeLessThan((await page.getByTestId('account-my-campaigns').boundingBox())!.y);
+    // No donations: the activity comes last, donations beside holdings and trades.
+    await page.getByTestId('account-donations').getByText('No direct donations yet.').waitFor({ timeout: 15_000 });
     expect(await page.getByRole('link', { name: 'Create Your First Campaign' }).getAttribute('href')).toBe('/start-campaign');
     expect(await page.getByTestId('account-stat-created').textContent()).toBe('0');
     expect(await page.getByTestId('account-stat-raised').textContent()).toBe('0.0 SOL');
@@ -108,6 +111,9 @@ describe('wallet sign-in and the account page', () => {
     await testCard.getByTestId('account-campaign-no-page').waitFor();
     await expect.poll(() => testCard.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('account-stat-created').textContent()).toBe('0');
+    // A wallet with campaigns opens on them; one with none (above) opens on its profile.
+    const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.y;
+    expect(await top('account-my-campaigns')).toBeLessThan(await top('account-wallet-card'));
     await shootWidths(page, 'account-test-campaign');
     await testCard.getByRole('link', { name: 'Test campaigns' }).click();
     await page.waitForURL(`${baseUrl}/test-supabase`);

@@ -18,7 +18,8 @@ export async function connectLocalWallet(page: Page): Promise<void> {
   // Local mode: the Local wallet is offered, first.
   expect(await options.first().textContent()).toContain('Local wallet');
   await options.filter({ hasText: 'Local wallet' }).click();
-  await headerAddress(page).waitFor({ timeout: 15_000 });
+  // Attached, not visible: below 1024 px the header shows the balance and the menu the address.
+  await headerAddress(page).waitFor({ state: 'attached', timeout: 15_000 });
 }
 
 /** The Local wallet's full address, from the key it keeps in the browser. */

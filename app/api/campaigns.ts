@@ -21,6 +21,11 @@ export type CampaignSummary = {
   cached_volume_24h: number | null;
   bonding_curve_progress: number | null;
   raised_amount: number;
+  /** Exact amounts: what the card's raised-of-goal line is computed from. */
+  raised_lamports: string;
+  goal_lamports: string;
+  /** The newest direct donation's time, null before the first. */
+  last_donation_at: string | null;
   /** Wallets following it (a maintained count on the server, not counted per row). */
   followers: number;
   /** The trust panel's high-severity flags as last computed (the card's "High risk" badge). */

@@ -9,6 +9,12 @@ type ProgressRingProps = {
   shape?: 'circle' | 'square';
   showPercentage?: boolean;
   label?: string;
+  /**
+   * 'goal' (the default): green to gold, a star at 100%. 'curve': a bonding curve's progress
+   * toward graduation, in the curve's own blue and never with the goal star, so a full curve is
+   * not read as a funded campaign.
+   */
+  tone?: 'goal' | 'curve';
 };
 
 function GoalStar({ size }: { size: number }) {
@@ -29,12 +35,13 @@ export function percentShown(value: number): number {
 
 export function ProgressRing({
   progress, size = PROGRESS_RING_DEFAULT_SIZE, strokeWidth = PROGRESS_RING_DEFAULT_STROKE,
-  shape = 'circle', showPercentage = true, label = 'Progress',
+  shape = 'circle', showPercentage = true, label = 'Progress', tone = 'goal',
 }: ProgressRingProps) {
   const gradientId = useId();
   const value = Number.isFinite(progress) ? Math.max(0, progress) : 0;
   const fill = Math.min(value, 100) / 100;
-  const reached = value >= 100;
+  const reached = tone === 'goal' && value >= 100;
+  const [from, to] = tone === 'curve' ? ['#7dd3fc', '#6366f1'] : ['#34d399', reached ? '#facc15' : '#059669'];
   const shown = percentShown(value);
   const inset = strokeWidth / 2;
   const side = size - strokeWidth;
@@ -54,8 +61,8 @@ export function ProgressRing({
     >
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0%" stopColor="#34d399" />
-          <stop offset="100%" stopColor={reached ? '#facc15' : '#059669'} />
+          <stop offset="0%" stopColor={from} />
+          <stop offset="100%" stopColor={to} />
         </linearGradient>
       </defs>
       <Shape {...track.props} fill="none" stroke="currentColor" strokeOpacity={0.15} strokeWidth={strokeWidth} />

@@ -219,7 +219,15 @@ export type TradeItem = {
   time: string;
   /** A sell by the token's distributor: the withheld fees sold for SOL for the cause, not a holder dumping. */
   feeSale: boolean;
+  /**
+   * Whose trade it is when that matters to a donor: the campaign's creator (their own wallet, or
+   * the launch's initial buy, paid by the funding wallet for them, as the chart's markers count it)
+   * or the cause's own donation wallet; null for anyone else.
+   */
+  trader: TradeTrader | null;
 };
+
+export type TradeTrader = 'creator' | 'cause';
 
 export type TradesResponse = { trades: TradeItem[]; nextBefore: string | null };
 

@@ -35,7 +35,9 @@ export function raisedSql(): SQL {
 /** raised_amount and backers of these campaigns, recounted from the indexed rows. */
 export async function updateCampaignTotals(db: Db, campaignIds: number[], backerMinLamports: bigint): Promise<void> {
   if (campaignIds.length === 0) return;
-  await db.update(campaigns).set({ raisedLamports: raisedSql(), backers: backersSql(backerMinLamports) })
+  await db.update(campaigns).set({ raisedLamports: raisedSql(), backers: backersSql(backerMinLamports),
+    // A gift that did not count (netted, unchecked) is no donation for the 'newest donation' sort either.
+    lastDonationAt: sql`(select max(${donations.blockTime}) from ${donations} where ${donations.campaignId} = ${campaigns.id} and ${donations.kind} = 'direct' and ${donations.lamports} > 0)` })
     .where(campaignIds.length === 1 ? eq(campaigns.id, campaignIds[0]!) : inArray(campaigns.id, campaignIds));
 }
 

@@ -5,10 +5,10 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { formatTokenAmount, lamportsToSolString } from '../../core/money';
 import {
-  CANDLE_INTERVAL_SECONDS, type Candle, type CandleInterval, type TradeItem, type TradesResponse,
+  CANDLE_INTERVAL_SECONDS, type Candle, type CandleInterval, type TradeItem, type TradeTrader, type TradesResponse,
 } from '../../core/schemas/trade';
 import type { Db } from '../db/client';
-import { campaigns, curveTrades, officialToken } from '../db/schema';
+import { campaigns, curveTrades, launchRequests, officialToken } from '../db/schema';
 import { trimDecimal } from './decimal';
 
 export async function listTrades(db: Db, mint: string, limit: number, before?: string): Promise<TradesResponse> {
@@ -33,7 +33,7 @@ export async function listTrades(db: Db, mint: string, limit: number, before?: s
     .orderBy(desc(curveTrades.blockTime), desc(curveTrades.createdAt), desc(curveTrades.signature))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const distributors = await distributorWallets(db, mint);
+  const { distributors, traderOf } = await walletRoles(db, mint);
   const trades: TradeItem[] = page.map((r) => ({
     signature: r.signature,
     side: r.side as TradeItem['side'],
@@ -44,17 +44,31 @@ export async function listTrades(db: Db, mint: string, limit: number, before?: s
     price: trimDecimal(r.price),
     time: r.blockTime.toISOString(),
     feeSale: r.side === 'sell' && distributors.has(r.wallet),
+    trader: traderOf(r.wallet, r.signature),
   }));
   return { trades, nextBefore: rows.length > limit ? page[page.length - 1]!.signature : null };
 }
 
-/** The wallets that sell a token's withheld fees for its cause: the campaign's distributor, or the official token's. */
-async function distributorWallets(db: Db, mint: string): Promise<Set<string>> {
+/**
+ * Who is who among a token's traders: the wallets that sell its withheld fees for its cause (the
+ * campaign's distributor, or the official token's), and the campaign's creator and cause. The
+ * launch's initial buy is the creator's though the request's funding wallet paid it (as
+ * server/market/markerFacts.ts and the backer count take it).
+ */
+async function walletRoles(db: Db, mint: string): Promise<{ distributors: Set<string>; traderOf: (wallet: string, signature: string) => TradeTrader | null }> {
   const [campaign, official] = await Promise.all([
-    db.select({ wallet: campaigns.distributorWallet }).from(campaigns).where(eq(campaigns.tokenAddress, mint)),
+    db.select({ distributor: campaigns.distributorWallet, creator: campaigns.creatorWallet, cause: campaigns.donationWallet, funding: launchRequests.fundingWallet, initialBuy: launchRequests.buySignature })
+      .from(campaigns).leftJoin(launchRequests, eq(launchRequests.requestId, campaigns.requestId)).where(eq(campaigns.tokenAddress, mint)),
     db.select({ wallet: officialToken.distributorWallet }).from(officialToken).where(eq(officialToken.tokenAddress, mint)),
   ]);
-  return new Set([...campaign, ...official].flatMap((r) => (r.wallet ? [r.wallet] : [])));
+  const distributors = new Set([...campaign.map((r) => r.distributor), ...official.map((r) => r.wallet)].flatMap((w) => (w ? [w] : [])));
+  const row = campaign[0];
+  const traderOf = (wallet: string, signature: string): TradeTrader | null => {
+    if (!row) return null;
+    if (wallet === row.creator || wallet === row.funding || signature === row.initialBuy) return 'creator';
+    return wallet === row.cause ? 'cause' : null;
+  };
+  return { distributors, traderOf };
 }
 
 type CandleRow = { bucket: string; open: string; high: string; low: string; close: string; volume: string; trades: number };

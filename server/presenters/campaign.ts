@@ -92,6 +92,8 @@ export function presentCampaign(row: CampaignRow, { solUsd }: { solUsd: number }
     // The trust panel's high-severity flags (issue 23), as last computed: the card's "High risk" badge.
     high_flags: row.highFlags,
     created_at: row.createdAt.toISOString(),
+    // The newest direct donation's block time (Explore's 'Latest donation' order), null before the first.
+    last_donation_at: row.lastDonationAt?.toISOString() ?? null,
   };
 }
 export type CampaignJson = ReturnType<typeof presentCampaign>;

@@ -8,6 +8,7 @@ import { useMyFollows } from '../../api/follows';
 import { useAuth } from '../../auth/useAuth';
 import { FollowButton } from './FollowButton';
 import { ProgressRing } from '../ProgressRing';
+import { funding, fundingBarPercent, fundingPercentText, raisedOfGoalText } from '../../../core/funding';
 import { ticketStyle } from './ticketStyles';
 import { useTilt } from './useTilt';
 
@@ -40,7 +41,8 @@ export function CampaignCard({ campaign, index }: Props) {
       )}
       {...tilt}
     >
-      <div className="relative aspect-[16/10] overflow-hidden bg-surface-3">
+      {/* Wider on a phone: one card, whole, fits the first screen under the hero (e2e/newcomer.test.ts). */}
+      <div className="relative aspect-[2/1] overflow-hidden bg-surface-3 sm:aspect-[16/10]">
         {campaign.image_url
           ? <img src={campaign.image_url} alt="" loading="lazy" className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105" />
           : <div className="flex h-full items-center justify-center text-3xl font-extrabold text-muted">${campaign.ticker}</div>}
@@ -66,23 +68,24 @@ export function CampaignCard({ campaign, index }: Props) {
         <span className="absolute -left-2 -top-2 h-4 w-4 rounded-full bg-surface" />
         <span className="absolute -right-2 -top-2 h-4 w-4 rounded-full bg-surface" />
       </div>
-      <div className="flex flex-1 gap-3 p-4">
-        <div className="min-w-0 flex-1">
-          <h3 className="flex min-w-0 items-center gap-1 font-bold">
-            <span className="truncate">{title}</span>
-            {campaign.verified && <BadgeCheck className="h-4 w-4 shrink-0 text-sky-400" aria-label="Verified" />}
-          </h3>
-          <p className="font-mono text-xs text-brand-600 dark:text-brand-400">${campaign.ticker}</p>
-          <p className="mt-2 line-clamp-2 text-sm text-muted">{campaign.description}</p>
-          <dl className="mt-3 grid grid-cols-3 gap-2 text-xs">
-            <Stat label="Holders" value={<><Users className="inline h-3 w-3" aria-hidden /> {formatCompactNumber(campaign.holders ?? 0)}</>} />
-            <Stat label="MCap" value={formatMarketCapOrDefault(campaign.market_cap)} />
-            <Stat label="24h Vol" value={formatMarketCap(campaign.cached_volume_24h ?? 0)} />
-          </dl>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex gap-3">
+          <div className="min-w-0 flex-1">
+            <h3 className="flex min-w-0 items-center gap-1 font-bold">
+              <span className="truncate">{title}</span>
+              {campaign.verified && <BadgeCheck className="h-4 w-4 shrink-0 text-sky-400" aria-label="Verified" />}
+            </h3>
+            <p className="font-mono text-xs text-brand-600 dark:text-brand-400">${campaign.ticker}</p>
+            <p className="mt-1 line-clamp-1 text-sm text-muted sm:mt-2 sm:line-clamp-2">{campaign.description}</p>
+          </div>
+          <CurveRing progress={progress} />
         </div>
-        <div className="shrink-0 self-center">
-          <ProgressRing progress={progress} size={56} strokeWidth={4} label="Bonding curve progress" />
-        </div>
+        <CardFunding raisedLamports={campaign.raised_lamports} goalLamports={campaign.goal_lamports} />
+        <dl className="mt-auto grid grid-cols-3 gap-2 text-xs">
+          <Stat label="Holders" value={<><Users className="inline h-3 w-3" aria-hidden /> {formatCompactNumber(campaign.holders ?? 0)}</>} />
+          <Stat label="MCap" value={formatMarketCapOrDefault(campaign.market_cap)} />
+          <Stat label="24h Vol" value={formatMarketCap(campaign.cached_volume_24h ?? 0)} />
+        </dl>
       </div>
     </Link>
     <CardFollow tokenAddress={campaign.token_address} followers={campaign.followers ?? 0} />
@@ -104,6 +107,37 @@ function CardFollow({ tokenAddress, followers }: { tokenAddress: string; followe
     );
   }
   return <FollowButton compact className={position} tokenAddress={tokenAddress} following={mine.data.has(tokenAddress)} followers={followers} />;
+}
+
+const CURVE_TITLE = "Bonding curve: how far trading has filled this token's curve toward graduation. It is not money raised for the cause.";
+
+/** The bonding curve's ring, in its own colour and named 'Curve': never to be read as '% funded'. */
+function CurveRing({ progress }: { progress: number }) {
+  return (
+    <div className="flex shrink-0 flex-col items-center self-start" title={CURVE_TITLE} data-testid="card-curve">
+      <ProgressRing progress={progress} size={48} strokeWidth={4} label="Bonding curve progress" tone="curve" />
+      <span aria-hidden className="mt-0.5 text-[10px] font-semibold tracking-wide text-muted uppercase">Curve</span>
+    </div>
+  );
+}
+
+/** What a donor looks for first: raised against the goal, with a thin bar that turns gold at 100%. */
+function CardFunding({ raisedLamports, goalLamports }: { raisedLamports: string; goalLamports: string }) {
+  const f = funding(BigInt(raisedLamports), BigInt(goalLamports));
+  return (
+    <div data-testid="card-funding">
+      <p className="flex items-baseline justify-between gap-2 text-sm">
+        <span className="min-w-0 truncate"><span className="font-bold" data-testid="card-raised">{raisedOfGoalText(f)}</span> <span className="text-muted">raised</span></span>
+        <span className={clsx('shrink-0 text-xs font-semibold', f.reached ? 'text-gold-500' : 'text-muted')} data-testid="card-goal-percent">{fundingPercentText(f)}</span>
+      </p>
+      <div
+        className="mt-1 h-1.5 overflow-hidden rounded-full bg-surface-3" role="progressbar" aria-label="Raised of goal"
+        aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.floor(fundingBarPercent(f))}
+      >
+        <div className={clsx('h-full rounded-full', f.reached ? 'bg-gold-500' : 'bg-brand-500')} style={{ width: `${fundingBarPercent(f)}%` }} />
+      </div>
+    </div>
+  );
 }
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {

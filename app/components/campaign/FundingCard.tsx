@@ -5,16 +5,15 @@ import { formatSolFixed, shortAddress } from '../../../core/format';
 import { useClientConfig, usePayoutIntervalMs } from '../../api/config';
 import { taxStory } from '../../../core/taxStory';
 import { REFERENCE_ONLY_TEXT, allTransfersText } from '../../../core/donationCounting';
+import { BACKERS_NOTE, backersTitle, funding, fundingBarPercent, fundingPercentText } from '../../../core/funding';
 import { Card } from '../ui/Card';
 
 /** Raised of goal to 2 decimals (spec 1: the bar turns gold at 100%, and a star shows once the goal is reached). */
 export function FundingCard({ campaign, showCampaignLink = false }: { campaign: CampaignDetail; showCampaignLink?: boolean }) {
   const backerMin = useClientConfig().data?.backerMinSol;
   const payoutMs = usePayoutIntervalMs();
-  const raised = BigInt(campaign.raised_lamports);
-  const goal = BigInt(campaign.goal_lamports);
-  const percent = goal > 0n ? Number((raised * 10_000n) / goal) / 100 : 0;
-  const reached = goal > 0n && raised >= goal;
+  const f = funding(BigInt(campaign.raised_lamports), BigInt(campaign.goal_lamports));
+  const { raised, goal, reached } = f;
   return (
     <Card className="p-5" data-testid="funding-card">
       <div className="flex items-center justify-between">
@@ -24,14 +23,15 @@ export function FundingCard({ campaign, showCampaignLink = false }: { campaign: 
       <p className="mt-3 text-2xl font-extrabold" data-testid="funding-raised">{formatSolFixed(raised, 2)} SOL</p>
       <p className="text-sm text-muted">
         raised of {formatSolFixed(goal, 2)} SOL goal ·{' '}
-        <span title={backerMin ? `Wallets that put at least ${backerMin} SOL in, donations and buys together` : undefined} data-testid="funding-backers">
+        <span title={backerMin ? backersTitle(backerMin) : BACKERS_NOTE} data-testid="funding-backers">
           {campaign.backers} {campaign.backers === 1 ? 'backer' : 'backers'}
         </span>
       </p>
-      <div className="mt-3 h-2.5 overflow-hidden rounded-full bg-surface-3" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, Math.round(percent))} aria-label="Funding progress">
-        <div className={clsx('h-full rounded-full', reached ? 'bg-gold-500' : 'bg-brand-500')} style={{ width: `${Math.min(100, percent)}%` }} />
+      <div className="mt-3 h-2.5 overflow-hidden rounded-full bg-surface-3" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.floor(fundingBarPercent(f))} aria-label="Funding progress">
+        <div className={clsx('h-full rounded-full', reached ? 'bg-gold-500' : 'bg-brand-500')} style={{ width: `${fundingBarPercent(f)}%` }} />
       </div>
-      <p className="mt-2 text-xs text-muted">{percent.toFixed(1)}% of the goal. {taxStory(payoutMs)}</p>
+      <p className="mt-2 text-xs text-muted">{fundingPercentText(f)} of the goal. {taxStory(payoutMs)}</p>
+      <p className="mt-1 text-xs text-muted" data-testid="funding-backers-note">{BACKERS_NOTE}</p>
       {campaign.donation_wallet && (
         <>
           <p className="mt-2 text-xs text-muted">Donation wallet <span className="font-mono text-fg">{shortAddress(campaign.donation_wallet)}</span></p>

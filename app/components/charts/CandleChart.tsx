@@ -66,6 +66,9 @@ export function CandleChart({ candles, formatPrice, height, scale = 1, markers, 
       upColor: UP, downColor: DOWN, borderUpColor: UP, borderDownColor: DOWN, wickUpColor: UP, wickDownColor: DOWN,
       // Prices of a fresh curve are ~1e-8 SOL: the default 0.01 step would flatten every candle.
       priceFormat: { type: 'custom', formatter: (p: number) => axisLabel(p), minMove: 1e-12 },
+      // The last value's box sat on top of the axis's own labels (at every width): the dotted
+      // line stays, and the legend above the chart gives the value (PriceChart).
+      lastValueVisible: false,
     });
     seriesMarkers.current = createSeriesMarkers(series.current, []);
     chart.current = api;

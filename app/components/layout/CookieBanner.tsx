@@ -36,13 +36,15 @@ export function CookieBanner() {
       ref={banner}
       role="region"
       aria-label="Cookie consent"
-      className="fixed inset-x-0 bottom-0 z-50 print:hidden border-t border-line bg-surface-2/95 p-4 shadow-2xl backdrop-blur"
+      data-testid="cookie-banner"
+      // Low, so the home page's first row of campaigns shows above it on a first visit (e2e/newcomer.test.ts).
+      className="fixed inset-x-0 bottom-0 z-50 print:hidden border-t border-line bg-surface-2/95 px-4 py-3 shadow-2xl backdrop-blur"
     >
-      <div className="mx-auto flex max-w-5xl flex-col gap-3 pr-8 sm:flex-row sm:items-center sm:gap-6">
-        <Cookie className="hidden h-8 w-8 shrink-0 text-gold-400 sm:block" aria-hidden />
-        <p className="flex-1 text-sm text-muted">
-          We use cookies to remember your preferences, keep your wallet connection and understand how the site is used.
-          Read our <Link to="/privacy" className="font-medium text-brand-600 dark:text-brand-400 underline">Cookie Policy</Link>.
+      <div className="mx-auto flex max-w-5xl flex-col gap-2 pr-8 sm:flex-row sm:items-center sm:gap-6">
+        <Cookie className="hidden h-7 w-7 shrink-0 text-gold-400 sm:block" aria-hidden />
+        <p className="flex-1 text-xs text-muted sm:text-sm">
+          We use cookies to remember your preferences and wallet connection<span className="hidden sm:inline"> and to understand how the site is used</span>.{' '}
+          <Link to="/privacy" className="font-medium text-brand-600 dark:text-brand-400 underline">Cookie Policy</Link>
         </p>
         <div className="flex gap-2">
           <Button variant="secondary" size="sm" onClick={() => choose(declineCookies)}>Decline</Button>

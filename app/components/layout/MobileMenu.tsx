@@ -11,13 +11,18 @@ import { WalletButton } from '../wallet/WalletButton';
 import { CampaignCounter } from './CampaignCounter';
 import { NAV_LINKS } from './navLinks';
 
+/**
+ * Spec 1: the wallet's status with its short address. Below 1024 px the header's wallet button
+ * shows the balance and leaves the address to this card, so neither repeats the other; once
+ * connected the menu has no second wallet button (the header's is the one).
+ */
 function WalletStatus() {
   const { connected, publicKey } = useWallet();
   if (connected && publicKey) {
     return (
       <div className="rounded-lg border border-brand-500/40 bg-brand-500/10 p-3 text-sm" data-testid="mobile-wallet-status">
         <p className="flex items-center gap-2 font-semibold text-brand-600 dark:text-brand-400"><Wallet className="h-4 w-4" aria-hidden /> Wallet connected</p>
-        <p className="mt-1 font-mono text-fg">{shortAddress(publicKey.toBase58())}</p>
+        <p className="mt-1 font-mono text-fg" data-testid="mobile-wallet-address">{shortAddress(publicKey.toBase58())}</p>
       </div>
     );
   }
@@ -54,7 +59,7 @@ export function MobileMenu() {
           </div>
           <DialogPrimitive.Description className="sr-only">Site navigation and wallet status</DialogPrimitive.Description>
           <WalletStatus />
-          <WalletButton />
+          {!connected && <WalletButton />}
           <nav aria-label="Mobile" className="flex flex-col">
             {NAV_LINKS.map((link) => (
               <NavLink key={link.to} to={link.to} end={link.to === '/'} className={itemClass} onClick={close}>{link.label}</NavLink>

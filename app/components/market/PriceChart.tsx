@@ -36,7 +36,12 @@ export function PriceChart({ mint, height = CHART_HEIGHT }: { mint: string; heig
       <div className="mb-3 flex items-center justify-between gap-2">
         <div className="min-w-0">
           <h2 className="text-sm font-semibold text-muted">Market Cap (USD)</h2>
-          {last && <p className="truncate text-xs text-muted" data-testid="chart-legend-price">Price <span className="font-semibold text-fg"><SubscriptPrice value={Number(last.close)} unit="SOL" /></span></p>}
+          {last && (
+            <p className="truncate text-xs text-muted" data-testid="chart-legend-price">
+              {solUsd && <>Now <span className="font-semibold text-fg" data-testid="chart-legend-market-cap">{formatCompactUsd2(Number(last.close) * SUPPLY_TOKENS * solUsd)}</span> · </>}
+              Price <span className="font-semibold text-fg"><SubscriptPrice value={Number(last.close)} unit="SOL" /></span>
+            </p>
+          )}
         </div>
         <div className="flex gap-1" role="tablist" aria-label="Candle interval">
           {CANDLE_INTERVALS.map((i) => (

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import clsx from 'clsx';
+import type { TradeTrader } from '../../../core/schemas/trade';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatTokenCompact, relativeTime, shortAddress } from '../../../core/format';
@@ -12,6 +14,18 @@ import { useNow } from '../../lib/useNow';
 import { useExplorer } from '../../solana/useExplorer';
 
 const TRADES_PAGE = 10;
+
+// The chart's creator markers are amber: the same colour names the creator here.
+const TRADERS: Record<TradeTrader, { label: string; title: string; className: string }> = {
+  creator: { label: 'Creator', title: "The campaign creator's own trade (the launch buy included)", className: 'bg-amber-500/15 text-amber-600 dark:text-amber-400' },
+  cause: { label: 'Cause', title: "The cause's own donation wallet traded", className: 'bg-sky-500/15 text-sky-600 dark:text-sky-400' },
+};
+
+/** Who traded, where it matters to a donor: the creator, or the cause's own wallet. */
+function TraderBadge({ trader }: { trader: TradeTrader }) {
+  const { label, title, className } = TRADERS[trader];
+  return <span className={clsx('ml-1.5 rounded px-1.5 py-0.5 text-[11px] font-bold', className)} title={title} data-testid="trade-row-trader">{label}</span>;
+}
 
 /** The newest trades of the token, each linking to its transaction on the explorer (wallet and price from 640 px up). */
 export function RecentTrades({ mint, ticker, moneyTrail = `/campaign/${mint}#money-trail` }: { mint: string; ticker: string; moneyTrail?: string }) {
@@ -59,8 +73,9 @@ export function RecentTrades({ mint, ticker, moneyTrail = `/campaign/${mint}#mon
                       </td>
                     )
                     : (
-                      <td className={t.side === 'buy' ? 'py-2 pr-3 font-semibold text-emerald-400' : 'py-2 pr-3 font-semibold text-red-400'}>
+                      <td className={clsx('py-2 pr-3 font-semibold', t.side === 'buy' ? 'text-emerald-500 dark:text-emerald-400' : 'text-red-500 dark:text-red-400')}>
                         {t.side === 'buy' ? 'Buy' : 'Sell'}
+                        {t.trader && <TraderBadge trader={t.trader} />}
                       </td>
                     )}
                   <td className="hidden py-2 pr-3 font-mono text-xs sm:table-cell">{shortAddress(t.wallet)}</td>

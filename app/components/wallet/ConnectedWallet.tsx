@@ -58,24 +58,26 @@ export function ConnectedWallet({ publicKey }: { publicKey: PublicKey }) {
       </button>
     )}
     <Menu.Root>
+      {/* Named by what it shows (no aria-label that leaves the balance out: WCAG 2.5.3). The balance
+          shows at every width; the address from 1024 px, below which the mobile menu carries it. */}
       <Menu.Trigger
         data-testid="wallet-button"
-        aria-label={`Wallet ${shortAddress(address)}`}
         className="inline-flex h-9 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg border border-brand-500/50 bg-surface-2 px-3 text-sm font-semibold hover:bg-surface-3"
       >
+        <span className="sr-only">Wallet </span>
         {wallet && <img src={wallet.adapter.icon} alt="" className="h-4 w-4 rounded" width={16} height={16} />}
-        <span data-testid="wallet-balance" className="hidden text-brand-400 sm:inline">
+        <span data-testid="wallet-balance" className="text-brand-600 dark:text-brand-400">
           {lamports === undefined ? '… SOL' : formatSolBalance(lamports)}
         </span>
-        <span data-testid="wallet-address" className="font-mono">{shortAddress(address)}</span>
+        <span data-testid="wallet-address" className="hidden font-mono lg:inline">{shortAddress(address)}</span>
         <ChevronDown className="h-4 w-4 text-muted" aria-hidden />
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-xl border border-line bg-surface-2 p-1 text-fg shadow-xl">
           <Menu.Label className="px-3 py-2 text-xs text-muted">
             {wallet?.adapter.name}
-            {/* The trigger hides the balance on narrow screens: show it here instead. */}
-            {lamports !== undefined && <span className="sm:hidden"> · {formatSolBalance(lamports)}</span>}
+            {/* The trigger hides the address on narrow screens: show it here instead. */}
+            <span className="font-mono lg:hidden"> · {shortAddress(address)}</span>
           </Menu.Label>
           <Item testId="wallet-menu-copy" onSelect={() => void copy()}><Copy className="h-4 w-4" aria-hidden /> Copy Address</Item>
           <Item testId="wallet-menu-explorer" disabled={!explorer} onSelect={() => explorer && window.open(explorer.address(address), '_blank', 'noopener,noreferrer')}>

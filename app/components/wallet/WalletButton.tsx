@@ -20,8 +20,9 @@ const ConnectedWallet = lazy(() => loadConnectedWallet().then((m) => ({ default:
 /** Holds the menu button's place for the moment its code loads. */
 function ConnectedWalletPlaceholder({ publicKey }: { publicKey: PublicKey }) {
   return (
-    <span className="inline-flex h-9 items-center rounded-lg border border-brand-500/50 bg-surface-2 px-3 font-mono text-sm font-semibold">
-      {shortAddress(publicKey.toBase58())}
+    <span className="inline-flex h-9 items-center rounded-lg border border-brand-500/50 bg-surface-2 px-3 text-sm font-semibold">
+      <span className="text-brand-600 lg:hidden dark:text-brand-400">… SOL</span>
+      <span className="hidden font-mono lg:inline">{shortAddress(publicKey.toBase58())}</span>
     </span>
   );
 }

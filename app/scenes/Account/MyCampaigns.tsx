@@ -1,4 +1,4 @@
-import { Plus, Rocket } from 'lucide-react';
+import { BadgeCheck, Plus, Rocket } from 'lucide-react';
 import type { AccountCampaign } from '../../api/account';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -20,11 +20,17 @@ type Props = {
 export function MyCampaigns({ campaigns, isLoading, error, retry, signedIn, pendingVerification }: Props) {
   return (
     <Card data-testid="account-my-campaigns">
-      <div className="flex items-center justify-between gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-bold">My Campaigns</h2>
-        {campaigns && campaigns.length > 0 && (
-          <ButtonLink to="/start-campaign" size="sm"><Plus className="h-4 w-4" aria-hidden /> Create New</ButtonLink>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {/* Spec 1: a 'Get Pre-Verified' link; it is about campaigns, so it sits with them. */}
+          <ButtonLink to="/account/verify" variant="secondary" size="sm" data-testid="account-preverify">
+            <BadgeCheck className="h-4 w-4" aria-hidden /> Get Pre-Verified
+          </ButtonLink>
+          {campaigns && campaigns.length > 0 && (
+            <ButtonLink to="/start-campaign" size="sm"><Plus className="h-4 w-4" aria-hidden /> Create New</ButtonLink>
+          )}
+        </div>
       </div>
       {!signedIn ? (
         <p className="mt-4 text-sm text-muted">Sign the message in your wallet to see your campaigns.</p>

@@ -31,6 +31,6 @@ describe('account campaign statistics', () => {
     expect(formatAccountTotalRaised(17_600_000_001n)).toBe('17.6 SOL');
     expect(formatAccountTotalRaised(2_250_000_000n)).toBe('2.3 SOL');
     expect(formatAccountTotalRaised(2_249_999_999n)).toBe('2.2 SOL');
-    expect(formatRaisedOfGoal({ raised_lamports: '2250000000', goal_lamports: '10000000000' })).toBe('2.250 / 10.000 SOL');
+    expect(formatRaisedOfGoal({ raised_lamports: '2250000000', goal_lamports: '10000000000' })).toBe('2.25 of 10 SOL');
   });
 });

@@ -1,4 +1,5 @@
 import { formatSolAmount } from '../../../core/format';
+import { funding, raisedOfGoalText } from '../../../core/funding';
 import type { AccountCampaign } from '../../api/account';
 
 export type CampaignStats = { created: number; totalRaisedLamports: bigint; reachedGoal: number };
@@ -22,7 +23,7 @@ export function formatAccountTotalRaised(lamports: bigint): string {
   return `${formatSolAmount(lamports, 1)} SOL`;
 }
 
-/** A campaign's 'raised of goal' line, amounts to 3 decimals like every other amount. */
+/** A campaign's 'raised of goal' line, as its card says it ('2.25 of 10 SOL'). */
 export function formatRaisedOfGoal(campaign: Pick<AccountCampaign, 'raised_lamports' | 'goal_lamports'>): string {
-  return `${formatSolAmount(BigInt(campaign.raised_lamports))} / ${formatSolAmount(BigInt(campaign.goal_lamports))} SOL`;
+  return raisedOfGoalText(funding(BigInt(campaign.raised_lamports), BigInt(campaign.goal_lamports)));
 }

@@ -22,12 +22,13 @@ export function CampaignTabs({ campaign, access }: { campaign: CampaignDetail; a
   const asked = TABS.find((tab) => tab.toLowerCase() === params.get('tab')?.toLowerCase());
   return (
     <Tabs.Root defaultValue={asked ?? 'Chart'}>
-      <Tabs.List aria-label="Campaign sections" className="flex gap-1 overflow-x-auto rounded-xl border border-line bg-surface-2 p-1">
+      {/* Two rows of three on a phone: a row that scrolls sideways hid 'Donations' and 'Holders' behind an edge with no cue. */}
+      <Tabs.List aria-label="Campaign sections" className="grid grid-cols-3 gap-1 rounded-xl border border-line bg-surface-2 p-1 sm:flex" data-testid="campaign-tabs">
         {TABS.map((tab) => (
           <Tabs.Trigger
             key={tab}
             value={tab}
-            className={clsx('flex-1 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold text-muted',
+            className={clsx('flex-1 whitespace-nowrap rounded-lg px-2 py-2 text-sm font-semibold text-muted sm:px-3',
               'hover:text-fg data-[state=active]:bg-surface-3 data-[state=active]:text-fg')}
           >{tab}</Tabs.Trigger>
         ))}

@@ -14,7 +14,7 @@ export function ExplorePage() {
   const [params, setParams] = useSearchParams();
   const view = readExploreView(params);
   const list = useCampaigns({
-    filter: view.filter, category: view.category || undefined, search: view.search || undefined,
+    filter: view.filter, sort: view.sort, category: view.category || undefined, search: view.search || undefined,
     hideHighRisk: view.hideHighRisk, limit: EXPLORE_PAGE_SIZE, offset: (view.page - 1) * EXPLORE_PAGE_SIZE,
   });
   const change = (next: Partial<ExploreView>) => {

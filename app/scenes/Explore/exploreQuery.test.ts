@@ -9,6 +9,18 @@ describe('explore view in the URL', () => {
       .toEqual({ filter: 'all', category: '', search: '', hideHighRisk: false, page: 1 });
   });
 
+  it('keeps the sort in the URL, leaving out the order the list has anyway', () => {
+    expect(readExploreView(new URLSearchParams('sort=goal_progress&page=2'))).toMatchObject({ sort: 'goal_progress', page: 2 });
+    expect(readExploreView(new URLSearchParams('sort=hot')).sort).toBeUndefined();
+    const view = readExploreView(new URLSearchParams('q=water&page=3'));
+    expect(writeExploreView(view, { sort: 'newest_donation' }).toString()).toBe('sort=newest_donation&q=water');
+    expect(writeExploreView({ ...view, sort: 'raised' }, { page: 2 }).toString()).toBe('sort=raised&q=water&page=2');
+    expect(writeExploreView(view, { sort: 'newest' }).toString()).toBe('q=water');
+    // The Trending chip ranks by market cap by itself, and newest is then a choice worth keeping.
+    expect(writeExploreView(view, { filter: 'trending', sort: 'market_cap' }).toString()).toBe('filter=trending&q=water');
+    expect(writeExploreView(view, { filter: 'trending', sort: 'newest' }).toString()).toBe('filter=trending&sort=newest&q=water');
+  });
+
   it('goes back to page 1 on any change but a page change', () => {
     const view = { filter: 'bonded' as const, category: 'Medical', search: 'x', hideHighRisk: false, page: 4 };
     expect(writeExploreView(view, { search: 'water' }).toString()).toBe('filter=bonded&category=Medical&q=water');

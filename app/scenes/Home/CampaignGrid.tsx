@@ -29,9 +29,9 @@ export function CampaignGrid() {
 
   const campaigns = list.data?.pages.flatMap((page) => page.campaigns) ?? [];
   return (
-    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6" aria-labelledby="campaigns-heading">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-        <h2 id="campaigns-heading" className="text-2xl font-extrabold sm:text-3xl">Campaigns</h2>
+    <section className="mx-auto max-w-7xl px-4 pt-5 pb-12 sm:px-6 sm:pt-8" aria-labelledby="campaigns-heading">
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3 sm:mb-5">
+        <h2 id="campaigns-heading" className="text-xl font-extrabold sm:text-2xl">Campaigns</h2>
         {/* The hero carries 'View All Campaigns'; this one says where the full list is. */}
         <Link to="/explore" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-400 hover:underline">Explore all <ArrowRight className="h-4 w-4" aria-hidden /></Link>
       </div>

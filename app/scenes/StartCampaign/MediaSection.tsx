@@ -37,7 +37,8 @@ export function MediaSection({ form }: { form: CreationFormState }) {
         </Tile>
         <Tile label="Campaign video" testId="open-video-dialog" onClick={() => setOpen('video')}>
           <Film className="h-7 w-7" aria-hidden />
-          <span data-testid="video-summary" className="max-w-full truncate px-2">{form.video ? form.video.file.name : 'Video (optional)'}</span>
+          {/* Wraps rather than cuts: a third of a phone's width cut 'Video (optional)' to 'Video (op...'. */}
+          <span data-testid="video-summary" className="line-clamp-2 max-w-full px-2 text-center break-words" title={form.video?.file.name}>{form.video ? form.video.file.name : 'Video (optional)'}</span>
         </Tile>
       </div>
       {form.errors.logo && <FieldError id="logo" message={form.errors.logo} />}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp,
 } from 'drizzle-orm/pg-core';
+import { campaignGoalProgress } from './campaignGoalProgress';
 import { campaignSearchDocument } from './campaignSearch';
 import { campaignCategory, campaignStatus } from './enums';
 
@@ -73,6 +74,8 @@ export const campaigns = pgTable('campaigns', {
   trustFlagsAt: timestamp('trust_flags_at', { withTimezone: true }),
   // When the creator last edited the story, goal or links after launch (visitors see "edited").
   detailsEditedAt: timestamp('details_edited_at', { withTimezone: true }),
+  // The newest direct donation's block time, kept by updateCampaignTotals (Explore's 'newest donation' sort).
+  lastDonationAt: timestamp('last_donation_at', { withTimezone: true }),
 }, (t) => [
   check('campaigns_ticker_upper', sql`${t.ticker} = upper(${t.ticker})`),
   check('campaigns_curve_type', sql`${t.bondingCurveType} in (1, 2)`),
@@ -88,6 +91,8 @@ export const campaigns = pgTable('campaigns', {
   index('campaigns_volume_24h_idx').on(t.cachedVolume24hLamports.desc().nullsLast(), t.id.desc().nullsFirst()),
   index('campaigns_progress_idx').on(t.bondingCurveProgress.desc().nullsLast(), t.id.desc().nullsFirst()),
   index('campaigns_raised_idx').on(t.raisedLamports.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('campaigns_goal_progress_idx').on(sql`${campaignGoalProgress(t)} desc`, t.id.desc().nullsFirst()),
+  index('campaigns_last_donation_idx').on(t.lastDonationAt.desc().nullsLast(), t.id.desc().nullsFirst()),
   index('campaigns_category_newest_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('campaigns_verified_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.verified}`),
   index('campaigns_bonded_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`(${t.isBonded} or ${t.bondingCurveProgress} = 100)`),

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HIDDEN_TICKER } from '../../../core/constants';
 import { CAMPAIGN_CATEGORIES } from '../../../core/enums';
 import { campaigns } from '../../db/schema';
+import { campaignGoalProgress } from '../../db/schema/campaignGoalProgress';
 import { campaignSearchDocument } from '../../db/schema/campaignSearch';
 import type { CampaignFilter, CampaignListQuery, CampaignSort } from './schema';
 
@@ -65,5 +66,8 @@ export function campaignListOrder(sort: CampaignSort | undefined, filter: Campai
     case 'volume_24h': return [descNullsLast(campaigns.cachedVolume24hLamports), desc(campaigns.id)];
     case 'progress': return [descNullsLast(campaigns.bondingCurveProgress), desc(campaigns.id)];
     case 'raised': return [desc(campaigns.raisedLamports), desc(campaigns.id)];
+    // Each the exact expression of its index (server/db/schema/campaigns.ts).
+    case 'goal_progress': return [sql`${campaignGoalProgress(campaigns)} desc`, desc(campaigns.id)];
+    case 'newest_donation': return [descNullsLast(campaigns.lastDonationAt), desc(campaigns.id)];
   }
 }

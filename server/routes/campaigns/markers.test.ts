@@ -4,7 +4,8 @@ import { markerSol, markerTokens, type ChartMarker, type ChartMarkersResponse } 
 import type { TradesResponse } from '../../../core/schemas/trade';
 import { distributorFor } from '../../distributor';
 import { SOL, lamportsOf, launchCampaign, type LaunchedCampaign } from '../../distributor/testing/campaigns';
-import { airdrop } from '../../launch/testing/launchFlow';
+import { airdrop, create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
+import { signFast } from '../../trading/testing/market';
 import { tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
@@ -106,6 +107,36 @@ describe('GET /api/campaigns/{tokenAddress}/markers', () => {
     expect(large).toHaveLength(5);
     expect(large).toContain('Large buy: 7 SOL');
     expect(large).not.toContain('Large buy: 0.3 SOL');
+  });
+
+  it("labels the creator's trades (the launch buy the funding wallet paid included) in the trade list, as the markers count them", async () => {
+    const { trades } = (await get(`/api/campaigns/${c.mint}/trades?limit=100`)).json() as TradesResponse;
+    const creatorMarked = new Set((await markers()).filter((m) => m.kind === 'creator_buy' || m.kind === 'creator_sell').map((m) => m.signature));
+    expect(creatorMarked.size).toBe(3);
+    expect(new Set(trades.filter((x) => x.trader === 'creator').map((x) => x.signature))).toEqual(creatorMarked);
+    // The launch buy's wallet is the funding wallet, not the creator's: it is still the creator's trade.
+    expect(trades.filter((x) => x.trader === 'creator' && x.wallet !== c.creator.publicKey.toBase58())).toHaveLength(1);
+    // Everyone else, the distributor's fee sale included, is nobody in particular.
+    const others = trades.filter((x) => !creatorMarked.has(x.signature));
+    expect(others.length).toBeGreaterThan(5);
+    expect(others.every((x) => x.trader === null)).toBe(true);
+    expect(others.filter((x) => x.feeSale)).toHaveLength(1);
+  });
+
+  it("labels the cause's own donation wallet's trades 'cause'", async () => {
+    const creator = await signedInCreator(t.app, t.services, 5);
+    const cause = Keypair.generate();
+    await airdrop(t.services, cause.publicKey, 2);
+    const prepared = await prepare(t.app, creator, '0');
+    await fund(t.services, creator.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
+    const res = await create(t.app, creator, createBody(creator, prepared.request_id, { initialBuy: '0', ticker: 'cause', donationWallet: cause.publicKey.toBase58() }));
+    expect(res.statusCode, res.body).toBe(200);
+    const mint = prepared.token_address;
+    const quote = await t.services.trading.book.buildBuyQuote({ mint, trader: cause.publicKey.toBase58(), solIn: SOL / 10n, slippageBps: 10_000 });
+    const { transactionSignature } = await t.services.trading.book.execute(signFast(quote.transactionBase64, cause));
+    await tradeHooksIdle(t.services);
+    const { trades } = (await get(`/api/campaigns/${mint}/trades`)).json() as TradesResponse;
+    expect(trades.map((x) => [x.signature, x.wallet, x.trader])).toEqual([[transactionSignature, cause.publicKey.toBase58(), 'cause']]);
   });
 
   it('answers 400 for a malformed address and 404 for a token without a curve', async () => {

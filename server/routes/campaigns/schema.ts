@@ -27,10 +27,11 @@ export const CampaignListQuery = z.object({
     .transform((value) => value === 'true').default(false),
   // Order of the rows; omitted: newest, or market cap for filter=trending.
   sort: z.enum(CAMPAIGN_SORTS, { error: `sort must be one of: ${CAMPAIGN_SORTS.join(', ')}` }).optional(),
-  // Spec 1's campaign reads: featured=true|false, and trending=true (the Trending chip's campaigns).
+  // Spec 1's campaign reads: featured=true|false, and trending=true (the Trending chip's campaigns,
+  // but in the read's own order: created_at descending, where the chip ranks by market cap).
   featured: z.enum(['true', 'false'], { error: 'featured must be one of: true, false' }).transform((value) => value === 'true').optional(),
   trending: z.enum(['true', 'false'], { error: 'trending must be one of: true, false' }).transform((value) => value === 'true').optional(),
-}).transform(({ trending, ...query }) => (trending && query.filter === 'all' ? { ...query, filter: 'trending' as const } : query));
+}).transform(({ trending, ...query }) => (trending && query.filter === 'all' ? { ...query, filter: 'trending' as const, sort: query.sort ?? 'newest' } : query));
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
 
 /** Path of GET /api/campaigns/{tokenAddress}/markers: a base58 mint address (anything else is a 400, not a 404). */
