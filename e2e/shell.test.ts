@@ -138,6 +138,9 @@ describe('pages', () => {
     await page.getByRole('heading', { name: 'Terms of Use', level: 1 }).waitFor();
     for (const h of ['Eligibility', 'Fees', 'Limitation of liability']) await page.getByRole('heading', { name: new RegExp(`^\\d+\\. ${h}$`) }).waitFor();
     await visible(page, 'capped at the fees you paid to the Platform for that transaction');
+    // Questions go where the footer sends them: no chat is configured here, so the support address (never 'the support chat in the site footer').
+    expect(await page.getByTestId('legal-support-email').getAttribute('href')).toMatch(/^mailto:/);
+    expect(await page.getByText('support chat in the site footer').count()).toBe(0);
     await visible(page, /© \d{4} Causemint/);
     await page.context().close();
   });

@@ -20,6 +20,9 @@ export const REPORT_MESSAGES = {
   agreementTitle: 'Agreement Required',
   agreement: 'You must agree to the terms to submit a report',
   descriptionShort: `Description must be at least ${REPORT_DESCRIPTION_MIN} characters`,
+  // The form's own words before anything is sent: what to do, not a failure to retry.
+  descriptionShortTitle: 'Description too short',
+  descriptionShortHint: (length: number) => `Write at least ${REPORT_DESCRIPTION_MIN} characters so the team can act on it (${length} so far).`,
   descriptionLong: `Description must be at most ${REPORT_DESCRIPTION_MAX} characters`,
   evidenceLong: `Evidence must be at most ${REPORT_EVIDENCE_MAX} characters`,
   email: 'Please enter a valid email address',

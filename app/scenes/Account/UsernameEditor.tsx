@@ -1,6 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
+import { USERNAME_MAX } from '../../../core/schemas/profile';
 import { useSaveProfile } from '../../api/profiles';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Field';
@@ -21,15 +22,20 @@ export function UsernameEditor({ initial, onDone }: { initial: string; onDone: (
 
   return (
     <form onSubmit={submit} className="flex w-full flex-wrap items-center gap-2">
-      <Input
-        autoFocus
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        placeholder="Enter a username"
-        aria-label="Username"
-        data-testid="account-username-input"
-        className="min-w-0 flex-1"
-      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <Input
+          autoFocus
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="Enter a username"
+          aria-label="Username"
+          aria-describedby="account-username-count"
+          maxLength={USERNAME_MAX}
+          data-testid="account-username-input"
+          className="min-w-0"
+        />
+        <span id="account-username-count" className="text-xs text-muted" data-testid="account-username-count">{value.trim().length}/{USERNAME_MAX} characters</span>
+      </div>
       <Button type="submit" size="sm" disabled={save.isPending} data-testid="account-username-save">
         <Check className="h-4 w-4" aria-hidden /> {save.isPending ? 'Saving...' : 'Save'}
       </Button>

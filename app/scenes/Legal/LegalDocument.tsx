@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useClientConfig } from '../../api/config';
+import { SUPPORT_EMAIL } from '../../lib/site';
 
 export type LegalSection = { id: string; heading: string; paragraphs?: string[]; list?: string[]; after?: string[] };
 
@@ -32,7 +34,7 @@ export function LegalDocument({ title, updated, intro, sections }: LegalDocument
         </section>
       ))}
       <footer className="mt-12 border-t border-line pt-6 text-sm text-muted">
-        <p>Questions? Contact us through the support chat in the site footer. See also our{' '}
+        <p>Questions? <SupportContact /> See also our{' '}
           <Link to="/terms" className="text-brand-600 underline dark:text-brand-400">Terms of Use</Link> and{' '}
           <Link to="/privacy" className="text-brand-600 underline dark:text-brand-400">Privacy Notice</Link>.
         </p>
@@ -40,4 +42,13 @@ export function LegalDocument({ title, updated, intro, sections }: LegalDocument
       </footer>
     </article>
   );
+}
+
+/** Where a reader asks a question: the support chat when one is configured, else the support address (what the footer offers). */
+function SupportContact() {
+  const chatUrl = useClientConfig().data?.supportChatUrl ?? null;
+  if (chatUrl) {
+    return <>Contact us through the <a href={chatUrl} target="_blank" rel="noopener noreferrer" className="text-brand-600 underline dark:text-brand-400">support chat</a> (also in the site footer).</>;
+  }
+  return <>Write to <a href={`mailto:${SUPPORT_EMAIL}`} className="text-brand-600 underline dark:text-brand-400" data-testid="legal-support-email">{SUPPORT_EMAIL}</a> (the footer's Email support link).</>;
 }

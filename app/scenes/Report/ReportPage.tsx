@@ -55,6 +55,11 @@ export function ReportPage() {
       toast.error(REPORT_MESSAGES.missingTitle, { description: REPORT_MESSAGES.missing });
       return;
     }
+    if (description.trim().length < REPORT_DESCRIPTION_MIN) {
+      toast.error(REPORT_MESSAGES.descriptionShortTitle, { description: REPORT_MESSAGES.descriptionShortHint(description.trim().length) });
+      document.getElementById('report-description')?.focus();
+      return;
+    }
     if (!agree) {
       toast.error(REPORT_MESSAGES.agreementTitle, { description: REPORT_MESSAGES.agreement });
       return;
@@ -104,9 +109,12 @@ export function ReportPage() {
               <Label htmlFor="report-description">Description *</Label>
               <Textarea id="report-description" rows={5} value={description} disabled={locked} maxLength={5000}
                 placeholder="Describe what is wrong with this campaign, with as much detail as you can."
-                onChange={(e) => setDescription(e.target.value)} aria-describedby="report-description-hint" />
+                onChange={(e) => setDescription(e.target.value)} aria-describedby="report-description-hint"
+                aria-invalid={length > 0 && length < REPORT_DESCRIPTION_MIN ? true : undefined} />
               <p id="report-description-hint" className={`mt-1 text-xs ${length > 0 && length < REPORT_DESCRIPTION_MIN ? 'text-amber-600 dark:text-amber-400' : 'text-muted'}`}>
-                Minimum {REPORT_DESCRIPTION_MIN} characters ({length.toLocaleString('en-US')}/{REPORT_DESCRIPTION_MIN})
+                {length > 0 && length < REPORT_DESCRIPTION_MIN
+                  ? `Write at least ${REPORT_DESCRIPTION_MIN} characters: ${REPORT_DESCRIPTION_MIN - length} more (${length}/${REPORT_DESCRIPTION_MIN})`
+                  : `Minimum ${REPORT_DESCRIPTION_MIN} characters (${length.toLocaleString('en-US')}/${REPORT_DESCRIPTION_MIN})`}
               </p>
             </div>
             <div>
