@@ -22,6 +22,8 @@ export type ModeratedCampaign = {
   backers: number;
   goal_amount: number;
   raised_amount: number;
+  goal_lamports: string;
+  raised_lamports: string;
   market_cap: number | null;
   market_cap_sol: string | null;
   holders: number | null;

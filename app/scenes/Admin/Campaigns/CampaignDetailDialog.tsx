@@ -6,6 +6,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Spinner } from '../../../components/ui/Spinner';
 import { EditHistory } from '../../../components/campaign/EditHistory';
+import { funding, raisedOfGoalText } from '../../../../core/funding';
 import { Facts } from './Facts';
 
 type Props = { id: number | null; onClose: () => void };
@@ -33,7 +34,7 @@ export function CampaignDetailDialog({ id, onClose }: Props) {
             ['Token address', c.token_address && <Address key="t" address={c.token_address} label="token address" />],
             ['Creator wallet', c.creator_wallet && <Address key="c" address={c.creator_wallet} label="creator wallet" />],
             ['Donation wallet', c.donation_wallet && <Address key="d" address={c.donation_wallet} label="donation wallet" />],
-            ['Raised', `${formatNumber(c.raised_amount, 4)} of ${formatNumber(c.goal_amount, 2)} SOL`],
+            ['Raised', raisedOfGoalText(funding(BigInt(c.raised_lamports), BigInt(c.goal_lamports)))],
             ['Backers', formatNumber(c.backers, 0)],
             ['Market cap', c.market_cap === null ? null : formatMarketCapOrDefault(c.market_cap)],
             ['Holders', c.holders === null ? null : formatNumber(c.holders, 0)],

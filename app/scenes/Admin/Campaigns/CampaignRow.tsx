@@ -2,6 +2,7 @@ import { BadgeCheck, Flag, ImageOff } from 'lucide-react';
 import type { ModeratedCampaign } from '../../../api/adminCampaigns';
 import { Button } from '../../../components/ui/Button';
 import { formatDate, formatNumber } from '../../../../core/format';
+import { funding, raisedOfGoalText } from '../../../../core/funding';
 
 type Props = {
   campaign: ModeratedCampaign;
@@ -31,7 +32,7 @@ export function CampaignRow({ campaign, busy, onOpen, onVerify, onFlag, onReview
             {campaign.pending_request_id && <Badge className="bg-amber-500/15 text-amber-500">Request pending</Badge>}
           </span>
           <span className="mt-1 block text-xs text-muted">
-            {formatNumber(campaign.backers, 0)} backers · {formatNumber(campaign.raised_amount, 2)} of {formatNumber(campaign.goal_amount, 2)} SOL raised · {formatDate(campaign.created_at)}
+            {formatNumber(campaign.backers, 0)} backers · {raisedOfGoalText(funding(BigInt(campaign.raised_lamports), BigInt(campaign.goal_lamports)))} raised · {formatDate(campaign.created_at)}
           </span>
         </span>
       </button>

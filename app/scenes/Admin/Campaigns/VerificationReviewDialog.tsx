@@ -6,6 +6,7 @@ import { useReviewVerification, type ReviewedRequest } from '../../../api/adminC
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Label, Textarea } from '../../../components/ui/Field';
+import { funding, raisedOfGoalText } from '../../../../core/funding';
 import { Facts } from './Facts';
 
 type Props = { request: ReviewedRequest | null; onClose: () => void };
@@ -62,7 +63,7 @@ export function VerificationReviewDialog({ request: r, onClose }: Props) {
               <h3 className="font-semibold">Campaign now</h3>
               <Facts rows={[
                 ['Flags', [c.verified ? 'Verified' : 'Unverified', c.flagged ? 'Flagged' : null].filter(Boolean).join(' · ')],
-                ['Raised', `${formatNumber(c.raised_amount, 4)} of ${formatNumber(c.goal_amount, 2)} SOL`],
+                ['Raised', raisedOfGoalText(funding(BigInt(c.raised_lamports), BigInt(c.goal_lamports)))],
                 ['Backers', formatNumber(c.backers, 0)],
                 ['Market cap', c.market_cap === null ? null : formatMarketCapOrDefault(c.market_cap)],
                 ['Holders', c.holders === null ? null : formatNumber(c.holders, 0)],
