@@ -81,6 +81,8 @@ describe('/official-token', () => {
     await page.goto(`${baseUrl}/official-token`);
     await page.getByTestId('official-token-page').waitFor({ timeout: 30_000 });
     expect(await text(page, 'official-address')).toBe(mint);
+    // Its logo beside the symbol, loaded (the launch's upload).
+    await expect.poll(() => page.getByTestId('official-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('heading', { level: 2, name: 'Tokenomics (10% Tax)' }).count()).toBe(1);
     expect(await page.getByTestId('official-tokenomics-line').evaluateAll((els) => els.map((e) => e.getAttribute('data-label'))))
       .toEqual(['Holder Rewards', 'Buyback', 'Charity Giveaways', 'Platform']);

@@ -38,6 +38,8 @@ export type OfficialMarket = {
   holders: number | null;
   supply: string | null;
   supplyTokens: string | null;
+  /** The token's logo: the launch's upload here, the market-data site's on a cluster. */
+  imageUrl: string | null;
   lastUpdated: string | null;
   source: 'curve' | 'dexscreener' | 'birdeye' | null;
   paid: Record<string, LinePaid>;

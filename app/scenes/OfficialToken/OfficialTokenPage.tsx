@@ -49,6 +49,9 @@ export function OfficialTokenPage() {
           )
           : (
             <div className="mx-auto mt-6 flex max-w-full items-center justify-center gap-1 px-2">
+              {market.data?.imageUrl && (
+                <img src={market.data.imageUrl} alt={`${token.name} logo`} width={32} height={32} className="h-8 w-8 shrink-0 rounded-full" data-testid="official-logo" />
+              )}
               <span className="shrink-0 rounded-full bg-gold-400/20 px-3 py-1 text-sm font-bold">${token.symbol}</span>
               <code className="min-w-0 truncate rounded-md bg-surface-3 px-2 py-1 text-xs sm:text-sm" data-testid="official-address" title={token.tokenAddress}>
                 {token.tokenAddress}

@@ -101,6 +101,7 @@ export function createExternalMarketData(options: MarketDataOptions): ExternalMa
         volume5m: pair?.volume5m ?? null,
         holders: overview?.holders ?? null,
         supply: null,
+        imageUrl: pair?.imageUrl ?? null,
         lastUpdated: at === undefined ? null : new Date(at).toISOString(),
         source: pair ? 'dexscreener' : overview ? 'birdeye' : null,
       };

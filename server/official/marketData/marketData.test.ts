@@ -53,7 +53,7 @@ describe('external market data (DexScreener pairs, Birdeye overview)', () => {
     expect(figures).toEqual({
       price: 0.001234, priceChange24h: -7.89, priceChange6h: 3.4, priceChange1h: -1.2, priceChange5m: 0.5, marketCap: 1200000, fdv: 1234000,
       volume24h: 45678.9, volume5m: 0, holders: 4321,
-      supply: null, lastUpdated: '2026-01-01T00:00:00.000Z', source: 'dexscreener',
+      supply: null, imageUrl: 'https://img.example/cmint.png', lastUpdated: '2026-01-01T00:00:00.000Z', source: 'dexscreener',
     });
     expect(requests.map((r) => r.path).sort()).toEqual([`/birdeye/defi/token_overview?address=${TOKEN}`, `/dex/latest/dex/pairs/solana/${POOL}`]);
     const birdeye = requests.find((r) => r.path.startsWith('/birdeye'))!;

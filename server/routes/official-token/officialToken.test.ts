@@ -91,6 +91,9 @@ describe('GET /api/official-token', () => {
     await t.services.db.update(curvePools).set({ createdAt: new Date(t.services.now().getTime() - 30 * 3_600_000) }).where(eq(curvePools.mint, mint));
     const body = await market();
     expect(body).toMatchObject({ source: 'curve', supply: TOKEN_TOTAL_SUPPLY.toString() });
+    // Its logo, as the launch stored it (spec 1 'Token market data': imageUrl), served by our file store.
+    expect(body.imageUrl).toMatch(/^\/ipfs\/b[a-z2-7]+$/);
+    expect((await t.app.inject({ method: 'GET', url: body.imageUrl })).headers['content-type']).toMatch(/^image\/png/);
     expect(body.supplyTokens).toMatch(/^1000000000(\.0+)?$/);
     expect(body.fdv).toBeGreaterThan(0);
     expect(body.fdv).toBe(body.marketCap);
