@@ -35,7 +35,7 @@ describe('PUT /api/admin/maintenance', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ maintenance_mode: true, maintenance_message: 'Back at five', schedule: { enabled: false } });
-    expect((await t.app.inject({ method: 'GET', url: '/api/settings/site' })).json()).toEqual(body);
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/site', headers: { cookie } })).json()).toEqual(body);
 
     const [audit] = await t.services.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1);
     expect(audit).toMatchObject({ action: 'maintenance_updated', adminUsername: 'boss', target: 'site_settings', ipAddress: '127.0.0.1' });

@@ -11,6 +11,7 @@ export const adminMaintenanceRoutes: FastifyPluginAsync<RouteOptions> = async (a
   app.put('/admin/maintenance', { preHandler: requireAdmin(services) }, async (request) => {
     const input = parseInput(MaintenanceUpdateSchema, request.body);
     const row = await updateMaintenance(services, adminActor(request), input);
-    return presentSiteSettings(row);
+    // Answered as GET /api/settings/site answers this admin's browser: it keeps the site while maintenance is on.
+    return { ...presentSiteSettings(row), admin_preview: row.maintenanceMode };
   });
 };
