@@ -207,6 +207,8 @@ describe('admin dashboard', () => {
     expect(await admin.getByRole('radio', { name: 'Local ledger' }).getAttribute('aria-checked')).toBe('true');
     // The rate note names the limit this server applies (globalSetup's RPC_RATE_LIMIT), not a fixed figure.
     await admin.getByTestId('rate-limit-note').getByText(/1,000,000 calls per 10 s per client address/).waitFor();
+    // And the market-data sites' limits, as spec 2 notes them: a free tier's 10-30 calls a minute beside ours.
+    await admin.getByTestId('rate-limit-note').getByText(/a free market-data tier allows 10-30 calls a minute; this server asks Birdeye at most 30 times a minute/).waitFor();
     await shootWidths(admin, 'admin-sdk-tab');
 
     await admin.getByRole('button', { name: 'Get Balance' }).click();

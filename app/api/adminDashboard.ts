@@ -65,7 +65,10 @@ export function useAdminRevenue(range: { from: string; to: string }) {
 }
 
 /** GET /api/admin/rate-limits: the per-client /api/rpc rate the SDK tests run under. */
-export type AdminRateLimits = { rpc: { max: number; windowMs: number } };
+export type AdminRateLimits = {
+  rpc: { max: number; windowMs: number };
+  marketData: { freeTierPerMinute: [number, number]; birdeyePerMinute: number; dexscreenerCacheMs: number; birdeyeCacheMs: number };
+};
 
 export function useAdminRateLimits() {
   return useQuery({ queryKey: ['admin', 'rate-limits'], queryFn: () => api.get<AdminRateLimits>('/api/admin/rate-limits'), staleTime: Infinity });

@@ -18,7 +18,10 @@ describe('GET /api/admin/rate-limits', () => {
 
   it('answers the /api/rpc rate the server applies, and that rate is the one a client meets', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/rate-limits', headers: { cookie } });
-    expect(res.json()).toEqual({ rpc: { max: 3, windowMs: 10_000 } });
+    expect(res.json()).toEqual({
+      rpc: { max: 3, windowMs: 10_000 },
+      marketData: { freeTierPerMinute: [10, 30], birdeyePerMinute: 30, dexscreenerCacheMs: 1_200_000, birdeyeCacheMs: 1_800_000 },
+    });
     const call = () => t.app.inject({
       method: 'POST', url: '/api/rpc', remoteAddress: '203.0.113.9',
       headers: { 'content-type': 'application/json' }, payload: { jsonrpc: '2.0', id: 1, method: 'getSlot' },

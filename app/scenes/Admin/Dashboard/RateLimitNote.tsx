@@ -14,6 +14,13 @@ export function RateLimitNote() {
           ? <>SDK tests use /api/rpc: {formatNumber(limits.rpc.max, 0)} calls per {formatNumber(limits.rpc.windowMs / 1000, 0)} s per client address (each call in a batch counts); past that, calls answer 429 until the window ends.</>
           : 'SDK tests use /api/rpc under its per-client rate.'}{' '}
         The API tester has no limit of its own: each path keeps its own limits, counted against your address.
+        {limits && (
+          <>
+            {' '}<span className="font-semibold text-fg">Market data</span> (the official token's figures on a cluster, from DexScreener and Birdeye):
+            a free market-data tier allows {limits.marketData.freeTierPerMinute[0]}-{limits.marketData.freeTierPerMinute[1]} calls a minute; this server asks Birdeye at most {limits.marketData.birdeyePerMinute} times a minute
+            and keeps each answer {formatNumber(limits.marketData.dexscreenerCacheMs / 60_000, 0)} min (DexScreener) or {formatNumber(limits.marketData.birdeyeCacheMs / 60_000, 0)} min (Birdeye).
+          </>
+        )}
       </p>
     </div>
   );
