@@ -127,6 +127,8 @@ describe('admin dashboard', () => {
     await admin.getByRole('tab', { name: 'Campaigns' }).click();
     await expect.poll(() => number(admin, 'campaigns-total')).toBeGreaterThanOrEqual(before.campaigns + 1);
     expect(await admin.getByRole('link', { name: 'Advanced Management' }).getAttribute('href')).toBe('/xk9j2m4p/campaigns');
+    // The distributor wallets, newest first: this file's campaign is among the first, with the donation wallet it pays.
+    await admin.getByTestId('platform-wallet').filter({ hasText: 'Dashboard Target' }).first().waitFor();
     await admin.getByRole('tab', { name: 'Charities' }).click();
     await admin.getByTestId('charities-total').waitFor();
     expect(await admin.getByRole('link', { name: 'Manage Charities' }).getAttribute('href')).toBe('/xk9j2m4p/charities');

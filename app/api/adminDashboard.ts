@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './client';
 import type { ConnectionResult } from '../../core/connectionResult';
 
@@ -104,5 +104,19 @@ export function useStorageUpload() {
       if (!response.ok) throw new ApiError(data.error ?? `HTTP ${response.status}`, response.status);
       return data;
     },
+  });
+}
+
+export type PlatformWallet = {
+  distribution_wallet: string; donation_wallet: string; campaign_id: number | null; token_address: string | null;
+  campaign_name: string | null; ticker: string | null; last_checked: string | null; created_at: string;
+};
+
+/** Every campaign's distributor wallet and the donation wallet it pays, newest first. */
+export function useAdminPlatformWallets(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...adminDashboardKey, 'platform-wallets', page],
+    queryFn: () => api.get<{ total: number; wallets: PlatformWallet[] }>(`/api/admin/platform-wallets?limit=${pageSize}&offset=${(page - 1) * pageSize}`),
+    placeholderData: keepPreviousData,
   });
 }

@@ -5,6 +5,7 @@ import { apiTesterRoutes } from './apiTester';
 import { countsRoutes } from './counts';
 import { healthRoutes } from './health';
 import { overviewRoutes } from './overview';
+import { platformWalletsRoutes } from './platformWallets';
 import { rateLimitRoutes } from './rateLimits';
 import { revenueRoutes } from './revenue';
 import { storageTestRoutes } from './storageTest';
@@ -20,4 +21,5 @@ export const adminDashboardRoutes: FastifyPluginAsync<RouteOptions> = async (app
   await app.register(revenueRoutes, { services });
   await app.register(storageTestRoutes, { services });
   await app.register(rateLimitRoutes, { services });
+  await app.register(platformWalletsRoutes, { services });
 };

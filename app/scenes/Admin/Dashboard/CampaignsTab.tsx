@@ -4,6 +4,7 @@ import { ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { countText, solFixed } from './format';
 import { LoadError, StatCard } from './StatCard';
+import { PlatformWalletsPanel } from './PlatformWalletsPanel';
 
 export function CampaignsTab() {
   const counts = useCampaignCounts();
@@ -22,6 +23,7 @@ export function CampaignsTab() {
       </div>
       <p className="text-sm text-muted">{solFixed(c.totalRaisedSol, 2)} SOL raised across all campaigns.</p>
       <ButtonLink to={`${ADMIN_PREFIX}/campaigns`}>Advanced Management</ButtonLink>
+      <PlatformWalletsPanel />
     </div>
   );
 }
