@@ -228,7 +228,7 @@ describe('/campaign/{tokenAddress}', () => {
     const activity = page.getByTestId('account-activity');
     await activity.getByRole('link', { name: `${WORD} Rescue 0` }).waitFor({ timeout: 20_000 });
     expect(await activity.textContent()).toContain('0.25 SOL');
-    expect(await activity.getByTestId('account-donation-receipt').getAttribute('href')).toBe(`/receipt/${signature}`);
+    expect(await activity.getByTestId('account-donation-receipt').getAttribute('href')).toBe(`/receipt/${signature}/${donorWallet}`);
     // 'Download my donations (CSV)': this year's, with the receipt's link.
     await page.getByLabel('Year').selectOption(String(new Date().getUTCFullYear()));
     const download = page.waitForEvent('download');
@@ -422,6 +422,8 @@ describe('/campaign/{tokenAddress}', () => {
     expect(await about.getByTestId('campaign-story').locator('p').count()).toBe(2);
     expect(await about.getByTestId('campaign-story').locator('a').count()).toBe(0);
     await about.getByTestId('goal-history').getByText(/100 SOL at launch, then 150 SOL from/).waitFor({ timeout: 15_000 });
+    // Beside the goal itself, the funding card says it changed and what it was at launch.
+    await page.getByTestId('funding-goal-changed').getByText(/it was 100 SOL at launch/).waitFor();
     await about.getByTestId('edit-history').getByText(/Website: http.+ → shelter\.example/).waitFor();
     await screenshots(page, 'about-edited');
 

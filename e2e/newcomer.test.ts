@@ -165,7 +165,8 @@ describe('a newcomer\'s first visit', () => {
     const donations = page.getByTestId('account-donations');
     await donations.getByRole('heading', { name: 'Your donations' }).waitFor({ timeout: 20_000 });
     expect(await donations.getByTestId('account-donations-total').textContent()).toBe('1 donation · 0.5 SOL');
-    expect(await donations.getByTestId('account-donation-receipt').getAttribute('href')).toMatch(/^\/receipt\/\w+$/);
+    // The donor's own receipt: the transaction and their wallet.
+    expect(await donations.getByTestId('account-donation-receipt').getAttribute('href')).toMatch(/^\/receipt\/\w+\/\w+$/);
     const above = async (first: Locator, second: Locator) => (await boxOf(first)).y < (await boxOf(second)).y;
     expect(await above(donations, page.getByTestId('account-wallet-card'))).toBe(true);
     expect(await above(donations, page.getByTestId('account-stats'))).toBe(true);

@@ -32,7 +32,7 @@ export function useAccountCampaigns(sessionWallet: string | null) {
 type CampaignRef = { token_address: string; ticker: string; title: string; image_url: string | null };
 export type Holding = { campaign: CampaignRef; amount: string; value_lamports: string | null; value_sol: string | null };
 export type WalletTrade = { signature: string; side: 'buy' | 'sell'; sol: string; tokens: string; time: string; campaign: CampaignRef };
-export type WalletDonation = { signature: string; sol: string; lamports: string; time: string; campaign: CampaignRef };
+export type WalletDonation = { signature: string; sol: string; lamports: string; time: string; campaign: CampaignRef; receipt_path: string };
 
 /** The signed-in wallet's holdings, trades and donations on the platform (trades and donations move them). */
 export function useAccountActivity(sessionWallet: string | null) {

@@ -39,6 +39,8 @@ export type CampaignDetail = CampaignSummary & {
   story: string;
   /** When the creator last edited the story, goal or links after launch; null when never. */
   details_edited_at: string | null;
+  /** The creator changed the goal after launch: what it was at launch (SOL) and when it last changed. */
+  goal_change: { launch_goal_sol: string; changed_at: string } | null;
   gallery: { id: number; image_url: string; caption: string | null; order_index: number }[];
   videos: { id: number; video_url: string; title: string | null; is_primary: boolean }[];
 };

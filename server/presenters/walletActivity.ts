@@ -1,3 +1,4 @@
+import { receiptPath } from './donation';
 import { lamportsToSolString } from '../../core/money';
 import type { walletDonations, walletHoldings, walletTrades } from '../account/walletActivity';
 
@@ -35,5 +36,7 @@ export function presentWalletDonation({ donation, campaign }: DonationRow) {
     lamports: donation.lamports.toString(),
     time: donation.blockTime.toISOString(),
     campaign: presentCampaignRef(campaign),
+    // The donor's own receipt (a transaction may carry several senders' gifts).
+    receipt_path: receiptPath(donation.signature, donation.fromWallet),
   };
 }

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { CampaignDetail } from '../../api/campaign';
 import { Link } from 'react-router';
-import { formatSolFixed, shortAddress } from '../../../core/format';
+import { formatDate, formatSolFixed, shortAddress } from '../../../core/format';
 import { useClientConfig, usePayoutIntervalMs } from '../../api/config';
 import { taxStory } from '../../../core/taxStory';
 import { REFERENCE_ONLY_TEXT, allTransfersText } from '../../../core/donationCounting';
@@ -30,6 +30,11 @@ export function FundingCard({ campaign, showCampaignLink = false }: { campaign: 
       <div className="mt-3 h-2.5 overflow-hidden rounded-full bg-surface-3" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.floor(fundingBarPercent(f))} aria-label="Funding progress">
         <div className={clsx('h-full rounded-full', reached ? 'bg-gold-500' : 'bg-brand-500')} style={{ width: `${fundingBarPercent(f)}%` }} />
       </div>
+      {campaign.goal_change && (
+        <p className="mt-2 text-xs text-amber-700 dark:text-amber-300" data-testid="funding-goal-changed">
+          The creator changed the goal on {formatDate(campaign.goal_change.changed_at)} (it was {campaign.goal_change.launch_goal_sol} SOL at launch); the About tab lists every change.
+        </p>
+      )}
       <p className="mt-2 text-xs text-muted">{fundingPercentText(f)} of the goal. {taxStory(payoutMs)}</p>
       <p className="mt-1 text-xs text-muted" data-testid="funding-backers-note">{BACKERS_NOTE}</p>
       {campaign.donation_wallet && (

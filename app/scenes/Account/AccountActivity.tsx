@@ -59,7 +59,7 @@ function YourDonations({ query, now, lead }: { query: Activity['donations']; now
           detail={relativeTime(d.time, now)} right={(
             <span className="inline-flex items-center gap-2">
               {formatSol(BigInt(d.lamports), 3)} SOL
-              <Link to={`/receipt/${d.signature}`} aria-label="Donation receipt" title="Receipt" className="text-brand-400" data-testid="account-donation-receipt">
+              <Link to={d.receipt_path} aria-label="Donation receipt" title="Receipt" className="text-brand-400" data-testid="account-donation-receipt">
                 <ReceiptText className="h-4 w-4" aria-hidden />
               </Link>
               <TxLink signature={d.signature} />

@@ -51,7 +51,10 @@ describe('the account page\'s activity: holdings, trades and donations of the se
     const trades = (await get('/api/account/trades', me.cookie)).json().trades;
     expect(trades).toEqual([expect.objectContaining({ signature: bought, side: 'buy', sol: '0.2', campaign: expect.objectContaining({ token_address: water.mint }) })]);
     const donations = (await get('/api/account/donations', me.cookie)).json().donations;
-    expect(donations).toEqual([expect.objectContaining({ signature: gift.signature, sol: '0.1', lamports: '100000000', campaign: expect.objectContaining({ token_address: water.mint }) })]);
+    expect(donations).toEqual([expect.objectContaining({
+      signature: gift.signature, sol: '0.1', lamports: '100000000', campaign: expect.objectContaining({ token_address: water.mint }),
+      receipt_path: `/receipt/${gift.signature}/${me.wallet}`,
+    })]);
 
     for (const url of ['/api/account/holdings', '/api/account/trades', '/api/account/donations']) {
       expect(Object.values((await get(url, other.cookie)).json())[0]).toEqual([]);

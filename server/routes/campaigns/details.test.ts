@@ -42,7 +42,7 @@ describe('a creator edits the story, goal and links after launch', () => {
   afterAll(async () => { await t.close(); });
 
   it('starts with the description as the story and no edits', async () => {
-    expect(await campaign()).toMatchObject({ story: 'Clean water for Riverbend.', details_edited_at: null, goal_lamports: String(100n * 10n ** 9n) });
+    expect(await campaign()).toMatchObject({ story: 'Clean water for Riverbend.', details_edited_at: null, goal_change: null, goal_lamports: String(100n * 10n ** 9n) });
     expect(await edits()).toEqual([]);
     expect((await send('GET', '/api/campaigns/NoSuchMint/edits')).statusCode).toBe(404);
   });
@@ -93,6 +93,8 @@ describe('a creator edits the story, goal and links after launch', () => {
     expect(same.statusCode).toBe(200);
     expect(same.json()).toEqual({ edit: null });
     expect(await fingerprint()).toBe(before);
+    // The page's funding card says the goal changed, and what it was at launch.
+    expect((await campaign()).goal_change).toEqual({ launch_goal_sol: '100', changed_at: expect.any(String) });
     const history = await edits();
     expect(history.map((e) => e.changes.map((c) => `${c.field}:${c.before}->${c.after}`))).toEqual([
       ['goal:150.5->120'],

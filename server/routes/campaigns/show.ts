@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { bondingProgressPercent } from '../../../core/curve';
-import { lamportsToNumber } from '../../../core/money';
-import { campaignGallery, campaignVideos, curvePools } from '../../db/schema';
+import { lamportsToNumber, lamportsToSolString } from '../../../core/money';
+import { campaignEdits, campaignGallery, campaignVideos, curvePools } from '../../db/schema';
 import { parseInput } from '../../http/validate';
 import { presentCampaign } from '../../presenters/campaign';
 import type { RouteOptions } from '../../services';
@@ -24,12 +24,15 @@ export const campaignShowRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
   app.get('/campaigns/:tokenAddress', async (request) => {
     const { tokenAddress } = parseInput(Params, request.params);
     const row = await findPublicCampaign(services, tokenAddress);
-    const [[pool], gallery, videos, counting, proof] = await Promise.all([
+    const [[pool], gallery, videos, counting, proof, goalEdits] = await Promise.all([
       services.db.select().from(curvePools).where(eq(curvePools.mint, tokenAddress)),
       services.db.select().from(campaignGallery).where(eq(campaignGallery.campaignId, row.id)).orderBy(asc(campaignGallery.orderIndex), asc(campaignGallery.id)),
       services.db.select().from(campaignVideos).where(eq(campaignVideos.campaignId, row.id)).orderBy(desc(campaignVideos.isPrimary), asc(campaignVideos.id)),
       donationWalletCounting(services.db, row),
       walletProofOf(services.db, row.creatorWallet, row.donationWallet),
+      // The goal's edits, oldest first: the first one's 'before' is the goal the campaign launched with.
+      services.db.select({ changes: campaignEdits.changes, at: campaignEdits.createdAt }).from(campaignEdits)
+        .where(and(eq(campaignEdits.campaignId, row.id), sql`${campaignEdits.changes} -> 'goal' is not null`)).orderBy(asc(campaignEdits.id)),
     ]);
     const campaign = presentCampaign(row, { solUsd });
     const curve = pool ? stateOfPool(pool) : null;
@@ -50,6 +53,11 @@ export const campaignShowRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       // The creator's story (the description when they wrote none) and when they last edited the story, goal or links.
       story: row.story ?? row.description,
       details_edited_at: row.detailsEditedAt?.toISOString() ?? null,
+      // A goal the creator changed after launch: the launch's goal and when it last changed (the funding card says so).
+      goal_change: goalEdits.length === 0 ? null : {
+        launch_goal_sol: lamportsToSolString(BigInt(goalEdits[0]!.changes.goal!.before!)),
+        changed_at: goalEdits[goalEdits.length - 1]!.at.toISOString(),
+      },
       // Whether plain transfers to the donation wallet count, or only those carrying the campaign's reference.
       donation_wallet_proven: counting.proven,
       donation_counting: counting.countsPlainTransfers ? 'all_transfers' : 'reference_only',
