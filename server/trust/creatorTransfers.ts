@@ -7,6 +7,7 @@
 import { PublicKey, type ParsedTransactionMeta, type TokenBalance } from '@solana/web3.js';
 import { tokenAccountOf } from '../chain/curve/transactions';
 import type { ChainService } from '../chain/service';
+import { mapLimited } from './mapLimited';
 
 /** Signatures of the creator's token account read per computation, at most (one page). */
 export const TRANSFER_HISTORY_PAGE = 1_000;
@@ -26,18 +27,6 @@ function ownerDelta(meta: Pick<ParsedTransactionMeta, 'preTokenBalances' | 'post
   const sum = (balances: TokenBalance[] | null | undefined) => (balances ?? [])
     .filter((b) => b.mint === mint && b.owner === owner).reduce((total, b) => total + BigInt(b.uiTokenAmount.amount), 0n);
   return sum(meta.postTokenBalances) - sum(meta.preTokenBalances);
-}
-
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  }));
-  return out;
 }
 
 /**

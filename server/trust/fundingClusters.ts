@@ -10,6 +10,7 @@ import { FUNDING_WINDOW_MS, type FundedWallets, type FundingCluster, type Holder
 import type { ChainService } from '../chain/service';
 import type { Db } from '../db/client';
 import { curveTrades } from '../db/schema';
+import { mapLimited } from './mapLimited';
 
 /**
  * Wallets with at least this many transactions are not fresh wallets made for one launch
@@ -71,18 +72,6 @@ async function isBusy(chain: Pick<ChainService, 'connection'>, wallet: string, b
   if (busy.size > 50_000) busy.clear();
   busy.add(wallet);
   return true;
-}
-
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  }));
-  return out;
 }
 
 type WalletTrades = { bought: bigint; sold: bigint; firstBuyAt: Date | null; lastSellAt: Date | null };
