@@ -34,7 +34,7 @@ async function counts(): Promise<Record<string, number>> {
 async function fillReport(page: Page) {
   await page.getByLabel('Report type *').selectOption('Fraudulent/Scam');
   await page.getByLabel('Description *').fill('Too short to say anything.');
-  await page.getByText('Minimum 50 characters (26/50)').waitFor();
+  await page.getByText('Write at least 50 characters: 24 more (26/50)').waitFor();
   await page.getByLabel('Description *').fill(DESCRIPTION);
   await page.getByLabel('Contact email (optional)').fill('watcher@example.org');
 }
