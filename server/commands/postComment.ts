@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { COMMENT_MESSAGES, COMMENT_REPORTS_TO_HOLD, type CommentCreate } from '../../core/schemas/comment';
+import { COMMENT_MESSAGES, type CommentCreate } from '../../core/schemas/comment';
 import { campaignComments, campaigns } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { notifyCommentReply } from '../notifications/notifyWallet';
@@ -28,8 +28,8 @@ export async function postComment(services: Services, { campaignId, tokenAddress
       if (!parent) throw badRequest(COMMENT_MESSAGES.parentNotFound);
       if (parent.campaignId !== campaignId) throw badRequest(COMMENT_MESSAGES.parentOtherCampaign);
       if (parent.parentId !== null) throw badRequest(COMMENT_MESSAGES.replyToReply);
-      // A reply under a comment nobody sees would not be seen either.
-      if (parent.hiddenBy !== null || parent.openReports >= COMMENT_REPORTS_TO_HOLD) throw badRequest(COMMENT_MESSAGES.parentHidden);
+      // A reply under a comment nobody sees would not be seen either (a collapsed one is seen: it takes replies).
+      if (parent.hiddenBy !== null) throw badRequest(COMMENT_MESSAGES.parentHidden);
     }
     await lockCommenter(tx, wallet, address);
     await assertMayComment(tx, at, { wallet, address, campaignId, body: input.body });

@@ -78,6 +78,8 @@ export const emailOutbox = pgTable('email_outbox', {
   text: text('text').notNull(),
   // One-click unsubscribe (RFC 8058) for notification mails; null for confirmations.
   unsubscribeUrl: text('unsubscribe_url'),
+  // Who asked for a confirmation mail (the per-client cap counts these), kept a day (pruneLimitRecords).
+  clientAddress: text('client_address'),
   status: text('status').$type<OutboxStatus>().notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -90,4 +92,24 @@ export const emailOutbox = pgTable('email_outbox', {
   index('email_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
   index('email_outbox_sending_idx').on(t.claimedAt).where(sql`${t.status} = 'sending'`),
   index('email_outbox_wallet_idx').on(t.wallet, t.purpose, t.createdAt),
+  // The per-recipient confirmation cap, and the hourly cap on what one address is sent.
+  index('email_outbox_to_idx').on(t.toAddress, t.purpose, t.createdAt),
+  index('email_outbox_to_sent_idx').on(t.toAddress, t.sentAt).where(sql`${t.status} = 'sent'`),
+  index('email_outbox_client_idx').on(t.clientAddress, t.createdAt).where(sql`${t.clientAddress} is not null`),
 ]);
+
+// Addresses whose owner said 'this was not me' (the link in every confirmation mail): nothing
+// is ever mailed to them again, whichever wallet asks; PUT /api/account/email refuses them.
+export const emailSuppressions = pgTable('email_suppressions', {
+  email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// The 'this was not me' link of one confirmation mail: sha256 of its random token (the token
+// is only in the mail) and the address it was sent to. Used once (used_at).
+export const emailNotMeTokens = pgTable('email_not_me_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
