@@ -16,8 +16,14 @@ export const campaignFollows = pgTable('campaign_follows', {
   index('campaign_follows_wallet_idx').on(t.wallet),
 ]);
 
-/** What a notification links to and says, fixed when the fact is recorded. */
-export type NotificationData = { title: string; path: string; amountLamports?: string };
+/**
+ * What a notification links to and says, fixed when the fact is recorded; a comment reply's
+ * also counts the thread's unread replies (server/notifications/replyDigest.ts), updated in place.
+ */
+export type NotificationData = {
+  title: string; path: string; amountLamports?: string;
+  threadId?: number; replyIds?: number[]; replyCount?: number; repliers?: { wallet: string; name: string }[];
+};
 
 // One row per fact (an update posted, a payout landed, ...): the unique key is what makes a
 // retry, a second worker or a second web process record it once.

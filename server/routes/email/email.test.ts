@@ -5,7 +5,7 @@ import {
   ADDRESS_SUPPRESSED, CONFIRMATIONS_PER_HOUR, CONFIRM_TOKEN_TTL_MS, TOO_MANY_CONFIRMATIONS, tooManyFromClient, tooManyToAddress,
 } from '../../commands/saveEmailSettings';
 import { campaigns, emailOutbox, emailSubscriptions } from '../../db/schema';
-import { MAX_ATTEMPTS, OUTCOME_UNKNOWN, SENDING_LEASE_MS, claimDue, drainOutbox } from '../../mail/outbox';
+import { MAX_ATTEMPTS, OUTCOME_UNKNOWN, OVER_HOURLY_CAP, SENDING_LEASE_MS, claimDue, drainOutbox } from '../../mail/outbox';
 import { WALLET_REQUIRED_MESSAGE } from '../../policies/wallet';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { fingerprinter } from '../../testing/dbFingerprint';
@@ -272,6 +272,62 @@ describe('confirmation mails to anyone\'s address (issue 35)', () => {
       expect(again.json()).toEqual({ error: ADDRESS_SUPPRESSED });
     }
     expect(mailsTo(await drained(after), owner)).toHaveLength(0);
+  });
+});
+
+describe('reply floods (issue 35)', () => {
+  it('12 wallets on 12 addresses replying 5 times each make one unread notification and one mail; mails beyond 10 an hour are not sent, the bell keeps them', async () => {
+    const author = await confirmedWallet('author@example.org');
+    expect((await send('PATCH', '/api/account/email', author, { kinds: ['comment_reply'] })).statusCode).toBe(200);
+    const thread = await send('POST', '/api/campaigns/MintMail/comments', author, { body: 'Is the shelter open yet?' });
+    expect(thread.statusCode, thread.body).toBe(201);
+    const threadId = thread.json().id as number;
+    await drainOutbox(t.services);
+    const from = smtp.mails.length;
+    const repliers = await Promise.all(Array.from({ length: 12 }, () => signInWallet(t.app)));
+    let n = 0;
+    const reply = async (who: SignedIn, address: string) => {
+      n += 1;
+      const res = await send('POST', '/api/campaigns/MintMail/comments', who, { body: `Reply ${n}`, parent_id: threadId }, address);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const addresses = repliers.map(() => testIp());
+    const firstIds = await Promise.all(repliers.map(async (who, i) => {
+      const ids = [];
+      for (let k = 0; k < 5; k++) ids.push(await reply(who, addresses[i]!));
+      return ids[0]!;
+    }));
+    const bell = async () => (await send('GET', '/api/notifications', author)).json() as { notifications: { id: number; title: string; path: string; read: boolean }[]; unread: number };
+    let seen = await bell();
+    expect(seen.unread).toBe(1);
+    expect(seen.notifications).toHaveLength(1);
+    expect(seen.notifications[0]!.title).toMatch(/^60 new replies to your comment on Mail Aid \(\$MAIL\) from \S+, \S+ and 10 others$/);
+    // It links to the first of them.
+    expect(seen.notifications[0]!.path).toBe(`/campaign/MintMail?tab=comments#comment-${Math.min(...firstIds)}`);
+    const mails = (await drained(from)).filter((m) => m.to[0] === 'author@example.org');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/ replied to your comment on Mail Aid \(\$MAIL\)$/);
+
+    // Read, then replied to again, twelve times within the hour: each is a new notification, but at most 10 mails reach the address an hour.
+    for (let round = 0; round < 12; round++) {
+      expect((await send('POST', '/api/notifications/read-all', author)).statusCode).toBe(200);
+      clock += 61_000;
+      await reply(repliers[round]!, addresses[round]!);
+      await drainOutbox(t.services);
+    }
+    seen = await bell();
+    expect(seen.notifications).toHaveLength(13);
+    expect(seen.unread).toBe(1);
+    expect(smtp.mails.slice(from).filter((m) => m.to[0] === 'author@example.org')).toHaveLength(10);
+    const capped = await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'author@example.org'));
+    expect(capped.filter((r) => r.purpose === 'notification' && r.status === 'cancelled').map((r) => r.lastError)).toEqual([OVER_HOURLY_CAP(10), OVER_HOURLY_CAP(10), OVER_HOURLY_CAP(10)]);
+    // An hour on, mail flows again.
+    clock += 60 * 60_000;
+    await send('POST', '/api/notifications/read-all', await signInWallet(t.app, author.keypair));
+    await reply(await signInWallet(t.app, repliers[0]!.keypair), addresses[0]!);
+    const after = smtp.mails.length;
+    expect((await drained(after)).filter((m) => m.to[0] === 'author@example.org')).toHaveLength(1);
   });
 });
 
