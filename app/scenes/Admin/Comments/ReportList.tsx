@@ -28,14 +28,18 @@ export function ReportList({ comment, reports }: { comment: AdminComment; report
       {reports.length === 0 ? <p className="text-muted">None.</p> : (
         <ul className="mt-2 divide-y divide-line">
           {reports.map((r, i) => (
-            <li key={i} className="flex flex-wrap items-center gap-x-2 gap-y-1 py-1.5" data-testid="comment-report" data-basis={r.basis}>
-              <span className="font-medium">{COMMENT_REPORT_REASON_LABELS[r.reason as CommentReportReason] ?? r.reason}</span>
-              <span className="font-mono text-xs text-muted" title={r.reporter.wallet ?? r.reporter.network}>{reporterOf(r)}</span>
-              {r.by_creator && <span className="rounded-full bg-red-500/15 px-2 py-0.5 text-[11px] font-semibold text-red-600 dark:text-red-300">Creator's report</span>}
-              <span className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ${r.weight > 0 ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300' : 'bg-surface-3 text-muted'}`}>
-                weight {r.weight}: {BASIS_LABELS[r.basis]}
-              </span>
-              <span className="text-xs text-muted">{formatDateTime(r.created_at)} · {r.open ? 'open' : 'reviewed'}</span>
+            <li key={i} className="flex flex-col gap-1 py-2" data-testid="comment-report" data-basis={r.basis}>
+              <p className="flex flex-wrap items-baseline gap-x-2">
+                <span className="font-medium">{COMMENT_REPORT_REASON_LABELS[r.reason as CommentReportReason] ?? r.reason}</span>
+                <span className="font-mono text-xs text-muted" title={r.reporter.wallet ?? r.reporter.network}>{reporterOf(r)}</span>
+                <span className="text-xs text-muted">{formatDateTime(r.created_at)} · {r.open ? 'open' : 'reviewed'}</span>
+              </p>
+              <p className="flex flex-wrap items-center gap-1">
+                {r.by_creator && <span className="rounded-full bg-red-500/15 px-2 py-0.5 text-[11px] font-semibold text-red-600 dark:text-red-300">Creator's report</span>}
+                <span className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ${r.weight > 0 ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300' : 'bg-surface-3 text-muted'}`}>
+                  weight {r.weight}: {BASIS_LABELS[r.basis]}
+                </span>
+              </p>
             </li>
           ))}
         </ul>
