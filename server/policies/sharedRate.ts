@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { rateLimitEvents } from '../db/schema';
 import { clientKey } from '../http/clientKey';
@@ -33,10 +33,11 @@ export async function takeSharedRate(db: Db, now: Date, rate: SharedRate, client
   });
 }
 
-/** A route's shared rate per client address (`request.ip`): 429 with `message` and Retry-After beyond it. */
-export function sharedRateLimit(services: Services, rate: SharedRate, message: string): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest) => {
-    const verdict = await takeSharedRate(services.db, services.now(), rate, request.ip);
-    if (!verdict.ok) throw tooManyRequests(message, verdict.retryAfterMs);
-  };
+/**
+ * Takes one of a route's shared rate for the request's client address, or throws 429 with
+ * `message` and Retry-After. Call it after the input is validated: bad input stores nothing.
+ */
+export async function assertSharedRate(services: Services, rate: SharedRate, message: string, request: FastifyRequest): Promise<void> {
+  const verdict = await takeSharedRate(services.db, services.now(), rate, request.ip);
+  if (!verdict.ok) throw tooManyRequests(message, verdict.retryAfterMs);
 }
