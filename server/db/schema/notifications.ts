@@ -82,7 +82,7 @@ export const emailOutbox = pgTable('email_outbox', {
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
-  // One-click unsubscribe (RFC 8058) for notification mails; null for confirmations.
+  // One-click unsubscribe (RFC 8058): a notification mail's wallet unsubscribe, a confirmation's 'this was not me'.
   unsubscribeUrl: text('unsubscribe_url'),
   // Who asked for a confirmation mail (the per-client cap counts these), kept a day (pruneLimitRecords).
   clientAddress: text('client_address'),

@@ -308,8 +308,9 @@ describe('reports: only what costs collapses, nothing hides (issue 35)', () => {
     const events: AppEvent[] = [];
     const stop = t.services.events.subscribe((e) => { events.push(e); });
     expect(await reportFrom(target.id, { who: aged })).toEqual({ reported: true, collapsed: true });
+    // (On PostgreSQL the event comes back through LISTEN, a moment later.)
+    await expect.poll(() => events).toContainEqual({ type: 'comment_changed', tokenAddress: market.mint, id: target.id });
     stop();
-    expect(events).toContainEqual({ type: 'comment_changed', tokenAddress: market.mint, id: target.id });
     expect((await reportsOf(target.id)).map((r) => [r.basis, r.weight])).toEqual([['creator', 0], ['holder', 1], ['donor', 1], ['fresh', 0], ['aged', 1]]);
     // The age was read from the chain once and kept.
     expect((await t.services.db.select().from(walletAges).where(eq(walletAges.wallet, aged.wallet)))[0]).toMatchObject({ complete: true });
