@@ -237,7 +237,7 @@ async function ledgerRpc<T>(url: string, method: string, params: unknown[]): Pro
   return body.result as T;
 }
 
-/** 20 SOL for each trader from the ledger process's faucet (it trusts the fleet's callers). */
+/** 20 SOL for each trader from the ledger process's faucet (a stranger to it: the fleet's FAUCET_PER_MINUTE above lets it). */
 async function fund(ledgerUrl: string, traders: Keypair[]): Promise<void> {
   for (let i = 0; i < traders.length; i += 20) {
     await Promise.all(traders.slice(i, i + 20).map((t) => ledgerRpc(ledgerUrl, 'requestAirdrop', [t.publicKey.toBase58(), 20 * LAMPORTS_PER_SOL])));

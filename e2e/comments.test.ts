@@ -4,7 +4,10 @@ import { sharedBaseUrl } from './baseUrl';
 import type { Browser, Page } from 'playwright-core';
 import { signInAdminPage } from './adminApi';
 import { launchBrowser, newPage } from './browser';
-import { launchCampaign, type LaunchedCampaign } from './launchApi';
+import { Keypair } from '@solana/web3.js';
+import { apiBuy } from './apiTrade';
+import { launchCampaign, signInKeypair, type LaunchedCampaign } from './launchApi';
+import { SHOTS_DIR, shootWidths } from './shots';
 import { connectLocalWallet, localWalletAddress, pageSession } from './localWallet';
 
 const baseUrl = sharedBaseUrl();
@@ -54,6 +57,7 @@ afterAll(async () => { await browser?.close(); });
 const CREATOR_TEXT = 'Thank you all for coming. Ask me anything here.';
 const FIRST_TEXT = 'Great cause! Details at https://example.org/shelter';
 const REPLY_TEXT = 'Agreed, I donated too.';
+const QUESTION = 'Why did the creator sell half of their tokens last week?';
 
 describe('campaign comments', () => {
   it('two wallets comment and reply, and each page sees the other\'s words live, links shown as text', async () => {
@@ -120,6 +124,53 @@ describe('campaign comments', () => {
     await narrow.getByTestId('admin-comment').first().waitFor();
     await narrow.screenshot({ path: `${SHOTS}/admin-390.png`, fullPage: true });
   });
+
+  it('three holders\' reports collapse a comment behind "Click to show" (the creator\'s beside them weighs nothing); the admin sees the weights and keeps it', async () => {
+    const api = (path: string, body: unknown, cookie?: string) => fetch(`${baseUrl}${path}`, {
+      method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', origin: baseUrl, ...(cookie ? { cookie } : {}) },
+    });
+    const asker = Keypair.generate();
+    const posted = await api(`/api/campaigns/${campaign.mint}/comments`, { body: QUESTION }, await signInKeypair(baseUrl, asker));
+    expect(posted.status).toBe(201);
+    const id = (await posted.json() as { id: number }).id;
+    expect((await api(`/api/comments/${id}/reports`, { reason: 'misleading' }, campaign.cookie)).status).toBe(201);
+    // Holders: each bought the token (a real trade on its curve) before reporting.
+    for (const reason of ['misleading', 'spam', 'other']) {
+      const holder = Keypair.generate();
+      expect((await api('/api/dev/airdrop', { wallet: holder.publicKey.toBase58(), sol: 1 })).status).toBe(200);
+      await apiBuy(baseUrl, campaign.mint, holder, '0.01');
+      const res = await api(`/api/comments/${id}/reports`, { reason }, await signInKeypair(baseUrl, holder));
+      expect(res.status).toBe(201);
+    }
+    // The open pages follow live: collapsed, one click from the text.
+    const folded = first.getByTestId('comments-tab').locator(`[data-comment-id="${id}"]`);
+    await folded.getByTestId('comment-collapsed').waitFor({ timeout: 15_000 });
+    expect(await folded.getByTestId('comment-body').count()).toBe(0);
+    await folded.scrollIntoViewIfNeeded();
+    await shootWidths(first, 'comment-collapsed');
+    await first.getByTestId('comments-tab').screenshot({ path: `${SHOTS_DIR}/comment-collapsed-tab-1440.png` });
+    const narrowFolded = second.getByTestId('comments-tab').locator(`[data-comment-id="${id}"]`);
+    await narrowFolded.getByTestId('comment-collapsed').waitFor({ timeout: 15_000 });
+    await second.getByTestId('comments-tab').screenshot({ path: `${SHOTS_DIR}/comment-collapsed-tab-390.png` });
+    await folded.getByRole('button', { name: 'Click to show' }).click();
+    expect(await folded.getByTestId('comment-body').textContent()).toBe(QUESTION);
+
+    await admin.getByRole('tab', { name: /^Reported/ }).click();
+    const card = admin.getByTestId('admin-comment').filter({ hasText: QUESTION });
+    await card.getByTestId('state-collapsed').waitFor({ timeout: 15_000 });
+    expect(await card.getByTestId('state-reports').textContent()).toBe('4 open reports, weight 3');
+    expect(await card.getByTestId('state-creator-reports').textContent()).toBe('1 by the creator');
+    await card.getByRole('button', { name: 'View thread' }).click();
+    const reports = admin.getByTestId('report-list');
+    await reports.waitFor();
+    expect(await reports.locator('[data-testid="comment-report"][data-basis="holder"]').count()).toBe(3);
+    expect(await reports.locator('[data-testid="comment-report"][data-basis="creator"]').getByText('Creator\'s report').count()).toBe(1);
+    await shootWidths(admin, 'admin-report-weights');
+    await admin.keyboard.press('Escape');
+    await card.getByRole('button', { name: 'Keep' }).click();
+    await folded.getByTestId('comment-collapsed').waitFor({ state: 'detached', timeout: 15_000 });
+    await second.getByTestId('comments-tab').locator(`[data-comment-id="${id}"]`).getByTestId('comment-body').waitFor({ timeout: 15_000 });
+  }, 120_000);
 
   it('the creator pins a comment and hides a reply (shown to them marked, to unhide); the others\' pages follow live', async () => {
     const creator = await commenter(1440, 1000, campaign.creator.secretKey);

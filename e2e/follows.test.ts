@@ -12,7 +12,8 @@ import { startTestSmtp, type TestSmtp } from '../server/testing/smtp';
 import { launchBrowser, newPage } from './browser';
 import { trade } from './fleet/fleetClient';
 import { E2E_ADMIN } from './globalSetup';
-import { launchCampaign, type LaunchedCampaign } from './launchApi';
+import { launchCampaign, signInKeypair, type LaunchedCampaign } from './launchApi';
+import { shootWidths } from './shots';
 import { connectLocalWallet, localWalletAddress, pageSession } from './localWallet';
 import { freePort, startServer, type StartedServer } from './server';
 
@@ -193,6 +194,32 @@ describe('following a campaign', () => {
     await expect.poll(() => page.getByTestId('email-status').textContent(), { timeout: 10_000 }).toContain('is not confirmed');
     expect(errors).toEqual([]);
   }, 90_000);
+});
+
+describe('an address someone else typed (issue 35)', () => {
+  it('the confirmation\'s "this was not me" page stops all mail to it, and /account cannot add it again', async () => {
+    const target = 'not-mine@example.org';
+    const cookie = await signInKeypair(baseUrl, Keypair.generate());
+    const put = await fetch(`${baseUrl}/api/account/email`, {
+      method: 'PUT', headers: { 'content-type': 'application/json', origin: baseUrl, cookie }, body: JSON.stringify({ email: target }),
+    });
+    expect(put.status).toBe(202);
+    await expect.poll(() => smtp.mails.some((m) => m.to[0] === target), { timeout: 15_000 }).toBe(true);
+    const link = smtp.mails.find((m) => m.to[0] === target)!.links.find((l) => l.includes('/email/not-me?token='))!;
+    const { page: anon, errors: anonErrors } = await newPage(browser, { width: 1440, height: 900 });
+    await anon.goto(link);
+    await anon.getByTestId('not-me-button').waitFor();
+    await shootWidths(anon, 'email-not-me');
+    await anon.getByTestId('not-me-button').click();
+    expect(await anon.getByTestId('not-me-done').textContent()).toContain(`We will never e-mail ${target} again`);
+    await shootWidths(anon, 'email-not-me-done');
+    // Another wallet (this page's) tries the address on /account: refused, with the reason.
+    await page.goto(`${baseUrl}/account`);
+    await page.getByTestId('email-input').fill(target);
+    await page.getByTestId('email-save').click();
+    await expect.poll(() => page.getByTestId('email-problem').textContent(), { timeout: 10_000 }).toContain('asked us never to e-mail it');
+    expect(anonErrors).toEqual([]);
+  }, 60_000);
 });
 
 describe('without SMTP_URL (the suite\'s shared server)', () => {

@@ -130,6 +130,11 @@ const EnvSchema = z.object({
   // Outgoing mail (notifications to followers who confirmed an address): smtp:// or smtps://, credentials in the URL.
   // Unset: no mail is queued or sent and the profile says e-mail is unavailable.
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  // Confirmation mails a day to one recipient address (across every wallet), and requested from one client address.
+  EMAIL_CONFIRMATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(3),
+  EMAIL_CONFIRMATIONS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(10),
+  // Notification mails one address is sent an hour; beyond it they are not sent (the bell keeps the notification).
+  EMAILS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   // The From header of those mails.
   SMTP_FROM: z.string().trim().min(3).default('Causemint <no-reply@causemint.local>'),
   // Crash tests only: the process kills itself (SIGKILL) right after a launch reaches this state.

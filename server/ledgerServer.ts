@@ -8,11 +8,13 @@ import { RpcLimits } from './chain/rpc/limits';
 import { sendRpcBody } from './chain/rpc/httpBody';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { requestLogController } from './log/requestLog';
-import { FaucetPolicy } from './policies/faucet';
+import { FLEET_CALLER_HEADER, fleetCallerToken, isFleetCaller } from './chain/fleetCaller';
+import { FaucetPolicy, databaseFaucet } from './policies/faucet';
+import { rpcClientRate } from './policies/rpcRate';
 import type { Services } from './services';
 import { boundClose } from './http/closeGrace';
 
-// Its callers are our own processes: a limit per caller would throttle a whole web process.
+// Its own processes' calls: a limit per caller would throttle a whole web process.
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 const RPC_BODY_LIMIT = 50 * 1024 * 1024;
 
@@ -24,9 +26,13 @@ const RPC_BODY_LIMIT = 50 * 1024 * 1024;
  * database's ledger lock, so it is the only process that runs it.
  *
  * Per-client limits belong to the web processes' gateway, which knows the browser behind a
- * call: here the servers' own calls run unlimited, and calls a gateway marks as a browser's
- * (FORWARDED_CLIENT_HEADER) keep only the result bounds (batch size, the getProgramAccounts
- * filter rule and cap). Bind it to an address only the fleet reaches, as a validator's RPC port.
+ * call. A call carrying the fleet's mark (FLEET_CALLER_HEADER, derived from the shared
+ * KEY_ENCRYPTION_SECRET) is one of our processes': its own calls run unlimited, and those it
+ * marks as a browser's (FORWARDED_CLIENT_HEADER) keep only the result bounds (batch size, the
+ * getProgramAccounts filter rule and cap). Any other caller is a stranger who reached the port:
+ * the faucet's cap and per-minute rate (counted in the database with the web processes' own),
+ * the per-client RPC rate and the result bounds, as a browser gets on /api/rpc. Bind it to an
+ * address only the fleet reaches anyway, as a validator's RPC port.
  */
 export async function buildLedgerServer(services: Services): Promise<FastifyInstance> {
   const { chain, env, log } = services;
@@ -40,17 +46,24 @@ export async function buildLedgerServer(services: Services): Promise<FastifyInst
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
+  const now = () => services.now().getTime();
   const forwarded = new RpcLimits({
     maxBatch: env.RPC_MAX_BATCH, ratePerWindow: UNLIMITED, maxProgramAccounts: env.RPC_MAX_PROGRAM_ACCOUNTS,
     // The gateway applied the faucet's cap and rate to the browser already.
-    faucet: new FaucetPolicy({ maxSol: 1_000_000_000, perMinute: UNLIMITED }),
-    now: () => services.now().getTime(),
+    faucet: FaucetPolicy.unlimited(), now,
   });
+  const strangers = new RpcLimits({
+    maxBatch: env.RPC_MAX_BATCH, ratePerWindow: rpcClientRate(env).max, maxProgramAccounts: env.RPC_MAX_PROGRAM_ACCOUNTS,
+    faucet: databaseFaucet(services), now,
+  });
+  const ours = fleetCallerToken(env);
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const text = typeof request.body === 'string' ? request.body : '';
     reply.header('content-type', 'application/json; charset=utf-8');
-    if (!request.headers[FORWARDED_CLIENT_HEADER]) return reply.send(await rpc.handleText(text));
-    const answer = await rpc.handleHttp(text, { ip: request.ip, limits: forwarded });
+    const own = isFleetCaller(request.headers[FLEET_CALLER_HEADER], ours);
+    if (own && !request.headers[FORWARDED_CLIENT_HEADER]) return reply.send(await rpc.handleText(text));
+    const answer = await rpc.handleHttp(text, { ip: request.ip, limits: own ? forwarded : strangers });
+    if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
     return sendRpcBody(reply.status(answer.status), answer.text);
   };
   app.post('/', serve);

@@ -7,14 +7,23 @@ export type AdminComment = CommentJson & {
   hidden_by: 'creator' | 'admin' | null;
   hidden_at: string | null;
   open_reports: number;
-  held_for_review: boolean;
+  /** What the open reports weigh together (only wallets that cost something weigh 1). */
+  report_weight: number;
+  /** Open reports by the campaign's own creator (they weigh nothing). */
+  creator_reports: number;
+  collapsed: boolean;
+};
+export type CommentReportBasis = 'holder' | 'donor' | 'aged' | 'fresh' | 'creator' | 'network' | 'legacy';
+export type AdminCommentReport = {
+  reason: string; created_at: string; open: boolean; weight: number; basis: CommentReportBasis; by_creator: boolean;
+  reporter: { wallet: string; network: null } | { wallet: null; network: string };
 };
 export type AdminCommentList = { comments: AdminComment[]; next_cursor: number | null; counts: { reported: number; hidden: number } };
 export type AdminThread = {
   comment: AdminComment;
   parent: AdminComment | null;
   replies: AdminComment[];
-  reports: { reason: string; created_at: string; open: boolean }[];
+  reports: AdminCommentReport[];
   author_mute: { muted_until: string | null } | null;
 };
 export type CommentMute = { wallet: string; muted_until: string | null; muted_by: string; created_at: string };

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CommentJson, CommentPage, CommentReportReason } from '../../core/schemas/comment';
+import type { CommentJson, CommentPage, CommentReported, CommentReportReason } from '../../core/schemas/comment';
 import { api } from './client';
 
 /** Every campaign's comment pages; invalidated by the comment_posted and comment_changed live events. */
@@ -26,7 +26,7 @@ export function usePostComment(mint: string) {
 
 export function useReportComment() {
   return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: CommentReportReason }) => api.post<{ reported: true; held: boolean }>(`/api/comments/${id}/reports`, { reason }),
+    mutationFn: ({ id, reason }: { id: number; reason: CommentReportReason }) => api.post<CommentReported>(`/api/comments/${id}/reports`, { reason }),
   });
 }
 

@@ -41,3 +41,6 @@ export function useRemoveEmail() {
 /** The confirmation link's page and the unsubscribe page: no sign-in, the token is the authority. */
 export const confirmEmail = (token: string) => api.post<{ email: string; confirmed: true }>('/api/email/confirm', { token });
 export const unsubscribeEmail = (token: string) => api.post<{ unsubscribed: true }>(`/api/email/unsubscribe?token=${encodeURIComponent(token)}`);
+/** A confirmation mail's 'this was not me': no mail to that address ever again, from any wallet. */
+export const stopEmailToAddress = (token: string) =>
+  api.post<{ stopped: true; email: string; already: boolean }>(`/api/email/not-me?token=${encodeURIComponent(token)}`);

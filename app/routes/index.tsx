@@ -33,6 +33,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'notifications', ...walletScene(() => import('../scenes/Notifications/NotificationsPage'), (m) => m.NotificationsPage) },
   { path: 'email/confirm', ...scene(() => import('../scenes/Email/ConfirmEmailPage'), (m) => m.ConfirmEmailPage) },
   { path: 'email/unsubscribe', ...scene(() => import('../scenes/Email/UnsubscribePage'), (m) => m.UnsubscribePage) },
+  { path: 'email/not-me', ...scene(() => import('../scenes/Email/NotMePage'), (m) => m.NotMePage) },
   { path: 'account/verify', ...walletScene(() => import('../scenes/Verify/VerifyPage'), (m) => m.VerifyPage) },
   { path: 'account/verify/:tokenAddress', ...walletScene(() => import('../scenes/Verify/VerifyPage'), (m) => m.VerifyPage) },
   { path: 'confirm-donation-wallet/:nonce', ...walletScene(() => import('../scenes/ConfirmDonationWallet/ConfirmDonationWalletPage'), (m) => m.ConfirmDonationWalletPage) },

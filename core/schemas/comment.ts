@@ -7,8 +7,14 @@ import { isSolanaAddress } from './creation';
 export const COMMENT_MAX = 1000;
 export const COMMENTS_PER_MINUTE = 5;
 export const COMMENTS_PER_DAY = 100;
-/** Open reports that hide a comment until an admin reviews it. */
-export const COMMENT_REPORTS_TO_HOLD = 3;
+/**
+ * What open reports must weigh together to collapse a comment (shown behind 'Reported: click to
+ * show') until an admin decides. A report weighs 1 only from a wallet that costs something: it
+ * holds the campaign's token, donated to it, or has been on chain for more than a day, and is
+ * not the campaign's creator; signed-out and fresh-wallet reports weigh 0 (the admin still sees
+ * them). Reports never hide a comment: only an admin does.
+ */
+export const COMMENT_REPORTS_TO_COLLAPSE = 3;
 export const COMMENT_PAGE_DEFAULT = 20;
 export const COMMENT_PAGE_MAX = 50;
 /** The same text from the same wallet on the same campaign within this is a duplicate. */
@@ -47,6 +53,7 @@ export const COMMENT_MESSAGES = {
   notFound: 'Comment not found',
   reasonRequired: `Choose a reason: ${COMMENT_REPORT_REASONS.join(', ')}`,
   alreadyReported: 'You already reported this comment',
+  alreadyReportedFromNetwork: 'This comment was already reported from your network',
   cursorInvalid: 'cursor must be a comment id',
   limitInvalid: `limit must be a whole number from 1 to ${COMMENT_PAGE_MAX}`,
   durationRequired: `Choose a duration: ${Object.keys(COMMENT_MUTE_DURATIONS).join(', ')}`,
@@ -111,7 +118,11 @@ export type CommentJson = {
   pinned: boolean;
   /** Only in the creator's own view: a comment they hid (nobody else sees it). */
   hidden?: true;
+  /** Reported by enough wallets that cost something: shown behind 'click to show' until a moderator decides. */
+  collapsed?: true;
   author: CommentAuthor;
   replies?: CommentJson[];
 };
+/** POST /api/comments/{id}/reports: the report is stored; `collapsed` says whether the comment is now collapsed. */
+export type CommentReported = { reported: true; collapsed: boolean };
 export type CommentPage = { pinned: CommentJson | null; comments: CommentJson[]; next_cursor: number | null; viewer_is_creator: boolean };

@@ -150,3 +150,55 @@ describe('the browser journey through nginx', () => {
     }
   });
 });
+
+// Issue 35: this fleet runs the default per-client limits (FAUCET_PER_MINUTE 10, SIGN_INS_PER_MINUTE 20),
+// counted in the database, so two web processes give a client no more than one would.
+describe('per-client limits across two web processes', () => {
+  const client = '203.0.113.77';
+  const post = (url: string, path: string, body: unknown) => fetch(`${url}${path}`, {
+    method: 'POST', body: JSON.stringify(body),
+    // Each web process trusts loopback (nginx) as its proxy: this is the client's address to both.
+    headers: { 'content-type': 'application/json', origin: fleet.url, 'x-forwarded-for': client },
+  });
+  const webs = () => fleet.webs.map((w) => w.url!);
+
+  it('one address gets 10 airdrops a minute in all (dev route and JSON-RPC alike) and 20 sign-in challenges, whichever process serves it', async () => {
+    expect(webs()).toHaveLength(2);
+    const wallet = Keypair.generate().publicKey.toBase58();
+    const airdrops: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const web = webs()[i % 2]!;
+      if (i % 4 < 2) {
+        airdrops.push((await post(web, '/api/dev/airdrop', { wallet, sol: '0.01' })).status);
+      } else {
+        const res = await post(web, '/api/rpc', { jsonrpc: '2.0', id: i, method: 'requestAirdrop', params: [wallet, 10_000_000] });
+        const body = await res.json() as { result?: string; error?: { code: number } };
+        airdrops.push(body.result ? 200 : body.error!.code);
+      }
+    }
+    expect(airdrops.filter((s) => s === 200)).toHaveLength(10);
+    expect(airdrops.filter((s) => s === 429)).toHaveLength(10);
+    await expect.poll(() => solBalance(fleet.ledger.url!, wallet), { timeout: 10_000 }).toBe(100_000_000n);
+
+    const challenges: Response[] = [];
+    for (let i = 0; i < 40; i++) challenges.push(await post(webs()[i % 2]!, '/api/auth/challenge', { wallet }));
+    expect(challenges.filter((r) => r.status === 200)).toHaveLength(20);
+    const refused = challenges.filter((r) => r.status !== 200);
+    expect(refused.map((r) => r.status)).toEqual(Array(20).fill(429));
+    expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('the ledger process\'s port refuses a stranger\'s 1,000,000 SOL airdrop, while the fleet\'s own airdrops go on', async () => {
+    const wallet = Keypair.generate().publicKey.toBase58();
+    const res = await fetch(fleet.ledger.url!, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [wallet, 1_000_000 * 1_000_000_000] }),
+    });
+    expect(((await res.json()) as { error?: { code: number } }).error?.code).toBe(-32602);
+    expect(await solBalance(fleet.ledger.url!, wallet)).toBe(0n);
+    // A web process's airdrop (the gateway's faucet, then the ledger as the fleet's own call) still lands.
+    expect((await fetch(`${webs()[0]}/api/dev/airdrop`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: fleet.url }, body: JSON.stringify({ wallet, sol: 1 }),
+    })).status).toBe(200);
+  });
+});

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { closeConnection, clusterConnection } from './clusterConnection';
+import { fleetCallerHeaders } from './fleetCaller';
 import { LocalLedger, type SendOutcome } from './ledger/ledger';
 import { TransactionFailedError, confirmSignature, sendAndConfirm } from './sendAndConfirm';
 import { BlockFiles } from './ledger/blockFiles';
@@ -44,7 +45,8 @@ const HEALTH_TIMEOUT_MS = 3000;
 
 export async function createChain(env: Env, database: Database, log: FastifyBaseLogger): Promise<ChainService> {
   if (!env.localMode && env.SOLANA_RPC_URL) {
-    const connection = clusterConnection(env.SOLANA_RPC_URL, { commitment: 'confirmed', wsEndpoint: env.SOLANA_WS_URL });
+    // To a ledger process, the fleet's mark: our own calls are not a stranger's (fleetCaller.ts).
+    const connection = clusterConnection(env.SOLANA_RPC_URL, { commitment: 'confirmed', wsEndpoint: env.SOLANA_WS_URL, httpHeaders: fleetCallerHeaders(env) });
     const localnet = env.SOLANA_CLUSTER === 'localnet';
     return {
       mode: 'cluster', connection,

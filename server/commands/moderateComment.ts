@@ -20,9 +20,10 @@ const closeReports = (tx: Tx, id: number, at: Date) =>
   tx.update(commentReports).set({ closedAt: at }).where(and(eq(commentReports.commentId, id), isNull(commentReports.closedAt)));
 
 /**
- * The admin's decision on a comment, audited: 'hide' hides it (whoever hid it before) and
- * 'restore' shows it again (clearing a creator's hide too). Either closes its open reports:
- * they have been reviewed, so a restored comment is not held again by the same reports.
+ * The admin's decision on a comment, audited: 'hide' hides it for good (whoever hid it before;
+ * the one way a report leads to a hide) and 'restore' shows it again, no longer collapsed
+ * (clearing a creator's hide too). Either closes its open reports: they have been reviewed, so
+ * a restored comment is not collapsed again by the same reports.
  */
 export async function moderateComment(services: Services, actor: AdminActor, id: number, action: 'hide' | 'restore'): Promise<void> {
   const at = services.now();
@@ -31,12 +32,12 @@ export async function moderateComment(services: Services, actor: AdminActor, id:
     target: `comment:${id}`,
     details: {
       campaign_ticker: r.ticker, token_address: r.tokenAddress, author_wallet: r.comment.authorWallet,
-      before: { hidden_by: r.comment.hiddenBy, open_reports: r.comment.openReports },
+      before: { hidden_by: r.comment.hiddenBy, open_reports: r.comment.openReports, report_weight: r.comment.reportWeight },
     },
   }), async (tx) => {
     const row = await lockComment(tx, id);
     await tx.update(campaignComments)
-      .set(action === 'hide' ? { hiddenBy: 'admin', hiddenAt: at, openReports: 0 } : { hiddenBy: null, hiddenAt: null, openReports: 0 })
+      .set(action === 'hide' ? { hiddenBy: 'admin', hiddenAt: at, openReports: 0, reportWeight: 0 } : { hiddenBy: null, hiddenAt: null, openReports: 0, reportWeight: 0 })
       .where(eq(campaignComments.id, id));
     await closeReports(tx, id, at);
     return row;

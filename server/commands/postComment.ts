@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { COMMENT_MESSAGES, COMMENT_REPORTS_TO_HOLD, type CommentCreate } from '../../core/schemas/comment';
-import { campaignComments, campaigns } from '../db/schema';
+import { COMMENT_MESSAGES, type CommentCreate } from '../../core/schemas/comment';
+import { shortAddress } from '../../core/format';
+import { campaignComments, campaigns, userProfiles } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { notifyCommentReply } from '../notifications/notifyWallet';
 import { assertMayComment, lockCommenter } from '../policies/commentLimits';
@@ -28,8 +29,8 @@ export async function postComment(services: Services, { campaignId, tokenAddress
       if (!parent) throw badRequest(COMMENT_MESSAGES.parentNotFound);
       if (parent.campaignId !== campaignId) throw badRequest(COMMENT_MESSAGES.parentOtherCampaign);
       if (parent.parentId !== null) throw badRequest(COMMENT_MESSAGES.replyToReply);
-      // A reply under a comment nobody sees would not be seen either.
-      if (parent.hiddenBy !== null || parent.openReports >= COMMENT_REPORTS_TO_HOLD) throw badRequest(COMMENT_MESSAGES.parentHidden);
+      // A reply under a comment nobody sees would not be seen either (a collapsed one is seen: it takes replies).
+      if (parent.hiddenBy !== null) throw badRequest(COMMENT_MESSAGES.parentHidden);
     }
     await lockCommenter(tx, wallet, address);
     await assertMayComment(tx, at, { wallet, address, campaignId, body: input.body });
@@ -39,7 +40,7 @@ export async function postComment(services: Services, { campaignId, tokenAddress
     return stored;
   });
   await services.events.publish({ type: 'comment_posted', tokenAddress, id: row.id });
-  // A reply is committed: its parent's author hears of it (once per reply; not of their own).
+  // A reply is committed: its parent's author hears of it (one unread notification per thread; not of their own).
   if (row.parentId !== null) await notifyParentAuthor(services, row, tokenAddress);
   return row;
 }
@@ -48,10 +49,12 @@ async function notifyParentAuthor(services: Services, reply: CommentRow, tokenAd
   try {
     const [parent] = await services.db.select({ author: campaignComments.authorWallet }).from(campaignComments).where(eq(campaignComments.id, reply.parentId!));
     const [campaign] = await services.db.select({ name: campaigns.name, ticker: campaigns.ticker }).from(campaigns).where(eq(campaigns.id, reply.campaignId));
+    const [profile] = await services.db.select({ username: userProfiles.username }).from(userProfiles).where(eq(userProfiles.walletAddress, reply.authorWallet));
     if (!parent || !campaign) return;
     await notifyCommentReply(services, {
-      campaignId: reply.campaignId, replyId: reply.id, authorWallet: parent.author, replierWallet: reply.authorWallet,
-      title: `Someone replied to your comment on ${campaign.name} ($${campaign.ticker})`, path: `/campaign/${tokenAddress}?tab=comments#comment-${reply.id}`,
+      campaignId: reply.campaignId, threadId: reply.parentId!, replyId: reply.id, authorWallet: parent.author, replierWallet: reply.authorWallet,
+      replierName: profile?.username ?? shortAddress(reply.authorWallet), campaignLabel: `${campaign.name} ($${campaign.ticker})`,
+      threadPath: `/campaign/${tokenAddress}?tab=comments`,
     });
   } catch (err) {
     // The reply is stored and answered either way.

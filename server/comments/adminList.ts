@@ -3,15 +3,22 @@ import type { AdminCommentFilter } from '../../core/schemas/comment';
 import { isSolanaAddress } from '../../core/schemas/creation';
 import type { CommentRow } from '../commands/postComment';
 import { campaignComments, campaigns, commentMutes, commentReports, userProfiles } from '../db/schema';
+import { networkKey } from '../http/clientKey';
 import { moderationState, presentComment } from '../presenters/comment';
 import type { Services } from '../services';
-import { isHiddenOrHeld } from './visibility';
+import { isHidden } from './visibility';
 
-type Joined = { comment: CommentRow; ticker: string | null; name: string | null; tokenAddress: string | null; username: string | null; photo: string | null };
+type Joined = {
+  comment: CommentRow; ticker: string | null; name: string | null; tokenAddress: string | null; username: string | null; photo: string | null;
+  creatorReports: number;
+};
 
 const select = {
   comment: campaignComments, ticker: campaigns.ticker, name: campaigns.name, tokenAddress: campaigns.tokenAddress,
   username: userProfiles.username, photo: userProfiles.profilePhoto,
+  // The campaign's creator's own open reports, told apart from everyone else's.
+  creatorReports: sql<number>`(select count(*) from ${commentReports} where ${commentReports.commentId} = ${campaignComments.id}
+    and ${commentReports.closedAt} is null and ${commentReports.basis} = 'creator')`.mapWith(Number),
 };
 
 const joined = (services: Services) => services.db.select(select).from(campaignComments)
@@ -23,12 +30,12 @@ export function presentAdminComment(r: Joined) {
   return {
     ...presentComment(r.comment, { username: r.username, profilePhoto: r.photo }, []),
     campaign: { ticker: r.ticker, name: r.name, token_address: r.tokenAddress },
-    ...moderationState(r.comment),
+    ...moderationState(r.comment, r.creatorReports),
   };
 }
 
 const filterOf = (filter: AdminCommentFilter): SQL | undefined =>
-  filter === 'reported' ? sql`${campaignComments.openReports} > 0` : filter === 'hidden' ? isHiddenOrHeld() : undefined;
+  filter === 'reported' ? sql`${campaignComments.openReports} > 0` : filter === 'hidden' ? isHidden() : undefined;
 
 /** Search text: a mint or a wallet exactly (base58), else a ticker exactly or a name by part. */
 function searchOf(q: string | undefined): SQL | undefined {
@@ -71,8 +78,23 @@ export async function readAdminThread(services: Services, id: number) {
     comment: presentAdminComment(row),
     parent: parent[0] ? presentAdminComment(parent[0]) : null,
     replies: replies.map(presentAdminComment),
-    reports: reports.map((r) => ({ reason: r.reason, created_at: r.createdAt.toISOString(), open: r.closedAt === null })),
+    reports: reports.map(presentReport),
     author_mute: muted ? { muted_until: muted.mutedUntil?.toISOString() ?? null } : null,
+  };
+}
+
+/**
+ * A report as the admin sees it: reason, when, open or reviewed, what it weighs and why, and who:
+ * the wallet (the creator's marked), or the network a signed-out visitor reported from (older
+ * reports kept the address: shown as its network).
+ */
+function presentReport(r: typeof commentReports.$inferSelect) {
+  const [kind, ...rest] = r.reporter.split(':');
+  const who = rest.join(':');
+  return {
+    reason: r.reason, created_at: r.createdAt.toISOString(), open: r.closedAt === null,
+    weight: r.weight, basis: r.basis, by_creator: r.basis === 'creator',
+    reporter: kind === 'w' ? { wallet: who, network: null } : { wallet: null, network: kind === 'n' ? who : networkKey(who) },
   };
 }
 

@@ -6,7 +6,7 @@ import type { CampaignRow } from '../presenters/campaign';
 import { presentComment } from '../presenters/comment';
 import type { Services } from '../services';
 import { loadBadges } from './authors';
-import { isVisible, isVisibleToCreator } from './visibility';
+import { isCollapsed, isVisible, isVisibleToCreator } from './visibility';
 
 type Row = { comment: CommentRow; username: string | null; photo: string | null };
 
@@ -19,7 +19,9 @@ const withProfiles = (services: Services, where: SQL | undefined) => services.db
  * One page of a campaign's visible threads, newest first, keyset on id (`cursor`: the last
  * id of the previous page), each with its visible replies oldest first; the first page also
  * carries the pinned comment (left out of the list, so it is shown once). The campaign's
- * creator also gets the comments they hid (marked `hidden`), so they can show them again. Reads walk
+ * creator also gets the comments they hid (marked `hidden`), so they can show them again. A
+ * comment whose open reports weigh enough is marked `collapsed` (its text still sent: the page
+ * shows it on a click). Reads walk
  * campaign_comments_threads_idx, campaign_comments_one_pin_idx and campaign_comments_replies_idx:
  * three statements (two after the first page) and one for the badges, whatever the thread's length.
  */
@@ -41,7 +43,11 @@ export async function readThreadPage(services: Services, campaign: CampaignRow, 
   const badges = await loadBadges(services, campaign, [...shown, ...replies].map((r) => r.comment.authorWallet));
   const present = (r: Row): CommentJson => {
     const json = presentComment(r.comment, { username: r.username, profilePhoto: r.photo }, badges(r.comment.authorWallet));
-    return r.comment.hiddenBy === 'creator' ? { ...json, hidden: true } : json;
+    return {
+      ...json,
+      ...(r.comment.hiddenBy === 'creator' ? { hidden: true as const } : {}),
+      ...(isCollapsed(r.comment) ? { collapsed: true as const } : {}),
+    };
   };
   const repliesOf = new Map<number, CommentJson[]>();
   for (const r of replies) {

@@ -45,6 +45,8 @@ describe('distributor crash recovery', () => {
       DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: FLOOR.toString(), DISTRIBUTOR_INTERVAL_MS: '3600000', JOBS_START_DELAY_MS: '86400000',
       // The test buys 3 SOL at a time from one address: the per-address share cap has its own tests.
       QUOTES_MAX_CURVE_SHARE_BPS: '10000',
+      // One address, restart after restart within a minute: the faucet and sign-in counts live in the database, not the process.
+      FAUCET_PER_MINUTE: '1000', SIGN_INS_PER_MINUTE: '1000',
     };
     const start = async (crashAfter: string | null) => {
       const server = await startServer({ ...baseEnv, ...(crashAfter ? { DISTRIBUTOR_CRASH_AFTER: crashAfter } : {}) }, { dataDir: test.dataDir });

@@ -15,6 +15,15 @@ export function loadEncryptionKey(env: SecretEnv): Buffer {
   return deriveKey(env.KEY_ENCRYPTION_SECRET ?? readOrCreateSecretFile(env.dataDir));
 }
 
+/**
+ * A key for another purpose derived from the same secret (HKDF with its own info), for what
+ * only processes sharing KEY_ENCRYPTION_SECRET may know: the fleet's mark on its RPC calls.
+ */
+export function deriveFromSecret(env: SecretEnv, purpose: string): Buffer {
+  const secret = env.KEY_ENCRYPTION_SECRET ?? readOrCreateSecretFile(env.dataDir);
+  return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), 'causemint/derived', purpose, 32));
+}
+
 // The secret is already high-entropy (32+ characters, or 32 random bytes), so HKDF
 // rather than a slow password hash; the salt and info pin it to this one purpose.
 function deriveKey(secret: string): Buffer {

@@ -6,7 +6,7 @@
 // a notification mail costs less (the bell still has it).
 
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { emailOutbox } from '../db/schema';
+import { emailOutbox, emailSuppressions } from '../db/schema';
 import type { Services } from '../services';
 import { transportOf } from './transport';
 
@@ -17,6 +17,9 @@ export const RETRY_BASE_MS = 30_000;
 export const SENDING_LEASE_MS = 10 * 60_000;
 const BATCH = 20;
 export const OUTCOME_UNKNOWN = 'Interrupted while sending; not retried because it may have been delivered';
+export const SUPPRESSED_UNSENT = 'Not sent: the address asked for no more mail';
+export const OVER_HOURLY_CAP = (n: number) => `Not sent: ${n} notification mails reached this address within the hour (EMAILS_PER_HOUR); the bell has it`;
+const HOUR_MS = 60 * 60_000;
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -37,10 +40,36 @@ export async function expireStaleClaims(services: Services): Promise<number> {
   return rows.length;
 }
 
-/** Sends one claimed row and records the outcome: sent, pending again after a backoff, or failed. */
+/**
+ * Why a claimed row must not be sent, or null: its address said 'this was not me', or (a
+ * notification) the address has had EMAILS_PER_HOUR notification mails within the hour. The
+ * send-mail job runs in one process at a time (its advisory lock) and sends one row after
+ * another, so the hour's count is exact however many processes queued the mails.
+ */
+async function unsendable(services: Services, row: OutboxRow): Promise<string | null> {
+  const since = new Date(services.now().getTime() - HOUR_MS);
+  const [found] = await services.db.select({
+    suppressed: sql<boolean>`exists (select 1 from ${emailSuppressions} where ${emailSuppressions.email} = ${row.toAddress})`,
+    sentThisHour: row.purpose === 'notification'
+      ? sql<number>`(select count(*)::int from ${emailOutbox} o where o.to_address = ${row.toAddress} and o.status = 'sent'
+          and o.purpose = 'notification' and o.sent_at > ${since.toISOString()}::timestamptz)`
+      : sql<number>`0`,
+  }).from(sql`(select 1) as one`);
+  if (found!.suppressed) return SUPPRESSED_UNSENT;
+  if (found!.sentThisHour >= services.env.EMAILS_PER_HOUR) return OVER_HOURLY_CAP(services.env.EMAILS_PER_HOUR);
+  return null;
+}
+
+/** Sends one claimed row and records the outcome: sent, pending again after a backoff, failed, or cancelled unsent (unsendable). */
 export async function sendClaimed(services: Services, row: OutboxRow): Promise<void> {
   const transport = transportOf(services);
   if (!transport) return;
+  const refusal = await unsendable(services, row);
+  if (refusal) {
+    await services.db.update(emailOutbox).set({ status: 'cancelled', lastError: refusal })
+      .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'sending')));
+    return;
+  }
   try {
     await transport.sendMail({
       from: services.env.SMTP_FROM,

@@ -1,5 +1,6 @@
 import type { CommentBadge, CommentJson } from '../../core/schemas/comment';
 import type { CommentRow } from '../commands/postComment';
+import { isCollapsed } from '../comments/visibility';
 
 export type CommentProfile = { username: string | null; profilePhoto: string | null } | null;
 
@@ -15,12 +16,14 @@ export function presentComment(row: CommentRow, profile: CommentProfile, badges:
   };
 }
 
-/** What the admin also sees: why a comment is not shown, and its open reports. */
-export function moderationState(row: CommentRow) {
+/** What the admin also sees: why a comment is not shown, its open reports and what they weigh (and how many are the creator's). */
+export function moderationState(row: CommentRow, creatorReports: number) {
   return {
     hidden_by: row.hiddenBy,
     hidden_at: row.hiddenAt?.toISOString() ?? null,
     open_reports: row.openReports,
-    held_for_review: row.openReports >= 3,
+    report_weight: row.reportWeight,
+    creator_reports: creatorReports,
+    collapsed: isCollapsed(row),
   };
 }

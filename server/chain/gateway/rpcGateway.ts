@@ -53,7 +53,7 @@ export class RpcGateway {
     }
     if (!isCall(payload)) return { status: 200, body: rpcError(idOf(payload), INVALID_REQUEST, 'Invalid request') };
     if (!this.methods.has(payload.method)) return { status: 200, body: rpcError(idOf(payload), METHOD_NOT_FOUND, METHOD_NOT_ALLOWED) };
-    const refusal = this.faucetRefusal(payload, client);
+    const refusal = await this.faucetRefusal(payload, client);
     if (refusal) return { status: refusal.error.code === RATE_LIMITED ? 429 : 200, body: refusal };
     return this.forwardAll(raw, [payload], false);
   }
@@ -86,23 +86,24 @@ export class RpcGateway {
   }
 
   /** An airdrop over the faucet's cap or rate, answered as the local ledger answers it. */
-  private faucetRefusal(call: { method: string; params?: unknown }, client: string) {
+  private async faucetRefusal(call: { method: string; params?: unknown }, client: string) {
     if (call.method !== 'requestAirdrop' || !this.options.faucet) return undefined;
     const params = Array.isArray(call.params) ? call.params : [];
     let lamports: bigint;
     try { lamports = BigInt(params[1] as number); } catch { return undefined; } // the ledger refuses the malformed call itself
-    const refusal = faucetRpcRefusal(this.options.faucet, client, lamports);
+    const refusal = await faucetRpcRefusal(this.options.faucet, client, lamports);
     return refusal ? rpcError(idOf(call), refusal.code, refusal.message) : undefined;
   }
 
   /** Items keep their positions: web3.js reads batch answers by index. */
   private async batch(items: unknown[], client: string): Promise<unknown> {
     if (items.length === 0) return rpcError(null, INVALID_REQUEST, 'Invalid request');
-    const answers: unknown[] = items.map((item) => {
-      if (!isCall(item)) return rpcError(idOf(item), INVALID_REQUEST, 'Invalid request');
-      if (!this.methods.has(item.method)) return rpcError(idOf(item), METHOD_NOT_FOUND, METHOD_NOT_ALLOWED);
-      return this.faucetRefusal(item, client);
-    });
+    const answers: unknown[] = [];
+    for (const item of items) {
+      if (!isCall(item)) answers.push(rpcError(idOf(item), INVALID_REQUEST, 'Invalid request'));
+      else if (!this.methods.has(item.method)) answers.push(rpcError(idOf(item), METHOD_NOT_FOUND, METHOD_NOT_ALLOWED));
+      else answers.push(await this.faucetRefusal(item, client));
+    }
     const forwardIndexes = answers.flatMap((answer, i) => (answer === undefined ? [i] : []));
     if (forwardIndexes.length > 0) {
       const forwarded = forwardIndexes.map((i) => items[i]);

@@ -17,3 +17,4 @@ export * from './revenue';
 export * from './uploads';
 export * from './notifications';
 export * from './comments';
+export * from './limits';

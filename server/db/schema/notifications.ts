@@ -16,8 +16,14 @@ export const campaignFollows = pgTable('campaign_follows', {
   index('campaign_follows_wallet_idx').on(t.wallet),
 ]);
 
-/** What a notification links to and says, fixed when the fact is recorded. */
-export type NotificationData = { title: string; path: string; amountLamports?: string };
+/**
+ * What a notification links to and says, fixed when the fact is recorded; a comment reply's
+ * also counts the thread's unread replies (server/notifications/replyDigest.ts), updated in place.
+ */
+export type NotificationData = {
+  title: string; path: string; amountLamports?: string;
+  threadId?: number; replyIds?: number[]; replyCount?: number; repliers?: { wallet: string; name: string }[];
+};
 
 // One row per fact (an update posted, a payout landed, ...): the unique key is what makes a
 // retry, a second worker or a second web process record it once.
@@ -76,8 +82,10 @@ export const emailOutbox = pgTable('email_outbox', {
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
-  // One-click unsubscribe (RFC 8058) for notification mails; null for confirmations.
+  // One-click unsubscribe (RFC 8058): a notification mail's wallet unsubscribe, a confirmation's 'this was not me'.
   unsubscribeUrl: text('unsubscribe_url'),
+  // Who asked for a confirmation mail (the per-client cap counts these), kept a day (pruneLimitRecords).
+  clientAddress: text('client_address'),
   status: text('status').$type<OutboxStatus>().notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -90,4 +98,24 @@ export const emailOutbox = pgTable('email_outbox', {
   index('email_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
   index('email_outbox_sending_idx').on(t.claimedAt).where(sql`${t.status} = 'sending'`),
   index('email_outbox_wallet_idx').on(t.wallet, t.purpose, t.createdAt),
+  // The per-recipient confirmation cap, and the hourly cap on what one address is sent.
+  index('email_outbox_to_idx').on(t.toAddress, t.purpose, t.createdAt),
+  index('email_outbox_to_sent_idx').on(t.toAddress, t.sentAt).where(sql`${t.status} = 'sent'`),
+  index('email_outbox_client_idx').on(t.clientAddress, t.createdAt).where(sql`${t.clientAddress} is not null`),
 ]);
+
+// Addresses whose owner said 'this was not me' (the link in every confirmation mail): nothing
+// is ever mailed to them again, whichever wallet asks; PUT /api/account/email refuses them.
+export const emailSuppressions = pgTable('email_suppressions', {
+  email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// The 'this was not me' link of one confirmation mail: sha256 of its random token (the token
+// is only in the mail) and the address it was sent to. Used once (used_at).
+export const emailNotMeTokens = pgTable('email_not_me_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

@@ -254,6 +254,7 @@ describe('wallet sign-in', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/challenge', payload: { wallet }, remoteAddress });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ error: expect.stringMatching(/Too many sign-in attempts/) });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     await challenge(wallet, '10.250.0.2');
   });
 });

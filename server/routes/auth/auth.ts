@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { clientInfoOf } from '../../auth/wallet/clientInfo';
 import { analyticsConsented } from '../../policies/analyticsConsent';
 import { WALLET_SESSION_COOKIE } from '../../auth/wallet/session';
@@ -7,7 +7,7 @@ import { createAuthChallenge } from '../../commands/createAuthChallenge';
 import { endWalletSession } from '../../commands/endWalletSession';
 import { startWalletSession } from '../../commands/startWalletSession';
 import { parseInput } from '../../http/validate';
-import { rateLimit } from '../../policies/rateLimit';
+import { assertSharedRate } from '../../policies/sharedRate';
 import { walletSessionOf } from '../../policies/wallet';
 import type { RouteOptions } from '../../services';
 import { ChallengeSchema, VerifySchema } from './schema';
@@ -17,16 +17,20 @@ const SIGN_IN_MESSAGE = 'Too many sign-in attempts. Please wait a minute and try
 /** Wallet sign-in: challenge, verify (sets the session cookie), session, logout. */
 export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { env } = services;
-  const SIGN_IN_LIMIT = { max: env.SIGN_INS_PER_MINUTE, windowMs: 60_000, message: SIGN_IN_MESSAGE };
+  // Counted in the database (policies/sharedRate.ts): behind any number of web processes a client gets SIGN_INS_PER_MINUTE of each.
+  const limit = (kind: 'sign_in_challenge' | 'sign_in_verify', request: FastifyRequest) =>
+    assertSharedRate(services, { kind, max: env.SIGN_INS_PER_MINUTE, windowMs: 60_000 }, SIGN_IN_MESSAGE, request);
 
-  app.post('/auth/challenge', { preHandler: rateLimit(SIGN_IN_LIMIT) }, async (request) => {
+  app.post('/auth/challenge', async (request) => {
     const { wallet } = parseInput(ChallengeSchema, request.body);
+    await limit('sign_in_challenge', request);
     const challenge = await createAuthChallenge(services, wallet);
     return { message: challenge.message, nonce: challenge.nonce, expiresAt: challenge.expiresAt.toISOString() };
   });
 
-  app.post('/auth/verify', { preHandler: rateLimit(SIGN_IN_LIMIT) }, async (request, reply) => {
+  app.post('/auth/verify', async (request, reply) => {
     const proof = parseInput(VerifySchema, request.body);
+    await limit('sign_in_verify', request);
     const previous = await walletSessionOf(services, request);
     const session = await startWalletSession(services, proof, clientInfoOf(request, env.TRUST_PROXY), analyticsConsented(request.cookies));
     // One browser, one session: signing in again (say, with another wallet) ends the old one.

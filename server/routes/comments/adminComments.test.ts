@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES } from '../../../core/schemas/comment';
-import { adminAuditLog, campaignComments, commentMutes, commentReports } from '../../db/schema';
+import { adminAuditLog, campaignComments, commentMutes, commentReports, donations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { signInWallet, testIp, type SignedIn } from '../../testing/wallet';
+import { signInWallet, type SignedIn } from '../../testing/wallet';
 import { TEST_ADMIN_ENV, loginTestAdmin } from '../admin/testAdmin';
 import { address, commentApi, insertCampaign } from './testing';
 
@@ -42,9 +42,16 @@ beforeAll(async () => {
   await post('reply2', mint, owner, 'Second reply', 'thread');
   await post('spam', mint, bob, 'Buy $SCAM now');
   await post('roof', otherMint, alice, 'Roof repairs rock');
-  // Three reports hold 'spam'; one report marks 'thread' reported.
-  for (const reason of ['spam', 'scam', 'other']) expect((await api.report(ids.spam, { reason }, { remoteAddress: testIp() })).statusCode).toBe(201);
-  expect((await api.report(ids.thread, { reason: 'harassment' }, { remoteAddress: testIp() })).statusCode).toBe(201);
+  // Three donors' reports collapse 'spam' (the creator's report beside them weighs nothing); a signed-out one marks 'thread' reported.
+  for (const reason of ['spam', 'scam', 'other']) {
+    const donor = await signInWallet(t.app);
+    await t.services.db.insert(donations).values({
+      signature: `sig-${donor.wallet}`, campaignId: help.id, kind: 'direct', fromWallet: donor.wallet, toWallet: address(), lamports: 1_000n, slot: 1n, blockTime: new Date(),
+    });
+    expect((await api.report(ids.spam, { reason }, { who: donor })).statusCode).toBe(201);
+  }
+  expect((await api.report(ids.spam, { reason: 'harassment' }, { who: owner })).statusCode).toBe(201);
+  expect((await api.report(ids.thread, { reason: 'harassment' }, { remoteAddress: '203.0.113.9' })).statusCode).toBe(201);
 }, 60_000);
 afterAll(async () => { await t.close(); });
 
@@ -71,14 +78,14 @@ describe('/api/admin/comments', () => {
     expect((await t.services.db.select().from(campaignComments).where(eq(campaignComments.id, ids.spam)))[0].hiddenBy).toBeNull();
   });
 
-  it('filters reported, hidden (held by reports too) and all, newest first, with counts and keyset pages', async () => {
+  it('filters reported, hidden (never by reports alone) and all, newest first, with counts, report weights and keyset pages', async () => {
     expect(await listIds('?filter=reported')).toEqual([ids.spam, ids.thread]);
-    expect(await listIds('?filter=hidden')).toEqual([ids.spam]);
+    expect(await listIds('?filter=hidden')).toEqual([]);
     expect(await listIds('?filter=all')).toEqual([ids.roof, ids.spam, ids.reply2, ids.reply1, ids.thread]);
     const res = await admin('GET', '/api/admin/comments?filter=all&limit=2');
-    expect(res.json()).toMatchObject({ counts: { reported: 2, hidden: 1 }, next_cursor: ids.spam });
+    expect(res.json()).toMatchObject({ counts: { reported: 2, hidden: 0 }, next_cursor: ids.spam });
     expect(res.json().comments[1]).toMatchObject({
-      id: ids.spam, body: 'Buy $SCAM now', open_reports: 3, held_for_review: true, hidden_by: null,
+      id: ids.spam, body: 'Buy $SCAM now', open_reports: 4, report_weight: 3, creator_reports: 1, collapsed: true, hidden_by: null,
       campaign: { ticker: 'HELP', name: 'HELP Fund', token_address: mint }, author: { wallet: bob.wallet },
     });
     expect(await listIds(`?filter=all&limit=2&cursor=${ids.spam}`)).toEqual([ids.reply2, ids.reply1]);
@@ -104,22 +111,32 @@ describe('/api/admin/comments', () => {
     expect(body.replies.map((r: { id: number }) => r.id)).toEqual([ids.reply1, ids.reply2]);
     expect(body.author_mute).toBeNull();
     const spam = (await admin('GET', `/api/admin/comments/${ids.spam}`)).json();
-    expect(spam.reports.map((r: { reason: string; open: boolean }) => [r.reason, r.open])).toEqual([['other', true], ['scam', true], ['spam', true]]);
+    // Each report's weight and why, the creator's told apart; a signed-out reporter is its network.
+    expect(spam.reports.map((r: { reason: string; open: boolean; weight: number; basis: string; by_creator: boolean }) => [r.reason, r.open, r.weight, r.basis, r.by_creator]))
+      .toEqual([['harassment', true, 0, 'creator', true], ['other', true, 1, 'donor', false], ['scam', true, 1, 'donor', false], ['spam', true, 1, 'donor', false]]);
+    expect(spam.reports[0].reporter).toEqual({ wallet: owner.wallet, network: null });
+    expect((await admin('GET', `/api/admin/comments/${ids.thread}`)).json().reports).toMatchObject([
+      { reason: 'harassment', weight: 0, basis: 'network', by_creator: false, reporter: { wallet: null, network: '203.0.113.0/24' } },
+    ]);
     expect((await admin('GET', '/api/admin/comments/2000000000')).statusCode).toBe(404);
     expect((await admin('GET', '/api/admin/comments/abc')).statusCode).toBe(400);
   });
 
-  it('restores a held comment (closing its reports), hides one, each with an audit row, and the public tab follows', async () => {
+  it('keeps a collapsed comment (closing its reports), hides one, each with an audit row, and the public tab follows', async () => {
     const publicIds = async () => ((await api.page(mint)).json().comments as { id: number }[]).map((c) => c.id);
-    expect(await publicIds()).toEqual([ids.thread]);
+    const collapsed = async () => ((await api.page(mint)).json().comments as { id: number; collapsed?: true }[]).filter((c) => c.collapsed).map((c) => c.id);
+    // Collapsed, not hidden: the public still gets it, marked.
+    expect(await publicIds()).toEqual([ids.spam, ids.thread]);
+    expect(await collapsed()).toEqual([ids.spam]);
     const restored = await admin('POST', `/api/admin/comments/${ids.spam}/restore`, {});
     expect(restored.statusCode).toBe(200);
-    expect(restored.json().comment).toMatchObject({ open_reports: 0, held_for_review: false, hidden_by: null });
+    expect(restored.json().comment).toMatchObject({ open_reports: 0, report_weight: 0, collapsed: false, hidden_by: null });
+    expect(await collapsed()).toEqual([]);
     expect(restored.json().reports.every((r: { open: boolean }) => !r.open)).toBe(true);
     expect(await publicIds()).toEqual([ids.spam, ids.thread]);
     const [restoreAudit] = await audits();
     expect(restoreAudit).toMatchObject({ action: 'comment_restored', target: `comment:${ids.spam}`, adminUsername: 'boss' });
-    expect(restoreAudit.details).toMatchObject({ campaign_ticker: 'HELP', before: { open_reports: 3 } });
+    expect(restoreAudit.details).toMatchObject({ campaign_ticker: 'HELP', before: { open_reports: 4, report_weight: 3 } });
 
     const hidden = await admin('POST', `/api/admin/comments/${ids.spam}/hide`, {});
     expect(hidden.json().comment).toMatchObject({ hidden_by: 'admin' });

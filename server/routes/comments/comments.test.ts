@@ -1,13 +1,16 @@
+import { Keypair } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MAX, COMMENT_MESSAGES, type CommentJson, type CommentPage } from '../../../core/schemas/comment';
-import { campaignComments, campaigns, donations, userProfiles } from '../../db/schema';
+import { COMMENT_MAX, COMMENT_MESSAGES, type CommentJson, type CommentPage, type CommentReported } from '../../../core/schemas/comment';
+import { campaignComments, campaigns, commentReports, donations, userProfiles, walletAges } from '../../db/schema';
 import type { AppEvent } from '../../events/hub';
 import { NUL_BYTE_MESSAGE } from '../../http/nulBytes';
-import { create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
+import { airdrop, create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
 import { tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { signInWallet, testIp, type SignedIn } from '../../testing/wallet';
+import { signInWallet, type SignedIn } from '../../testing/wallet';
+import { curveHttp } from '../curve/testing/curveHttp';
+import { launchCurveMarket } from '../curve/testing/curveMarket';
 import { address, commentApi, insertCampaign } from './testing';
 
 let t: TestApp;
@@ -214,25 +217,52 @@ describe('the creator pins and hides', () => {
   });
 });
 
-describe('reports', () => {
-  it('takes one report per comment per reporter (wallet when signed in, else address); the third open report holds the comment', async () => {
-    const campaign = await insertCampaign(t, owner.wallet, 'REPORT');
+describe('reports: only what costs collapses, nothing hides (issue 35)', () => {
+  const reportFrom = async (id: number, options: { who?: SignedIn; remoteAddress?: string }) => {
+    const res = await api.report(id, { reason: 'spam' }, options);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as CommentReported;
+  };
+  const shown = async (mint: string, id: number) => {
+    const thread = (await pageOf(mint)).comments.find((c) => c.id === id);
+    return thread ? { collapsed: thread.collapsed === true } : null;
+  };
+  const reportsOf = (id: number) => t.services.db.select().from(commentReports).where(eq(commentReports.commentId, id)).orderBy(commentReports.id);
+
+  it('three signed-out reports from three loopback addresses are one network\'s: one report, weighing nothing', async () => {
+    const campaign = await insertCampaign(t, owner.wallet, 'LOOP');
+    const target = await posted(campaign.tokenAddress!, alice, { body: 'Where does the money go?' });
+    expect(await reportFrom(target.id, { remoteAddress: '127.0.0.1' })).toEqual({ reported: true, collapsed: false });
+    for (const remoteAddress of ['127.0.0.2', '127.0.0.3']) {
+      const res = await api.report(target.id, { reason: 'spam' }, { remoteAddress });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe(COMMENT_MESSAGES.alreadyReportedFromNetwork);
+    }
+    // IPv6 neighbours within a /48 are one network too.
+    expect((await api.report(target.id, { reason: 'spam' }, { remoteAddress: '2001:db8:5:1::7' })).statusCode).toBe(201);
+    expect((await api.report(target.id, { reason: 'spam' }, { remoteAddress: '2001:db8:5:ffff::9' })).statusCode).toBe(409);
+    expect((await reportsOf(target.id)).map((r) => [r.reporter, r.weight, r.basis])).toEqual([
+      ['n:127.0.0.0/24', 0, 'network'], ['n:2001:db8:5::/48', 0, 'network'],
+    ]);
+    expect(await shown(campaign.tokenAddress!, target.id)).toEqual({ collapsed: false });
+  });
+
+  it('three fresh wallets signed in from one address, and 5 comments x 3 signed-out networks, hide and collapse nothing', async () => {
+    const campaign = await insertCampaign(t, owner.wallet, 'FREE');
     const mint = campaign.tokenAddress!;
-    const target = await posted(mint, alice, { body: 'buy my other token' });
-    const shared = testIp();
-    expect((await api.report(target.id, { reason: 'spam' }, { who: bob, remoteAddress: shared })).json()).toEqual({ reported: true, held: false });
-    // The same wallet again, from anywhere: refused.
-    const again = await api.report(target.id, { reason: 'scam' }, { who: bob });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe(COMMENT_MESSAGES.alreadyReported);
-    // Signed out from the same address is that address's report, a different reporter from bob's wallet.
-    expect((await api.report(target.id, { reason: 'scam' }, { remoteAddress: shared })).statusCode).toBe(201);
-    expect((await api.report(target.id, { reason: 'scam' }, { remoteAddress: shared })).statusCode).toBe(409);
-    expect((await pageOf(mint)).comments.map((c) => c.id)).toEqual([target.id]);
-    const third = await api.report(target.id, { reason: 'harassment' }, { who: owner });
-    expect(third.statusCode).toBe(201);
-    expect(third.json()).toEqual({ reported: true, held: true });
-    expect((await pageOf(mint)).comments).toEqual([]);
+    const targets: CommentJson[] = [];
+    for (let i = 0; i < 5; i++) targets.push(await posted(mint, alice, { body: `Question ${i}: is the charity real?` }));
+    const fresh = [await signInWallet(t.app), await signInWallet(t.app), await signInWallet(t.app)];
+    for (const who of fresh) expect(await reportFrom(targets[0]!.id, { who, remoteAddress: '198.51.100.7' })).toEqual({ reported: true, collapsed: false });
+    for (const target of targets) {
+      for (const network of ['203.0.113', '198.51.100', '192.0.2']) await reportFrom(target.id, { remoteAddress: `${network}.${target.id % 250}` });
+    }
+    const page = await pageOf(mint);
+    expect(page.comments.map((c) => c.id).sort()).toEqual(targets.map((c) => c.id).sort());
+    expect(page.comments.filter((c) => c.collapsed)).toEqual([]);
+    expect((await reportsOf(targets[0]!.id)).map((r) => r.basis)).toEqual(['fresh', 'fresh', 'fresh', 'network', 'network', 'network']);
+    const [row] = (await api.rows(campaign.id)).filter((c) => c.id === targets[0]!.id);
+    expect(row).toMatchObject({ hiddenBy: null, openReports: 6, reportWeight: 0 });
   });
 
   it('refuses a report without a reason from the list (400) or of no comment (404)', async () => {
@@ -245,4 +275,49 @@ describe('reports', () => {
     expect((await api.report('abc', { reason: 'spam' })).statusCode).toBe(400);
     expect((await api.report(2_000_000_000, { reason: 'spam' })).statusCode).toBe(404);
   });
+
+  it('wallets that cost something (holder, donor, on chain over a day) collapse it at the third; the creator\'s report weighs nothing; it stays readable', async () => {
+    const market = await launchCurveMarket(t.services, { ticker: 'WEIGH' });
+    const trading = curveHttp(() => t.app);
+    const creator = await signInWallet(t.app);
+    await t.services.db.update(campaigns).set({ creatorWallet: creator.wallet }).where(eq(campaigns.id, market.campaignId!));
+    const target = await posted(market.mint, alice, { body: 'Why did the creator sell?' });
+
+    // The creator holds the token and still weighs nothing: its reports are told apart.
+    await airdrop(t.services, creator.keypair.publicKey, 1);
+    await trading.trade(market, 'buy', creator.keypair, '0.05');
+    expect(await reportFrom(target.id, { who: creator })).toEqual({ reported: true, collapsed: false });
+
+    const holder = await signInWallet(t.app, await market.trader(1n));
+    await trading.trade(market, 'buy', holder.keypair, '0.05');
+    const donor = await signInWallet(t.app);
+    await t.services.db.insert(donations).values({
+      signature: `sig-${donor.wallet}`, campaignId: market.campaignId!, kind: 'direct', fromWallet: donor.wallet, toWallet: address(), lamports: 1n, slot: 1n, blockTime: new Date(),
+    });
+    // On chain for over a day: its first transaction (an airdrop) will be a day and a minute behind the clock.
+    const agedKey = Keypair.generate();
+    await airdrop(t.services, agedKey.publicKey, 1);
+    const fresh = await signInWallet(t.app);
+    await airdrop(t.services, fresh.keypair.publicKey, 1);
+    expect(await reportFrom(target.id, { who: holder })).toEqual({ reported: true, collapsed: false });
+    expect(await reportFrom(target.id, { who: donor })).toEqual({ reported: true, collapsed: false });
+    expect(await reportFrom(target.id, { who: fresh })).toEqual({ reported: true, collapsed: false });
+    // (This test is the file's last: sessions signed in before the jump have expired.)
+    offsetMs += 24 * 3_600_000 + 60_000;
+    const aged = await signInWallet(t.app, agedKey);
+    const events: AppEvent[] = [];
+    const stop = t.services.events.subscribe((e) => { events.push(e); });
+    expect(await reportFrom(target.id, { who: aged })).toEqual({ reported: true, collapsed: true });
+    // (On PostgreSQL the event comes back through LISTEN, a moment later.)
+    await expect.poll(() => events).toContainEqual({ type: 'comment_changed', tokenAddress: market.mint, id: target.id });
+    stop();
+    expect((await reportsOf(target.id)).map((r) => [r.basis, r.weight])).toEqual([['creator', 0], ['holder', 1], ['donor', 1], ['fresh', 0], ['aged', 1]]);
+    // The age was read from the chain once and kept.
+    expect((await t.services.db.select().from(walletAges).where(eq(walletAges.wallet, aged.wallet)))[0]).toMatchObject({ complete: true });
+
+    // Collapsed, not hidden: the text is on the page, marked, and takes replies.
+    const thread = (await pageOf(market.mint)).comments.find((c) => c.id === target.id)!;
+    expect(thread).toMatchObject({ collapsed: true, body: 'Why did the creator sell?' });
+    await posted(market.mint, await signInWallet(t.app), { body: 'I want to know too', parent_id: target.id });
+  }, 60_000);
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { HIDDEN_TICKER } from '../../../core/constants';
-import { COMMENT_MESSAGES, CommentCreate, CommentIdParams, CommentPageQuery, CommentReportCreate } from '../../../core/schemas/comment';
+import { COMMENT_MESSAGES, CommentCreate, CommentIdParams, CommentPageQuery, CommentReportCreate, type CommentReported } from '../../../core/schemas/comment';
 import { readThreadPage } from '../../comments/threadPage';
 import { hideOwnComment, pinComment } from '../../commands/moderateOwnComments';
 import { postComment } from '../../commands/postComment';
@@ -28,7 +28,7 @@ const HideBody = z.object({ hidden: z.boolean({ error: 'hidden must be true or f
 
 /**
  * A campaign's comments: GET for everyone (keyset pages), POST for signed-in wallets (the
- * limits in policies/commentLimits.ts), reports from anyone, pin and hide for the campaign's
+ * limits in policies/commentLimits.ts), reports from anyone (weighed: commands/reportComment.ts), pin and hide for the campaign's
  * creator; the admin's moderation under /api/admin/comments.
  */
 export const commentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
@@ -59,9 +59,8 @@ export const commentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { se
     const { id } = parseInput(CommentIdParams, request.params);
     const { reason } = parseInput(CommentReportCreate, request.body);
     const session = await walletSessionOf(services, request);
-    const reporter = session ? `w:${session.wallet}` : `a:${request.ip}`;
-    const { held } = await reportComment(services, id, reporter, reason);
-    return reply.status(201).send({ reported: true, held });
+    const { collapsed } = await reportComment(services, id, session ? { wallet: session.wallet } : { address: request.ip }, reason);
+    return reply.status(201).send({ reported: true, collapsed } satisfies CommentReported);
   });
 
   app.post('/campaigns/:tokenAddress/comments/:id/pin', creator, async (request, reply) => {

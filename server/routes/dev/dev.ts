@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { lamportsToSolString } from '../../../core/money';
 import { PublicKey } from '@solana/web3.js';
-import { HttpError } from '../../http/errors';
+import { HttpError, tooManyRequests } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { faucetPolicyFor } from '../../policies/faucet';
 import type { RouteOptions } from '../../services';
@@ -14,14 +14,14 @@ import { AirdropSchema } from './schema';
 export const devRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { airdrop } = services.chain;
   if (!services.env.testNetwork || !airdrop) return;
-  // The same cap and per-client count as the JSON-RPC requestAirdrop.
+  // The same cap and per-client count as the JSON-RPC requestAirdrop, in the database: one count for the fleet.
   const faucet = faucetPolicyFor(services);
 
   app.post('/dev/airdrop', async (request) => {
     const { wallet, sol } = parseInput(AirdropSchema, request.body);
-    const verdict = faucet.take(request.ip, sol);
+    const verdict = await faucet.take(request.ip, sol);
     if (!verdict.ok && verdict.reason === 'over-cap') throw new HttpError(400, `At most ${verdict.maxSol} SOL per airdrop`);
-    if (!verdict.ok) throw new HttpError(429, `Too many airdrops: at most ${verdict.perMinute} a minute`);
+    if (!verdict.ok) throw tooManyRequests(`Too many airdrops: at most ${verdict.perMinute} a minute`, verdict.retryAfterMs);
     const signature = await airdrop(wallet, sol).catch((err: unknown) => {
       request.log.warn({ err }, 'airdrop failed');
       throw new HttpError(503, 'The airdrop failed, please try again');

@@ -1,23 +1,26 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_INVALID_MESSAGE } from '../../../core/notifications';
-import { CONFIRMATIONS_PER_HOUR, CONFIRM_TOKEN_TTL_MS, TOO_MANY_CONFIRMATIONS } from '../../commands/saveEmailSettings';
+import {
+  ADDRESS_SUPPRESSED, CONFIRMATIONS_PER_HOUR, CONFIRM_TOKEN_TTL_MS, TOO_MANY_CONFIRMATIONS, tooManyFromClient, tooManyToAddress,
+} from '../../commands/saveEmailSettings';
 import { campaigns, emailOutbox, emailSubscriptions } from '../../db/schema';
-import { MAX_ATTEMPTS, OUTCOME_UNKNOWN, SENDING_LEASE_MS, claimDue, drainOutbox } from '../../mail/outbox';
+import { MAX_ATTEMPTS, OUTCOME_UNKNOWN, OVER_HOURLY_CAP, SENDING_LEASE_MS, claimDue, drainOutbox } from '../../mail/outbox';
 import { WALLET_REQUIRED_MESSAGE } from '../../policies/wallet';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { fingerprinter } from '../../testing/dbFingerprint';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../testing/smtp';
-import { signInWallet, type SignedIn } from '../../testing/wallet';
-import { CONFIRM_INVALID, EMAIL_UNAVAILABLE, UNSUBSCRIBE_INVALID } from './email';
+import { signInWallet, testIp, type SignedIn } from '../../testing/wallet';
+import { CONFIRM_INVALID, EMAIL_UNAVAILABLE, NOT_ME_INVALID, UNSUBSCRIBE_INVALID } from './email';
 
 let smtp: TestSmtp;
 let t: TestApp;
 let creator: SignedIn;
 let clock = Date.parse('2026-11-26T10:00:00Z');
 
-const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: SignedIn, payload?: object) =>
-  t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: who ? { cookie: who.cookie } : {} });
+// Each request from its own client address unless one is given: the per-client cap has its own test.
+const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: SignedIn, payload?: object, remoteAddress = testIp()) =>
+  t.app.inject({ method, url, remoteAddress, ...(payload ? { payload } : {}), headers: who ? { cookie: who.cookie } : {} });
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 /** The mails received since `from`, after one pass of the mail job. */
 async function drained(from: number): Promise<ReceivedMail[]> {
@@ -190,6 +193,141 @@ describe('e-mail settings', () => {
     const after = smtp.mails.length;
     await postUpdate();
     expect((await drained(after)).filter((m) => m.to[0] === 'reader@example.org')).toHaveLength(0);
+  });
+});
+
+describe('confirmation mails to anyone\'s address (issue 35)', () => {
+  const mailsTo = (mails: ReceivedMail[], email: string) => mails.filter((m) => m.to[0] === email);
+
+  it('15 fresh wallets setting one victim\'s address, from one client or from fifteen, send it 3 mails a day (429 with Retry-After)', async () => {
+    await drainOutbox(t.services);
+    const from = smtp.mails.length;
+    for (const [victim, clientOf] of [['victim@example.org', () => '198.51.100.20'], ['victim2@example.org', () => testIp()]] as const) {
+      const wallets = await Promise.all(Array.from({ length: 15 }, () => signInWallet(t.app)));
+      // All at once, as a script would: the recipient's lock makes them take turns.
+      const answers = await Promise.all(wallets.map((who) => send('PUT', '/api/account/email', who, { email: victim }, clientOf())));
+      expect(answers.filter((r) => r.statusCode === 202)).toHaveLength(3);
+      const refused = answers.filter((r) => r.statusCode !== 202);
+      expect(refused).toHaveLength(12);
+      for (const r of refused) {
+        expect(r.statusCode).toBe(429);
+        expect(r.json()).toEqual({ error: tooManyToAddress(3) });
+        expect(Number(r.headers['retry-after'])).toBeGreaterThan(86_000);
+        expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(86_400);
+      }
+      expect(mailsTo(await drained(from), victim)).toHaveLength(3);
+    }
+    // A day later the address may be asked again.
+    clock += 24 * 3_600_000 + 1000;
+    expect((await send('PUT', '/api/account/email', await signInWallet(t.app), { email: 'victim@example.org' })).statusCode).toBe(202);
+  });
+
+  it('caps confirmation mails requested from one client address at 10 a day, whatever the wallets and recipients', async () => {
+    const client = '203.0.113.50';
+    for (let i = 0; i < 10; i++) {
+      expect((await send('PUT', '/api/account/email', await signInWallet(t.app), { email: `spread${i}@example.org` }, client)).statusCode).toBe(202);
+    }
+    const refused = await send('PUT', '/api/account/email', await signInWallet(t.app), { email: 'spread10@example.org' }, client);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: tooManyFromClient(10) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Its neighbour in the same /24 is another client; an IPv6 /64 is one.
+    expect((await send('PUT', '/api/account/email', await signInWallet(t.app), { email: 'spread10@example.org' }, '203.0.113.51')).statusCode).toBe(202);
+    await drainOutbox(t.services);
+  });
+
+  it('\'this was not me\' (no sign-in, the mail\'s link) stops all mail to the address for every wallet, and no wallet can add it again', async () => {
+    const owner = 'owner@example.org';
+    const own = await confirmedWallet(owner);
+    expect((await send('PUT', '/api/campaigns/MintMail/follow', own)).statusCode).toBe(200);
+    const stranger = await signInWallet(t.app);
+    const from = smtp.mails.length;
+    expect((await send('PUT', '/api/account/email', stranger, { email: owner })).statusCode).toBe(202);
+    const [mail] = mailsTo(await drained(from), owner);
+    expect(mail!.text).toContain('If this was not you, open this link and we will never e-mail this address again');
+    const page = mail!.links.find((l) => l.startsWith('https://causemint.test/email/not-me?token='))!;
+    // A mail client's one-click unsubscribe on the confirmation is the same 'not me'.
+    expect(mail!.headers.get('list-unsubscribe')).toBe(`<https://causemint.test/api/email/not-me?token=${tokenOf(page)}>`);
+    // An update is queued for the owner's own wallet, not yet sent.
+    await postUpdate();
+
+    expect((await send('POST', '/api/email/not-me?token=guessed')).json()).toEqual({ error: NOT_ME_INVALID });
+    expect((await send('POST', '/api/email/not-me')).statusCode).toBe(400);
+    const stopped = await send('POST', `/api/email/not-me?token=${encodeURIComponent(tokenOf(page))}`);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toEqual({ stopped: true, email: owner, already: false });
+    // Once used, the link says so and changes nothing.
+    expect((await send('POST', `/api/email/not-me?token=${encodeURIComponent(tokenOf(page))}`)).json()).toEqual({ stopped: true, email: owner, already: true });
+
+    const after = smtp.mails.length;
+    await postUpdate();
+    expect(mailsTo(await drained(after), owner)).toHaveLength(0);
+    const queued = await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, owner));
+    expect(queued.filter((r) => r.purpose === 'notification').map((r) => r.status)).toEqual(['cancelled']);
+    // Both wallets lost the address; neither they nor a new wallet may add it again.
+    for (const who of [own, stranger]) expect((await send('GET', '/api/account/email', who)).json()).toMatchObject({ email: null, confirmed: false });
+    for (const who of [own, stranger, await signInWallet(t.app)]) {
+      const again = await send('PUT', '/api/account/email', who, { email: owner });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ error: ADDRESS_SUPPRESSED });
+    }
+    expect(mailsTo(await drained(after), owner)).toHaveLength(0);
+  });
+});
+
+describe('reply floods (issue 35)', () => {
+  it('12 wallets on 12 addresses replying 5 times each make one unread notification and one mail; mails beyond 10 an hour are not sent, the bell keeps them', async () => {
+    const author = await confirmedWallet('author@example.org');
+    expect((await send('PATCH', '/api/account/email', author, { kinds: ['comment_reply'] })).statusCode).toBe(200);
+    const thread = await send('POST', '/api/campaigns/MintMail/comments', author, { body: 'Is the shelter open yet?' });
+    expect(thread.statusCode, thread.body).toBe(201);
+    const threadId = thread.json().id as number;
+    await drainOutbox(t.services);
+    const from = smtp.mails.length;
+    const repliers = await Promise.all(Array.from({ length: 12 }, () => signInWallet(t.app)));
+    let n = 0;
+    const reply = async (who: SignedIn, address: string) => {
+      n += 1;
+      const res = await send('POST', '/api/campaigns/MintMail/comments', who, { body: `Reply ${n}`, parent_id: threadId }, address);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const addresses = repliers.map(() => testIp());
+    const firstIds = await Promise.all(repliers.map(async (who, i) => {
+      const ids = [];
+      for (let k = 0; k < 5; k++) ids.push(await reply(who, addresses[i]!));
+      return ids[0]!;
+    }));
+    const bell = async () => (await send('GET', '/api/notifications', author)).json() as { notifications: { id: number; title: string; path: string; read: boolean }[]; unread: number };
+    let seen = await bell();
+    expect(seen.unread).toBe(1);
+    expect(seen.notifications).toHaveLength(1);
+    expect(seen.notifications[0]!.title).toMatch(/^60 new replies to your comment on Mail Aid \(\$MAIL\) from \S+, \S+ and 10 others$/);
+    // It links to the first of them.
+    expect(seen.notifications[0]!.path).toBe(`/campaign/MintMail?tab=comments#comment-${Math.min(...firstIds)}`);
+    const mails = (await drained(from)).filter((m) => m.to[0] === 'author@example.org');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/ replied to your comment on Mail Aid \(\$MAIL\)$/);
+
+    // Read, then replied to again, twelve times within the hour: each is a new notification, but at most 10 mails reach the address an hour.
+    for (let round = 0; round < 12; round++) {
+      expect((await send('POST', '/api/notifications/read-all', author)).statusCode).toBe(200);
+      clock += 61_000;
+      await reply(repliers[round]!, addresses[round]!);
+      await drainOutbox(t.services);
+    }
+    seen = await bell();
+    expect(seen.notifications).toHaveLength(13);
+    expect(seen.unread).toBe(1);
+    expect(smtp.mails.slice(from).filter((m) => m.to[0] === 'author@example.org')).toHaveLength(10);
+    const capped = await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'author@example.org'));
+    expect(capped.filter((r) => r.purpose === 'notification' && r.status === 'cancelled').map((r) => r.lastError)).toEqual([OVER_HOURLY_CAP(10), OVER_HOURLY_CAP(10), OVER_HOURLY_CAP(10)]);
+    // An hour on, mail flows again.
+    clock += 60 * 60_000;
+    await send('POST', '/api/notifications/read-all', await signInWallet(t.app, author.keypair));
+    await reply(await signInWallet(t.app, repliers[0]!.keypair), addresses[0]!);
+    const after = smtp.mails.length;
+    expect((await drained(after)).filter((m) => m.to[0] === 'author@example.org')).toHaveLength(1);
   });
 });
 

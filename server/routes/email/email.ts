@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EmailKindsInput, EmailSettingsInput } from '../../../core/notifications';
 import { confirmEmail } from '../../commands/confirmEmail';
 import { saveEmailSettings } from '../../commands/saveEmailSettings';
+import { stopEmailToAddress } from '../../commands/stopEmailToAddress';
 import { unsubscribeEmail } from '../../commands/unsubscribeEmail';
 import { emailSubscriptions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -17,13 +18,15 @@ export const EMAIL_UNAVAILABLE = 'E-mail is not available on this site';
 export const NO_EMAIL = 'No e-mail address is set';
 export const CONFIRM_INVALID = 'This confirmation link is invalid or has expired. Ask for a new one from your profile.';
 export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid';
+export const NOT_ME_INVALID = 'This link is not valid. Open the link from the mail again.';
 const TOKEN_MESSAGE = 'token is required';
 const Token = z.string({ error: TOKEN_MESSAGE }).trim().min(1, TOKEN_MESSAGE).max(200, TOKEN_MESSAGE);
 const TOKEN_LIMIT = { max: 30, windowMs: 60_000, message: 'Too many attempts. Please wait a minute.' };
 
 /**
  * E-mail for notifications: the signed-in wallet's address and kinds (/api/account/email),
- * the confirmation link's POST and the one-click unsubscribe (both without sign-in).
+ * the confirmation link's POST, the one-click unsubscribe and 'this was not me' (all three
+ * without sign-in).
  */
 export const emailRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const { db, env } = services;
@@ -52,7 +55,7 @@ export const emailRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
     if (!available()) throw conflict(EMAIL_UNAVAILABLE);
     const input = parseInput(EmailSettingsInput, request.body);
     const wallet = currentWallet(request);
-    const { confirmationSent } = await saveEmailSettings(db, env, { wallet, ...input, now: services.now() });
+    const { confirmationSent } = await saveEmailSettings(db, env, { wallet, ...input, now: services.now(), clientAddress: request.ip });
     if (confirmationSent) await services.events.publish({ type: MAIL_QUEUED_EVENT });
     return reply.status(confirmationSent ? 202 : 200).send({ ...await settingsOf(wallet), confirmation_sent: confirmationSent });
   });
@@ -85,5 +88,13 @@ export const emailRoutes: FastifyPluginAsync<RouteOptions> = async (app, { servi
     const { token } = parseInput(z.object({ token: Token }), request.query);
     if (!await unsubscribeEmail(db, { token, now: services.now() })) throw badRequest(UNSUBSCRIBE_INVALID);
     return { unsubscribed: true };
+  });
+
+  // A confirmation mail's 'this was not me' (its page's button, and the mail's List-Unsubscribe): no mail to that address ever again.
+  app.post('/email/not-me', { preHandler: rateLimit(TOKEN_LIMIT) }, async (request) => {
+    const { token } = parseInput(z.object({ token: Token }), request.query);
+    const stopped = await stopEmailToAddress(db, { token, now: services.now() });
+    if (!stopped) throw badRequest(NOT_ME_INVALID);
+    return { stopped: true, email: stopped.email, already: stopped.already };
   });
 };

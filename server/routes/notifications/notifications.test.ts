@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, notificationRecipients, notifications } from '../../db/schema';
 import type { AppEvent } from '../../events/hub';
 import { NOTIFICATIONS_EVENT } from '../../notifications/events';
+import { shortAddress } from '../../../core/format';
 import { notifyCommentReply } from '../../notifications/notifyWallet';
 import { WALLET_REQUIRED_MESSAGE } from '../../policies/wallet';
 import { TEST_ADMIN_ENV, loginTestAdmin } from '../admin/testAdmin';
@@ -159,17 +160,31 @@ describe('notifications', () => {
     expect(reply.statusCode, reply.body).toBe(201);
     expect(await unread(other)).toBe(before + 1);
     expect((await list(other)).notifications[0]).toMatchObject({
-      kind: 'comment_reply', title: 'Someone replied to your comment on Bell Ringers ($BELL)', path: `/campaign/${MINT}?tab=comments#comment-${reply.json().id}`,
+      kind: 'comment_reply', title: `${shortAddress(fan.wallet)} replied to your comment on Bell Ringers ($BELL)`, path: `/campaign/${MINT}?tab=comments#comment-${reply.json().id}`,
     });
   });
 
-  it('notifyCommentReply (for the comments feature) tells the comment\'s author once per reply, never of their own reply', async () => {
-    const reply = { campaignId, replyId: 42, authorWallet: other.wallet, replierWallet: fan.wallet, title: 'New reply to your comment on $BELL', path: `/campaign/${MINT}#comment-42` };
+  it('notifyCommentReply (for the comments feature) counts each reply once into one unread notification per thread, never the author\'s own', async () => {
+    const reply = {
+      campaignId, threadId: 41, replyId: 42, authorWallet: other.wallet, replierWallet: fan.wallet, replierName: 'fan',
+      campaignLabel: '$BELL', threadPath: `/campaign/${MINT}?tab=comments`,
+    };
     const id = await notifyCommentReply(t.services, reply);
     expect(id).toBeGreaterThan(0);
     expect(await notifyCommentReply(t.services, reply)).toBeNull();
     expect(await notifyCommentReply(t.services, { ...reply, replyId: 43, replierWallet: other.wallet })).toBeNull();
-    expect((await list(other)).notifications[0]).toEqual(expect.objectContaining({ id, kind: 'comment_reply', title: reply.title, path: reply.path }));
+    expect((await list(other)).notifications[0]).toEqual(expect.objectContaining({ id, kind: 'comment_reply', title: 'fan replied to your comment on $BELL', path: `/campaign/${MINT}?tab=comments#comment-42` }));
+    // More replies while it is unread: the same notification, counted and named, still linking to the first.
+    expect(await notifyCommentReply(t.services, { ...reply, replyId: 44, replierWallet: creator.wallet, replierName: 'maker' })).toBe(id);
+    expect(await notifyCommentReply(t.services, { ...reply, replyId: 45 })).toBe(id);
+    expect(await notifyCommentReply(t.services, { ...reply, replyId: 45 })).toBeNull();
+    expect((await list(other)).notifications[0]).toEqual(expect.objectContaining({ id, title: '3 new replies to your comment on $BELL from fan and maker', path: `/campaign/${MINT}?tab=comments#comment-42` }));
+    // Another thread is its own; once read, the next reply starts a new one.
+    const elsewhere = await notifyCommentReply(t.services, { ...reply, threadId: 50, replyId: 51 });
+    expect(elsewhere).not.toBe(id);
+    expect((await send('POST', `/api/notifications/${id}/read`, other, { read: true })).statusCode).toBe(200);
+    const next = await notifyCommentReply(t.services, { ...reply, replyId: 46 });
+    expect(next).not.toBe(id);
     expect(await t.services.db.$count(notificationRecipients, eq(notificationRecipients.notificationId, id!))).toBe(1);
   });
 });

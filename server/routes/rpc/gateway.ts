@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import { enableRpcCors } from '../../chain/gateway/cors';
 import { RpcGateway, type GatewayOptions } from '../../chain/gateway/rpcGateway';
 import { FORWARDED_CLIENT_HEADER } from '../../chain/gateway/upstream';
+import { fleetCallerHeaders } from '../../chain/fleetCaller';
 import { pubsubUrlFor } from '../../chain/gateway/wsUrl';
 import { rpcClientRate } from '../../policies/rpcRate';
 import { faucetPolicyFor } from '../../policies/faucet';
@@ -34,7 +35,8 @@ export function createGatewayRoutes(tuning: GatewayRouteOptions = {}): FastifyPl
     // A Causemint ledger process (localnet) is no provider with quotas: the local ledger's rate, its faucet, and our marker.
     const localnet = env.SOLANA_CLUSTER === 'localnet' ? {
       faucet: faucetPolicyFor(services),
-      headers: { [FORWARDED_CLIENT_HEADER]: '1' },
+      // A browser's call (the ledger keeps its result bounds), from one of the fleet's processes (its faucet counted here).
+      headers: { [FORWARDED_CLIENT_HEADER]: '1', ...fleetCallerHeaders(env) },
     } : {};
     const gateway = new RpcGateway({ url: rpcUrl, now: () => services.now().getTime(), limit: rpcClientRate(env), ...localnet, ...tuning });
     const sweeper = setInterval(() => gateway.limiter.sweep(), 60_000).unref();

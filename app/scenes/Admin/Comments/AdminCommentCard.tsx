@@ -1,4 +1,4 @@
-import { Eye, EyeOff, RotateCcw, Trash2 } from 'lucide-react';
+import { Check, Eye, EyeOff, RotateCcw, Trash2 } from 'lucide-react';
 import type { AdminComment } from '../../../api/adminComments';
 import { CommentAuthor, CommentBody } from '../../../components/comments/CommentAuthor';
 import { Button } from '../../../components/ui/Button';
@@ -8,7 +8,7 @@ import { useCommentModeration } from './useCommentModeration';
 /** One comment in the admin list: campaign, author, text, state, and the actions. */
 export function AdminCommentCard({ comment, onView, highlight = false }: { comment: AdminComment; onView?: () => void; highlight?: boolean }) {
   const actions = useCommentModeration();
-  const shown = !comment.hidden_by && !comment.held_for_review;
+  const shown = !comment.hidden_by;
   const confirmDelete = () => {
     if (window.confirm('Delete this comment and its replies for good?')) void actions.remove(comment.id);
   };
@@ -26,6 +26,10 @@ export function AdminCommentCard({ comment, onView, highlight = false }: { comme
         {shown
           ? <Button variant="secondary" size="sm" disabled={actions.busy} onClick={() => void actions.hide(comment.id)}><EyeOff className="h-4 w-4" aria-hidden /> Hide</Button>
           : <Button variant="secondary" size="sm" disabled={actions.busy} onClick={() => void actions.restore(comment.id)}><RotateCcw className="h-4 w-4" aria-hidden /> Restore</Button>}
+        {/* Keeping a reported comment is a decision too: its reports close and it is no longer collapsed. */}
+        {shown && comment.open_reports > 0 && (
+          <Button variant="secondary" size="sm" disabled={actions.busy} onClick={() => void actions.keep(comment.id)}><Check className="h-4 w-4" aria-hidden /> Keep</Button>
+        )}
         <Button variant="danger" size="sm" disabled={actions.busy} onClick={confirmDelete}><Trash2 className="h-4 w-4" aria-hidden /> Delete</Button>
       </div>
     </article>

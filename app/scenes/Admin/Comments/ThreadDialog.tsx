@@ -1,11 +1,12 @@
 import { formatDateTime } from '../../../../core/format';
 import { useState } from 'react';
-import { COMMENT_MUTE_DURATIONS, COMMENT_MUTE_LABELS, COMMENT_REPORT_REASON_LABELS, type CommentMuteDuration, type CommentReportReason } from '../../../../core/schemas/comment';
+import { COMMENT_MUTE_DURATIONS, COMMENT_MUTE_LABELS, type CommentMuteDuration } from '../../../../core/schemas/comment';
 import { useAdminThread } from '../../../api/adminComments';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Spinner } from '../../../components/ui/Spinner';
 import { AdminCommentCard } from './AdminCommentCard';
+import { ReportList } from './ReportList';
 import { useCommentModeration } from './useCommentModeration';
 
 const DURATIONS = Object.keys(COMMENT_MUTE_DURATIONS) as CommentMuteDuration[];
@@ -30,16 +31,7 @@ export function ThreadDialog({ id, onClose }: { id: number | null; onClose: () =
               {data.replies.map((r) => <AdminCommentCard key={r.id} comment={r} highlight={r.id === data.comment.id} />)}
             </div>
           )}
-          <section className="rounded-xl border border-line p-3 text-sm">
-            <h3 className="font-semibold">Reports of this comment</h3>
-            {data.reports.length === 0 ? <p className="text-muted">None.</p> : (
-              <ul className="mt-1 list-disc pl-5">
-                {data.reports.map((r, i) => (
-                  <li key={i}>{COMMENT_REPORT_REASON_LABELS[r.reason as CommentReportReason] ?? r.reason} · {formatDateTime(r.created_at)} · {r.open ? 'open' : 'reviewed'}</li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <ReportList comment={data.comment} reports={data.reports} />
           <section className="flex flex-wrap items-center gap-2 rounded-xl border border-line p-3 text-sm">
             <h3 className="w-full font-semibold">Author</h3>
             {data.author_mute ? (

@@ -12,6 +12,7 @@ export function useCommentModeration() {
     busy: moderate.isPending || remove.isPending || mute.isPending || unmute.isPending,
     hide: (id: number) => moderate.mutateAsync({ id, action: 'hide' }).then(...report('Comment hidden')),
     restore: (id: number) => moderate.mutateAsync({ id, action: 'restore' }).then(...report('Comment restored')),
+    keep: (id: number) => moderate.mutateAsync({ id, action: 'restore' }).then(...report('Comment kept: its reports are closed')),
     remove: (id: number) => remove.mutateAsync(id).then(...report('Comment deleted')),
     mute: (wallet: string, duration: CommentMuteDuration) => mute.mutateAsync({ wallet, duration }).then(...report(`Wallet muted: ${COMMENT_MUTE_LABELS[duration].toLowerCase()}`)),
     unmute: (wallet: string) => unmute.mutateAsync(wallet).then(...report('Wallet unmuted')),

@@ -13,8 +13,8 @@ export function ReportCommentDialog({ commentId, onClose }: { commentId: number 
   const submit = async () => {
     if (commentId === null) return;
     try {
-      const { held } = await report.mutateAsync({ id: commentId, reason });
-      toast.success('Report sent', { description: held ? 'The comment is hidden until a moderator reviews it.' : 'Thank you: a moderator will review it.' });
+      const { collapsed } = await report.mutateAsync({ id: commentId, reason });
+      toast.success('Report sent', { description: collapsed ? 'The comment is collapsed until a moderator reviews it.' : 'Thank you: a moderator will review it.' });
       onClose();
     } catch (err) {
       toast.error('Report not sent', { description: refusalMessage(err, 'Please try again later.') });

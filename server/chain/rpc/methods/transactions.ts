@@ -56,7 +56,7 @@ export const transactionMethods: MethodTable = {
     const address = pubkeyParam(requireParam(params, 0, 'pubkey'));
     const lamports = requireParam(params, 1, 'lamports');
     if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports <= 0) throw invalidParams('Invalid params: lamports must be a positive integer.');
-    if (ctx.caller) checkFaucet(ctx.caller, BigInt(lamports));
+    if (ctx.caller) await checkFaucet(ctx.caller, BigInt(lamports));
     const outcome = await ctx.ledger.airdrop(address, BigInt(lamports)).catch((err: unknown) => {
       if (err instanceof LedgerUnavailableError) throw new RpcError(INTERNAL_ERROR, err.message);
       throw err;
@@ -69,8 +69,8 @@ export const transactionMethods: MethodTable = {
 };
 
 /** A client's airdrop under the faucet policy POST /api/dev/airdrop shares (cap and per-client rate). */
-function checkFaucet(caller: RpcCaller, lamports: bigint): void {
-  const refusal = faucetRpcRefusal(caller.limits.faucet, caller.ip, lamports);
+async function checkFaucet(caller: RpcCaller, lamports: bigint): Promise<void> {
+  const refusal = await faucetRpcRefusal(caller.limits.faucet, caller.ip, lamports);
   if (refusal) throw new RpcError(refusal.code, refusal.message);
 }
 
