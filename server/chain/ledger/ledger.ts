@@ -13,6 +13,7 @@ import { buildRecord, resolveKeys, restore, snapshot, storedInnerInstructions, t
 import { loadedAccountsDataSize } from './loadedAccountsSize';
 import type { AccountRecord, Genesis, LedgerStore, StoredMeta, TxRecord } from './store';
 import { createSvm, decodeAddress, readAccount, writeAccount, type AccountState } from './svm';
+import { meteoraGenesisAccounts } from './genesis/meteora';
 import { MintIndex } from './mintIndex';
 import { PerformanceSamples } from './performanceSamples';
 import { advanceNonce, durableNonceFor, durableNonceOf, storedNonce, type DurableNonceUse } from './durableNonce';
@@ -155,11 +156,17 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
         address: faucet.publicKey.toBase58(), lamports: FAUCET_LAMPORTS, owner: SYSTEM_PROGRAM,
         executable: false, rentEpoch: 2n ** 64n - 1n, data: new Uint8Array(0), updatedSlot: 0n,
       };
-      await store.saveGenesis(genesis, [record]);
+      await store.saveGenesis(genesis, [record, ...meteoraGenesisAccounts()]);
     }
     for await (const page of store.loadAccounts()) {
       for (const record of page) writeAccount(svm, record);
       accounts += page.length;
+    }
+    // A ledger made before these genesis accounts existed gets them now, once (nothing else writes them).
+    const missing = meteoraGenesisAccounts().filter((record) => readAccount(svm, bs58.decode(record.address)) === null);
+    if (missing.length > 0) {
+      await store.addGenesisAccounts(missing);
+      for (const record of missing) writeAccount(svm, record);
     }
     const checkpoint = await store.loadClock() ?? { slot: genesis.startSlot, unixMs: genesis.createdAtMs };
     const elapsed = BigInt(Math.max(1, Math.floor((now() - checkpoint.unixMs) / slotMs)));

@@ -86,6 +86,11 @@ export class LedgerStore {
     });
   }
 
+  /** Genesis accounts a ledger made before they were part of its genesis lacks: written once, never over a stored one. */
+  async addGenesisAccounts(accounts: AccountRecord[]): Promise<void> {
+    if (accounts.length) await this.db.insert(ledgerAccounts).values(accounts.map(accountRow)).onConflictDoNothing();
+  }
+
   /** The newest known point in time: the clock checkpoint or the last transaction, whichever is later. */
   async loadClock(): Promise<ClockCheckpoint | null> {
     const [row] = await this.db.select().from(ledgerMeta).where(eq(ledgerMeta.key, 'clock'));

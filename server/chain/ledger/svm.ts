@@ -4,14 +4,16 @@ import { STAKE_CONFIG } from '../parse/config';
 import { SLOTS_PER_EPOCH } from './programs';
 import type { LiteSvm, Account as InternalAccount } from 'litesvm/dist/internal';
 import type { AccountRecord } from './store';
+import { addMeteoraPrograms } from './genesis/meteora';
 
 /** An account as the ledger hands it out. */
 export type AccountState = { lamports: bigint; owner: string; executable: boolean; rentEpoch: bigint; data: Uint8Array };
 
 /**
  * The LiteSVM engine with the settings the ledger needs: the standard builtins and SPL
- * programs (Token-2022, Associated Token Account, Memo), no blockhash check and no
- * transaction history of its own: the ledger checks blockhash age and duplicates itself.
+ * programs (Token-2022, Associated Token Account, Memo), Meteora's DBC and DAMM v2 at their
+ * mainnet addresses, no blockhash check and no transaction history of its own: the ledger
+ * checks blockhash age and duplicates itself.
  */
 export function createSvm(): LiteSvm {
   const svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(0n);
@@ -20,6 +22,7 @@ export function createSvm(): LiteSvm {
   // The EpochSchedule sysvar says what getEpochSchedule says: fixed epochs, no warm-up.
   inner.setEpochSchedule(new EpochSchedule(SLOTS_PER_EPOCH, SLOTS_PER_EPOCH, false, 0n, 0n));
   setStakeConfig(inner);
+  addMeteoraPrograms(inner);
   return inner;
 }
 
