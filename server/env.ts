@@ -109,6 +109,9 @@ const EnvSchema = z.object({
   DISTRIBUTOR_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).optional(),
   DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: z.coerce.bigint().min(1n).default(1_000_000n),
   // A backer: a wallet whose direct donations plus buys of a campaign's token reach this many lamports.
+  // The on-chain curve (issue 36): the platform's share, in whole percent, of each pool's trading fee after DBC's protocol
+  // share (0: the cause gets all of it, 4.8% of every trade). A change makes new configs; pools keep the one they were made with.
+  CURVE_PLATFORM_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
   BACKER_MIN_LAMPORTS: z.coerce.bigint().min(1n).max(1_000_000_000_000n).default(DEFAULT_BACKER_MIN_LAMPORTS),
   // How long after HTTP answers the background jobs start (their first runs are a burst of queries).
   JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(1000),

@@ -2,6 +2,7 @@
 
 import type { Env } from '../env';
 import type { Job } from './runner';
+import { curveConfigsJob } from './curveConfigs';
 import { demoActivityJob } from './demoActivity';
 import { demoMarketJob } from './demoMarket';
 import { distributorJob } from './distributor';
@@ -17,6 +18,7 @@ import { settleOrphanedTradesJob } from './settleOrphanedTrades';
 
 export function jobsFor(env: Env): Job[] {
   return [
+    curveConfigsJob,
     expireQuotesJob,
     settleOrphanedTradesJob,
     resumeLaunchesJob,

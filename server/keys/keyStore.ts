@@ -10,8 +10,10 @@ import { loadEncryptionKey, type SecretEnv } from './secret';
  * What a platform key is for. treasury and pool_authority are platform-wide (no reference);
  * the others belong to one creation request or campaign, named by `reference`. `mint` holds
  * a campaign's mint keypair between prepare (which predicts the address) and create.
+ * `curve_config` is the address of a DBC config (reference: curve type and platform share): one
+ * key, so two processes creating it at once create one account.
  */
-export const KEY_ROLES = ['treasury', 'pool_authority', 'funding', 'distributor', 'pool', 'mint', 'demo'] as const;
+export const KEY_ROLES = ['treasury', 'pool_authority', 'funding', 'distributor', 'pool', 'mint', 'demo', 'curve_config'] as const;
 export type KeyRole = (typeof KEY_ROLES)[number];
 
 export type KeyStore = {
