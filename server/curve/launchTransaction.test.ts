@@ -41,14 +41,14 @@ describe('the launch transaction', () => {
     expect(landed?.meta?.err).toBeNull();
 
     const pool = await readVirtualPool(connection, new PublicKey(built.pool));
-    expect(pool?.creator.toBase58()).toBe(distributor.publicKey.toBase58());
-    expect(pool?.config.toBase58()).toBe(config.toBase58());
-    expect(pool?.baseMint.toBase58()).toBe(built.mint);
+    expect(pool?.poolState.creator.toBase58()).toBe(distributor.publicKey.toBase58());
+    expect(pool?.poolState.config.toBase58()).toBe(config.toBase58());
+    expect(pool?.poolState.baseMint.toBase58()).toBe(built.mint);
 
     // A fresh curve: the creator got exactly the quote, and the SOL side holds the buy less its 6% fee.
     const ata = getAssociatedTokenAddressSync(mint.publicKey, creator.publicKey, false, TOKEN_2022_PROGRAM_ID);
     expect((await getAccount(connection, ata, 'confirmed', TOKEN_2022_PROGRAM_ID)).amount).toBe(built.expectedTokens);
-    expect(BigInt(pool!.quoteReserve.toString())).toBe(LAMPORTS_PER_SOL * 94n / 100n);
+    expect(BigInt(pool!.poolState.quoteReserve.toString())).toBe(LAMPORTS_PER_SOL * 94n / 100n);
 
     // The token: the whole supply minted once, no mint or freeze authority, its metadata on the mint.
     const onChain = await getMint(connection, mint.publicKey, 'confirmed', TOKEN_2022_PROGRAM_ID);

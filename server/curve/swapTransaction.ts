@@ -1,0 +1,97 @@
+// A trade on a campaign's DBC pool (issue 36): built from the SDK's quote against the pool as the
+// chain holds it now, with a minimum out from the trader's slippage, for the trader's wallet to
+// sign alone. Nothing of ours signs it, so anyone may build the same transaction elsewhere.
+
+import { DynamicBondingCurveClient, getCurrentPoint, SwapMode } from '@meteora-ag/dynamic-bonding-curve-sdk';
+import {
+  ExtensionType, getAccountLen, getAccountTypeOfMintType, getAssociatedTokenAddressSync, getExtensionTypes, getMint, TOKEN_2022_PROGRAM_ID,
+} from '@solana/spl-token';
+import type { Connection, PublicKey } from '@solana/web3.js';
+import BN from 'bn.js';
+import { readVirtualPool } from './virtualPool';
+
+export type SwapSide = 'buy' | 'sell';
+
+export type SwapTransactionInput = {
+  pool: PublicKey;
+  trader: PublicKey;
+  side: SwapSide;
+  /** Lamports for a buy, token base units for a sell. */
+  amountIn: bigint;
+  slippageBps: number;
+};
+
+export type SwapTransaction = {
+  /** Unsigned: the trader is the fee payer and the only signer. */
+  transaction: Uint8Array;
+  /** The input the pool takes (a buy that completes the curve takes less than offered), and the output quoted. */
+  amountIn: bigint;
+  expectedOut: bigint;
+  minimumOut: bigint;
+  /** The pool's fee on this trade, in lamports, DBC's protocol share included. */
+  fee: bigint;
+  /** Rent the trader leaves in a token account this buy creates (0 when they hold one already): part of what a first buy costs. */
+  accountRent: bigint;
+  /** True when this buy completes the curve (the rest of the SOL offered stays with the trader). */
+  completesCurve: boolean;
+  lastValidBlockHeight: number;
+};
+
+export class PoolNotTradableError extends Error {}
+
+const big = (value: BN) => BigInt(value.toString());
+
+/**
+ * Buys are partial-fill swaps: a buy larger than what the curve has left fills it exactly and
+ * keeps the rest in the trader's wallet, instead of failing (DBC's exact-in refuses it).
+ */
+export async function buildSwapTransaction(connection: Connection, input: SwapTransactionInput): Promise<SwapTransaction> {
+  const client = new DynamicBondingCurveClient(connection, 'confirmed');
+  const virtualPool = await readVirtualPool(connection, input.pool);
+  if (!virtualPool) throw new PoolNotTradableError(`No DBC pool at ${input.pool.toBase58()}`);
+  const state = virtualPool.poolState;
+  if (state.isMigrated) throw new PoolNotTradableError('This curve has graduated: trade it on its DAMM v2 pool');
+  const config = await client.state.getPoolConfig(state.config);
+  if (!config) throw new PoolNotTradableError(`No DBC config at ${state.config.toBase58()}`);
+  const threshold = big(config.migrationQuoteThreshold);
+  if (big(state.quoteReserve) >= threshold) throw new PoolNotTradableError('This curve is complete and graduating');
+
+  const swapBaseForQuote = input.side === 'sell';
+  const swapMode = input.side === 'buy' ? SwapMode.PartialFill : SwapMode.ExactIn;
+  const amountIn = new BN(input.amountIn.toString());
+  const quote = client.pool.swapQuote2({
+    virtualPool, config, swapBaseForQuote, hasReferral: false, eligibleForFirstSwapWithMinFee: false,
+    currentPoint: await getCurrentPoint(connection, config.activationType), slippageBps: input.slippageBps, swapMode, amountIn,
+  });
+  const minimumOut = big(quote.minimumAmountOut ?? quote.outputAmount);
+  const tx = await client.pool.swap2({
+    owner: input.trader, pool: input.pool, swapBaseForQuote, referralTokenAccount: null, swapMode, amountIn, minimumAmountOut: new BN(minimumOut.toString()),
+  });
+  const [{ blockhash, lastValidBlockHeight }, accountRent] = await Promise.all([
+    connection.getLatestBlockhash('confirmed'),
+    input.side === 'buy' ? tokenAccountRent(connection, state.baseMint, input.trader) : Promise.resolve(0n),
+  ]);
+  tx.recentBlockhash = blockhash;
+  tx.feePayer = input.trader;
+  return {
+    transaction: tx.serialize({ requireAllSignatures: false, verifySignatures: false }),
+    amountIn: big(quote.includedFeeInputAmount),
+    expectedOut: big(quote.outputAmount),
+    minimumOut,
+    fee: big(quote.tradingFee) + big(quote.protocolFee) + big(quote.referralFee),
+    accountRent,
+    completesCurve: input.side === 'buy' && big(state.quoteReserve) + big(quote.excludedFeeInputAmount) >= threshold,
+    lastValidBlockHeight,
+  };
+}
+
+/** The rent of the trader's Token-2022 account for this mint if the swap has to create it (the SDK does, idempotently). */
+async function tokenAccountRent(connection: Connection, mint: PublicKey, owner: PublicKey): Promise<bigint> {
+  const address = getAssociatedTokenAddressSync(mint, owner, false, TOKEN_2022_PROGRAM_ID);
+  if (await connection.getAccountInfo(address, 'confirmed')) return 0n;
+  const mintInfo = await getMint(connection, mint, 'confirmed', TOKEN_2022_PROGRAM_ID);
+  // An associated account is immutable-owner, plus what the mint's extensions require of its accounts.
+  const required = getExtensionTypes(mintInfo.tlvData).map(getAccountTypeOfMintType).filter((type) => type !== ExtensionType.Uninitialized);
+  const size = getAccountLen([ExtensionType.ImmutableOwner, ...required]);
+  return BigInt(await connection.getMinimumBalanceForRentExemption(size, 'confirmed'));
+}
