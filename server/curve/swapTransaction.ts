@@ -28,8 +28,9 @@ export type SwapTransaction = {
   amountIn: bigint;
   expectedOut: bigint;
   minimumOut: bigint;
-  /** The pool's fee on this trade, in lamports, DBC's protocol share included. */
+  /** The pool's fee on this trade, in lamports, DBC's protocol share included, and that share. */
   fee: bigint;
+  protocolFee: bigint;
   /** Rent the trader leaves in a token account this buy creates (0 when they hold one already): part of what a first buy costs. */
   accountRent: bigint;
   /** True when this buy completes the curve (the rest of the SOL offered stays with the trader). */
@@ -79,6 +80,7 @@ export async function buildSwapTransaction(connection: Connection, input: SwapTr
     expectedOut: big(quote.outputAmount),
     minimumOut,
     fee: big(quote.tradingFee) + big(quote.protocolFee) + big(quote.referralFee),
+    protocolFee: big(quote.protocolFee),
     accountRent,
     completesCurve: input.side === 'buy' && big(state.quoteReserve) + big(quote.excludedFeeInputAmount) >= threshold,
     lastValidBlockHeight,
