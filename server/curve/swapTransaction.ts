@@ -1,13 +1,14 @@
 // A trade on a campaign's DBC pool (issue 36): built from the SDK's quote against the pool as the
 // chain holds it now, with a minimum out from the trader's slippage, for the trader's wallet to
 // sign alone. Nothing of ours signs it, so anyone may build the same transaction elsewhere.
+// A graduated pool's trades go to its DAMM v2 pool (dammSwapTransaction.ts).
 
 import { DynamicBondingCurveClient, getCurrentPoint, SwapMode } from '@meteora-ag/dynamic-bonding-curve-sdk';
-import {
-  ExtensionType, getAccountLen, getAccountTypeOfMintType, getAssociatedTokenAddressSync, getExtensionTypes, getMint, TOKEN_2022_PROGRAM_ID,
-} from '@solana/spl-token';
 import type { Connection, PublicKey } from '@solana/web3.js';
 import BN from 'bn.js';
+import { buildDammSwapTransaction } from './dammSwapTransaction';
+import { dammPoolOf } from './graduate';
+import { tokenAccountRent } from './tokenAccountRent';
 import { readVirtualPool } from './virtualPool';
 
 export type SwapSide = 'buy' | 'sell';
@@ -51,7 +52,8 @@ export async function buildSwapTransaction(connection: Connection, input: SwapTr
   const virtualPool = await readVirtualPool(connection, input.pool);
   if (!virtualPool) throw new PoolNotTradableError(`No DBC pool at ${input.pool.toBase58()}`);
   const state = virtualPool.poolState;
-  if (state.isMigrated) throw new PoolNotTradableError('This curve has graduated: trade it on its DAMM v2 pool');
+  // Graduated: the same trade on the DAMM v2 pool it migrated into.
+  if (state.isMigrated) return buildDammSwapTransaction(connection, dammPoolOf(state.baseMint), input);
   const config = await client.state.getPoolConfig(state.config);
   if (!config) throw new PoolNotTradableError(`No DBC config at ${state.config.toBase58()}`);
   const threshold = big(config.migrationQuoteThreshold);
@@ -87,13 +89,3 @@ export async function buildSwapTransaction(connection: Connection, input: SwapTr
   };
 }
 
-/** The rent of the trader's Token-2022 account for this mint if the swap has to create it (the SDK does, idempotently). */
-async function tokenAccountRent(connection: Connection, mint: PublicKey, owner: PublicKey): Promise<bigint> {
-  const address = getAssociatedTokenAddressSync(mint, owner, false, TOKEN_2022_PROGRAM_ID);
-  if (await connection.getAccountInfo(address, 'confirmed')) return 0n;
-  const mintInfo = await getMint(connection, mint, 'confirmed', TOKEN_2022_PROGRAM_ID);
-  // An associated account is immutable-owner, plus what the mint's extensions require of its accounts.
-  const required = getExtensionTypes(mintInfo.tlvData).map(getAccountTypeOfMintType).filter((type) => type !== ExtensionType.Uninitialized);
-  const size = getAccountLen([ExtensionType.ImmutableOwner, ...required]);
-  return BigInt(await connection.getMinimumBalanceForRentExemption(size, 'confirmed'));
-}

@@ -1,0 +1,49 @@
+// A trade on a graduated campaign's DAMM v2 pool (issue 36), built like a curve trade: the SDK's
+// quote against the pool's state now, a minimum out from the slippage, the trader the only signer.
+
+import { CpAmm, getCurrentPoint, getTokenProgram, SwapMode } from '@meteora-ag/cp-amm-sdk';
+import { PublicKey, type Connection } from '@solana/web3.js';
+import BN from 'bn.js';
+import { NATIVE_MINT } from '../chain/ledger/genesis/meteora';
+import type { SwapTransaction, SwapTransactionInput } from './swapTransaction';
+import { tokenAccountRent } from './tokenAccountRent';
+
+const big = (value: BN) => BigInt(value.toString());
+const DECIMALS = 9;
+
+export async function buildDammSwapTransaction(connection: Connection, dammPool: PublicKey, input: Omit<SwapTransactionInput, 'pool'>): Promise<SwapTransaction> {
+  const cpAmm = new CpAmm(connection);
+  const poolState = await cpAmm.fetchPoolState(dammPool);
+  const sol = new PublicKey(NATIVE_MINT);
+  // The campaign's token is token A, SOL token B (DBC migrates base into A).
+  const [inputTokenMint, outputTokenMint] = input.side === 'buy' ? [sol, poolState.tokenAMint] : [poolState.tokenAMint, sol];
+  const amountIn = new BN(input.amountIn.toString());
+  const quote = cpAmm.getQuote2({
+    inputTokenMint, slippage: input.slippageBps, currentPoint: await getCurrentPoint(connection, poolState.activationType),
+    poolState, tokenADecimal: DECIMALS, tokenBDecimal: DECIMALS, hasReferral: false, swapMode: SwapMode.ExactIn, amountIn,
+  });
+  const minimumOut = big(quote.minimumAmountOut ?? quote.outputAmount);
+  const tx = await cpAmm.swap({
+    payer: input.trader, pool: dammPool, inputTokenMint, outputTokenMint, amountIn, minimumAmountOut: new BN(minimumOut.toString()),
+    tokenAMint: poolState.tokenAMint, tokenBMint: poolState.tokenBMint, tokenAVault: poolState.tokenAVault, tokenBVault: poolState.tokenBVault,
+    tokenAProgram: getTokenProgram(poolState.tokenAFlag), tokenBProgram: getTokenProgram(poolState.tokenBFlag),
+    referralTokenAccount: null, poolState,
+  });
+  const [{ blockhash, lastValidBlockHeight }, accountRent] = await Promise.all([
+    connection.getLatestBlockhash('confirmed'),
+    input.side === 'buy' ? tokenAccountRent(connection, poolState.tokenAMint, input.trader) : Promise.resolve(0n),
+  ]);
+  tx.recentBlockhash = blockhash;
+  tx.feePayer = input.trader;
+  return {
+    transaction: tx.serialize({ requireAllSignatures: false, verifySignatures: false }),
+    amountIn: big(quote.includedFeeInputAmount),
+    expectedOut: big(quote.outputAmount),
+    minimumOut,
+    fee: big(quote.claimingFee) + big(quote.protocolFee) + big(quote.compoundingFee) + big(quote.referralFee),
+    protocolFee: big(quote.protocolFee),
+    accountRent,
+    completesCurve: false,
+    lastValidBlockHeight,
+  };
+}
