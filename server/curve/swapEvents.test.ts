@@ -80,7 +80,7 @@ describe('swap events', () => {
 
   /** The fees the pool's state accrued equal the records' (no claim has happened). */
   async function expectPoolAccrued() {
-    const state = (await readVirtualPool(t.services.chain.connection, pool))!;
+    const state = (await readVirtualPool(t.services.chain.connection, pool))!.poolState;
     expect(big(state.quoteReserve)).toBe(dbcRecords.at(-1)!.quoteReserveAfter);
     expect(big(state.protocolQuoteFee)).toBe(dbcRecords.reduce((s, r) => s + r.protocolFee, 0n));
     expect(big(state.partnerQuoteFee) + big(state.creatorQuoteFee)).toBe(dbcRecords.reduce((s, r) => s + r.tradingFee, 0n));
@@ -100,7 +100,7 @@ describe('swap events', () => {
     launchSignature = await t.services.chain.sendAndConfirm(tx.serialize());
     pool = new PublicKey(launch.pool);
     mint = new PublicKey(launch.mint);
-    const state = (await readVirtualPool(t.services.chain.connection, pool))!;
+    const state = (await readVirtualPool(t.services.chain.connection, pool))!.poolState;
     vaults = { base: state.baseVault, quote: state.quoteVault };
   }, 60_000);
   afterAll(async () => { await t.close(); });

@@ -44,6 +44,10 @@ export const launchRequests = pgTable('launch_requests', {
   distributorWallet: text('distributor_wallet').notNull(),
   poolWallet: text('pool_wallet').notNull(),
   mint: text('mint').notNull().unique(),
+  // custodial: the funding wallet flow; dbc (issue 36, being built): one launch transaction the creator signs.
+  program: text('program').$type<'custodial' | 'dbc'>().notNull().default('custodial'),
+  dbcConfig: text('dbc_config'),
+  launchSignature: text('launch_signature'),
   // What prepare asked for: 0.05 SOL plus the initial buy given then.
   amountToFundLamports: lamports('amount_to_fund_lamports').notNull(),
   initialBuyLamports: lamports('initial_buy_lamports').notNull().default(sql`0`),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, customType, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex,
+  bigint, bigserial, boolean, check, customType, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 
@@ -22,7 +22,13 @@ const u64 = (name: string) => bigint(name, { mode: 'bigint' });
 export const curvePools = pgTable('curve_pools', {
   mint: text('mint').primaryKey(),
   campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+  // custodial: a pool wallet (a platform key) priced by core/curve, traded through the quote book.
+  // dbc (issue 36, being built): a Meteora DBC pool at pool_wallet (a program account, no key),
+  // its state mirrored here from the chain by the swap indexer; after graduation, damm_pool.
+  program: text('program').$type<'custodial' | 'dbc'>().notNull().default('custodial'),
   poolWallet: text('pool_wallet').notNull(),
+  dbcConfig: text('dbc_config'),
+  dammPool: text('damm_pool'),
   curveType: smallint('curve_type').notNull(),
   thresholdLamports: u64('threshold_lamports').notNull(),
   // The mint's transfer fee (600 bps for campaigns), read once when the pool is seeded.
@@ -41,7 +47,9 @@ export const curvePools = pgTable('curve_pools', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   check('curve_pools_reserves_nonnegative', sql`${t.realSolReserves} >= 0 and ${t.realTokenReserves} >= 0 and ${t.lockedTokenReserves} >= 0`),
+  check('curve_pools_program', sql`${t.program} in ('custodial', 'dbc')`),
   uniqueIndex('curve_pools_campaign').on(t.campaignId),
+  uniqueIndex('curve_pools_pool_wallet').on(t.poolWallet),
 ]);
 
 /**
@@ -89,9 +97,14 @@ export const curveQuotes = pgTable('curve_quotes', {
   check('curve_quotes_status', sql`${t.status} in ('open', 'executing', 'executed', 'expired', 'failed')`),
 ]);
 
-/** Every executed curve trade, keyed by its signature: the source of prices, volume and candles. */
+/**
+ * Every executed curve trade, keyed by its signature and, where one transaction makes several
+ * swaps (a DBC pool traded from the chain by anyone), its swap's place in it: the source of
+ * prices, volume and candles.
+ */
 export const curveTrades = pgTable('curve_trades', {
-  signature: text('signature').primaryKey(),
+  signature: text('signature').notNull(),
+  swapIndex: integer('swap_index').notNull().default(0),
   mint: text('mint').notNull().references(() => curvePools.mint),
   quoteId: text('quote_id').references(() => curveQuotes.id),
   side: text('side').notNull(),
@@ -106,13 +119,28 @@ export const curveTrades = pgTable('curve_trades', {
   virtualSolAfter: u64('virtual_sol_after').notNull(),
   virtualTokensAfter: u64('virtual_tokens_after').notNull(),
   realSolAfter: u64('real_sol_after').notNull(),
+  // A DBC or DAMM v2 pool's fee on this trade in lamports, its protocol's share included, and that share (0 for custodial trades).
+  feeLamports: u64('fee_lamports').notNull().default(sql`0`),
+  protocolFeeLamports: u64('protocol_fee_lamports').notNull().default(sql`0`),
   slot: u64('slot'),
   blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  primaryKey({ columns: [t.signature, t.swapIndex] }),
   index('curve_trades_mint_time').on(t.mint, t.blockTime),
   index('curve_trades_wallet').on(t.wallet),
   // A mint's largest trades (the chart's markers) without reading all its trades.
   index('curve_trades_mint_sol').on(t.mint, t.solLamports),
   check('curve_trades_side', sql`${t.side} in ('buy', 'sell')`),
 ]);
+
+/**
+ * How far the swap indexer has read each DBC or DAMM v2 pool's history on a cluster (its newest
+ * signature read), so a restart backfills from there with getSignaturesForAddress and misses nothing.
+ */
+export const curveIndexCursors = pgTable('curve_index_cursors', {
+  pool: text('pool').primaryKey(),
+  lastSignature: text('last_signature').notNull(),
+  lastSlot: u64('last_slot').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
