@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction } from '@solana/web3.js';
+import { Keypair, LAMPORTS_PER_SOL, SYSVAR_CLOCK_PUBKEY, SystemProgram, Transaction } from '@solana/web3.js';
 import { createTestDatabase } from '../../testing/db';
 import type { Database } from '../../db/client';
 import { LedgerUnavailableError, LocalLedger } from './ledger';
@@ -51,5 +51,29 @@ describe('LocalLedger durability', () => {
     const again = await reopened.send(tx.serialize(), { preflight: true });
     expect(again).toMatchObject({ kind: 'rejected', err: 'AlreadyProcessed' });
     await reopened.close();
+  });
+});
+
+describe('LocalLedger clock', () => {
+  let database: Database;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => { ({ database, cleanup } = await createTestDatabase()); });
+  afterAll(async () => { await cleanup?.(); });
+
+  it("gives programs the slot's block time as the Clock's unix_timestamp, also after a late tick", async () => {
+    // Ledger time years from the wall clock: the first slot begins at T + 0.5 s, the next at T + 0.9 s.
+    const T = Date.UTC(2031, 0, 1);
+    let nowMs = T + 500;
+    const ledger = await LocalLedger.open({ store: new LedgerStore(database.db), log, slotMs: 400, now: () => nowMs });
+    const clockTime = () => Number(Buffer.from(ledger.getAccount(SYSVAR_CLOCK_PUBKEY.toBase58())!.data).readBigInt64LE(32));
+    expect(clockTime()).toBe(ledger.slotTime(ledger.slot));
+    const first = ledger.slot;
+
+    // The tick that moves to the next slot runs late, in the second after that slot began.
+    nowMs = T + 1050;
+    await expect.poll(() => ledger.slot, { interval: 20, timeout: 2000 }).toBe(first + 1n);
+    expect(ledger.slotTime(ledger.slot)).toBe(T / 1000);
+    expect(clockTime()).toBe(T / 1000);
+    await ledger.close();
   });
 });

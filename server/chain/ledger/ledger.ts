@@ -572,7 +572,11 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
   private applyClock(): void {
     const slot = this.clock.slot;
     const epoch = slot / SLOTS_PER_EPOCH;
-    const unix = BigInt(Math.floor(Date.now() / 1000));
+    // The slot's own time, the block time getBlockTime answers, as a validator's bank has one
+    // clock for both: a program stamping a time (DAMM v2's activation point) and a client reading
+    // the block time (Meteora's SDKs before quoting) must agree. Date.now() here ran up to a late
+    // tick ahead and could cross a second the slot had not.
+    const unix = BigInt(this.clock.slotTime(slot)!);
     this.svm.setClock(new Clock(slot, unix, epoch, epoch + 1n, unix));
     // SlotHashes follows the slot clock, so an address lookup table can be created from any recent slot.
     this.slotHashes = slotHashesFor(slot, this.slotHashes, (s) => this.clock.blockhashAt(s));
