@@ -10,7 +10,15 @@ import {
 import { CpAmm, getTokenProgram } from '@meteora-ag/cp-amm-sdk';
 import { airdrop, startRpcTestApp, type RpcTestApp } from '../../../testing/rpcClients';
 import { DAMM_V2_CUSTOMIZABLE_CONFIG, DBC_PROGRAM } from './meteora';
-import { FEE_BPS, MIGRATION_QUOTE_THRESHOLD_SOL, TOTAL_SUPPLY_TOKENS, meteoraCurveConfig } from './meteoraCurve';
+import { GRADUATION_THRESHOLD_SOL } from '../../../../core/constants';
+import { DBC_TRADE_FEE_BPS } from '../../../../core/curve/dbc';
+import { curveConfigParameters } from '../../../curve/configParams';
+
+// The platform's own config for a 20 SOL curve (server/curve/configParams.ts).
+const FEE_BPS = DBC_TRADE_FEE_BPS;
+const MIGRATION_QUOTE_THRESHOLD_SOL = GRADUATION_THRESHOLD_SOL[1];
+const TOTAL_SUPPLY_TOKENS = 1_000_000_000;
+const meteoraCurveConfig = () => curveConfigParameters(1, 0);
 
 const SOL = BigInt(LAMPORTS_PER_SOL);
 const SLIPPAGE_BPS = 500;
