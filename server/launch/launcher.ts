@@ -199,7 +199,7 @@ export class Launcher {
     if (!await this.isRunner()) return [];
     await this.abandonStale();
     const rows = await this.services.db.select({ requestId: launchRequests.requestId }).from(launchRequests)
-      .where(inArray(launchRequests.state, UNFINISHED_STATES));
+      .where(and(inArray(launchRequests.state, UNFINISHED_STATES), eq(launchRequests.program, 'custodial')));
     const out: { requestId: string; state: LaunchState }[] = [];
     for (const { requestId } of rows) {
       if (this.active.has(requestId)) continue;
@@ -218,7 +218,7 @@ export class Launcher {
   private async abandonStale(): Promise<void> {
     const cutoff = new Date(this.services.now().getTime() - ABANDONED_AFTER_MS);
     const stale = await this.services.db.select().from(launchRequests)
-      .where(and(eq(launchRequests.state, 'prepared'), lt(launchRequests.createdAt, cutoff)));
+      .where(and(eq(launchRequests.state, 'prepared'), eq(launchRequests.program, 'custodial'), lt(launchRequests.createdAt, cutoff)));
     for (const row of stale) {
       if (this.active.has(row.requestId)) continue;
       const balance = await this.chain.balance(row.fundingWallet);

@@ -1,0 +1,73 @@
+import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAMPORTS_PER_SOL } from '../../core/constants';
+import { curvePools, launchRequests, type LaunchForm } from '../db/schema';
+import { launcherFor } from '../launch';
+import { createTestApp, type TestApp } from '../testing/app';
+import { completeDbcLaunch, CREATION_FEE_LAMPORTS, DbcLaunchError, prepareDbcLaunch } from './launchCampaign';
+
+const form = (donationWallet: string): LaunchForm => ({
+  name: 'Clean Water for Kisumu', ticker: 'water', description: 'Wells for three villages.', imageUrl: '/ipfs/bafylogo', videoUrl: null,
+  photos: [], website: null, twitter: null, telegram: null, category: 'Community', goalLamports: (50n * LAMPORTS_PER_SOL).toString(),
+  donationWallet, bondingCurveType: 1, ref: null,
+});
+
+describe('a campaign launched on its own DBC pool', () => {
+  let t: TestApp;
+  const creator = Keypair.generate();
+  const cause = Keypair.generate().publicKey.toBase58();
+  const sign = (base64: string) => {
+    const tx = Transaction.from(Buffer.from(base64, 'base64'));
+    tx.partialSign(creator);
+    return tx.serialize().toString('base64');
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.services.chain.airdrop!(creator.publicKey.toBase58(), 5n * LAMPORTS_PER_SOL);
+  }, 60_000);
+  afterAll(async () => { await t.close(); });
+
+  it('is one transaction the creator signs last, paying the pool, the initial buy and the creation fee; then the campaign is saved', async () => {
+    const prepared = await prepareDbcLaunch(t.services, { creatorWallet: creator.publicKey.toBase58(), form: form(cause), initialBuyLamports: LAMPORTS_PER_SOL / 2n, slippageBps: 500 });
+    const unsigned = Transaction.from(Buffer.from(prepared.transaction, 'base64'));
+    expect(unsigned.signatures.filter((s) => s.signature === null).map((s) => s.publicKey.toBase58())).toEqual([creator.publicKey.toBase58()]);
+    expect(unsigned.feePayer?.toBase58()).toBe(creator.publicKey.toBase58());
+
+    // A changed transaction is refused by the chain: the platform's signatures cover the message it built.
+    const tampered = Transaction.from(Buffer.from(prepared.transaction, 'base64'));
+    tampered.instructions[tampered.instructions.length - 1] = SystemProgram.transfer({
+      fromPubkey: creator.publicKey, toPubkey: (await t.services.keys.treasury()).publicKey, lamports: 1,
+    });
+    tampered.partialSign(creator);
+    await expect(t.services.chain.sendAndConfirm(tampered.serialize({ requireAllSignatures: false, verifySignatures: false }))).rejects.toThrow();
+
+    const treasury = (await t.services.keys.treasury()).publicKey;
+    const treasuryBefore = BigInt(await t.services.chain.connection.getBalance(treasury, 'confirmed'));
+    const signed = sign(prepared.transaction);
+    const done = await completeDbcLaunch(t.services, { requestId: prepared.requestId, creatorWallet: creator.publicKey.toBase58(), signedTransaction: signed });
+    expect(done.mint).toBe(prepared.mint);
+    expect(BigInt(await t.services.chain.connection.getBalance(treasury, 'confirmed')) - treasuryBefore).toBe(CREATION_FEE_LAMPORTS);
+
+    const [pool] = await t.services.db.select().from(curvePools).where(eq(curvePools.mint, prepared.mint));
+    expect(pool).toMatchObject({ program: 'dbc', poolWallet: prepared.pool, campaignId: done.campaignId, realSolReserves: LAMPORTS_PER_SOL / 2n * 94n / 100n });
+    const page = await t.app.inject({ method: 'GET', url: `/api/campaigns/${prepared.mint}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ ticker: 'WATER', donation_wallet: cause });
+
+    // A retry after a lost answer finds the launch landed and the campaign saved: nothing twice.
+    expect(await completeDbcLaunch(t.services, { requestId: prepared.requestId, creatorWallet: creator.publicKey.toBase58(), signedTransaction: signed })).toEqual(done);
+    const [row] = await t.services.db.select().from(launchRequests).where(eq(launchRequests.requestId, prepared.requestId));
+    expect(row).toMatchObject({ state: 'created', launchSignature: done.signature });
+    // The custodial launcher never drives (or refunds) a DBC request.
+    expect(await launcherFor(t.services).sweep()).toEqual([]);
+  }, 60_000);
+
+  it('completes only the creator\'s own request', async () => {
+    const prepared = await prepareDbcLaunch(t.services, { creatorWallet: creator.publicKey.toBase58(), form: form(cause), initialBuyLamports: 0n, slippageBps: 500 });
+    await expect(completeDbcLaunch(t.services, { requestId: prepared.requestId, creatorWallet: Keypair.generate().publicKey.toBase58(), signedTransaction: sign(prepared.transaction) }))
+      .rejects.toThrow(DbcLaunchError);
+    await expect(completeDbcLaunch(t.services, { requestId: 'nope', creatorWallet: creator.publicKey.toBase58(), signedTransaction: '' })).rejects.toThrow('Unknown launch request');
+  }, 60_000);
+});
