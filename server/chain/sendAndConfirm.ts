@@ -6,6 +6,25 @@ export class TransactionFailedError extends Error {
   }
 }
 
+/** Refused before it could land (a failed preflight, or dropped): nothing changed and no fee was paid. */
+export class TransactionRejectedError extends Error {
+  constructor(readonly err: unknown, readonly logs: string[] = []) {
+    super(`Transaction not sent: ${JSON.stringify(err)}`);
+  }
+}
+
+/**
+ * The program's custom error code behind a failed or refused send, whichever way it was told:
+ * the chain's InstructionError (landed or refused locally) or a cluster's preflight message.
+ */
+export function customErrorCode(err: unknown): number | null {
+  const chainErr = err instanceof TransactionFailedError || err instanceof TransactionRejectedError ? err.err : null;
+  const custom = (chainErr as { InstructionError?: [number, { Custom?: number }] } | null)?.InstructionError?.[1]?.Custom;
+  if (typeof custom === 'number') return custom;
+  const hex = err instanceof Error ? /custom program error: 0x([0-9a-f]+)/i.exec(err.message)?.[1] : undefined;
+  return hex ? parseInt(hex, 16) : null;
+}
+
 export type SendAndConfirmOptions = { skipPreflight?: boolean; timeoutMs?: number };
 
 /**

@@ -7,7 +7,7 @@ import type { Env } from '../env';
 import { closeConnection, clusterConnection } from './clusterConnection';
 import { fleetCallerHeaders } from './fleetCaller';
 import { LocalLedger, type SendOutcome } from './ledger/ledger';
-import { TransactionFailedError, confirmSignature, sendAndConfirm } from './sendAndConfirm';
+import { TransactionFailedError, TransactionRejectedError, confirmSignature, sendAndConfirm } from './sendAndConfirm';
 import { BlockFiles } from './ledger/blockFiles';
 import { LedgerStore } from './ledger/store';
 import { renderBlockEntries } from './rpc/blockEntries';
@@ -88,7 +88,8 @@ export const LEDGER_IN_USE = 'Another process runs the local ledger on this data
 
 /** A local send's outcome as sendAndConfirm's: the signature, or why it did not land. */
 function landed(outcome: SendOutcome): string {
-  if (outcome.kind !== 'landed') throw new Error(`Transaction not sent: ${outcome.kind}`);
+  if (outcome.kind === 'rejected') throw new TransactionRejectedError(outcome.err, outcome.logs);
+  if (outcome.kind === 'dropped') throw new TransactionRejectedError(outcome.err);
   if (outcome.record.err) throw new TransactionFailedError(outcome.record.signature, outcome.record.err);
   return outcome.record.signature;
 }

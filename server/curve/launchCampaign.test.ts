@@ -2,16 +2,13 @@ import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMPORTS_PER_SOL } from '../../core/constants';
-import { curvePools, launchRequests, type LaunchForm } from '../db/schema';
+import { curvePools, launchRequests } from '../db/schema';
 import { launcherFor } from '../launch';
 import { createTestApp, type TestApp } from '../testing/app';
 import { completeDbcLaunch, CREATION_FEE_LAMPORTS, DbcLaunchError, prepareDbcLaunch } from './launchCampaign';
+import { dbcLaunchForm } from './testing/dbcCampaign';
 
-const form = (donationWallet: string): LaunchForm => ({
-  name: 'Clean Water for Kisumu', ticker: 'water', description: 'Wells for three villages.', imageUrl: '/ipfs/bafylogo', videoUrl: null,
-  photos: [], website: null, twitter: null, telegram: null, category: 'Community', goalLamports: (50n * LAMPORTS_PER_SOL).toString(),
-  donationWallet, bondingCurveType: 1, ref: null,
-});
+const form = (donationWallet: string) => dbcLaunchForm(donationWallet);
 
 describe('a campaign launched on its own DBC pool', () => {
   let t: TestApp;

@@ -1,0 +1,69 @@
+import { Keypair, Transaction } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAMPORTS_PER_SOL } from '../../../core/constants';
+import { parseTokenAmount } from '../../../core/money';
+import { launchDbcCampaign } from '../../curve/testing/dbcCampaign';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { testIp } from '../../testing/wallet';
+import { signAsWallet } from '../../trading/testing/market';
+import { NOT_THIS_POOL } from './dbcTrade';
+
+describe('the trade API on a campaign\'s own DBC pool', () => {
+  let t: TestApp;
+  let mint: string;
+  let other: string;
+  const trader = Keypair.generate();
+  const rival = Keypair.generate();
+  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: testIp() });
+  const quote = (side: 'buy' | 'sell', who: Keypair, amount: string, slippageBps = 500, token = mint) =>
+    post(`/api/curve/${token}/${side}`, { wallet: who.publicKey.toBase58(), amount, slippageBps });
+  const execute = (transactionBase64: string, token = mint) => post(`/api/curve/${token}/execute`, { transactionBase64 });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    mint = (await launchDbcCampaign(t.services)).mint;
+    other = (await launchDbcCampaign(t.services, { form: { ticker: 'tree', name: 'Trees' } })).mint;
+    for (const key of [trader, rival]) await t.services.chain.airdrop!(key.publicKey.toBase58(), 30n * LAMPORTS_PER_SOL);
+  }, 60_000);
+  afterAll(async () => { await t.close(); });
+
+  it('buys and sells through the spec\'s interface, the trader the only signer', async () => {
+    const buy = await quote('buy', trader, '1');
+    expect(buy.statusCode, buy.body).toBe(200);
+    const built = buy.json();
+    expect(built).toMatchObject({ solAmount: '1', transferFee: '0', slippageBps: 500 });
+    const tx = Transaction.from(Buffer.from(built.transactionBase64, 'base64'));
+    expect(tx.signatures.map((s) => s.publicKey.toBase58())).toEqual([trader.publicKey.toBase58()]);
+
+    // Unsigned, or for another token: refused before anything is sent.
+    expect((await execute(built.transactionBase64)).json().error).toBe('Transaction is not signed by the trader');
+    const signed = signAsWallet(built.transactionBase64, trader);
+    const elsewhere = await execute(signed, other);
+    expect([elsewhere.statusCode, elsewhere.json().error]).toEqual([400, NOT_THIS_POOL]);
+
+    const done = await execute(signed);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ side: 'buy', expectedOutput: built.expectedTokens, graduated: false });
+
+    const sell = await quote('sell', trader, built.expectedTokens);
+    expect(sell.statusCode, sell.body).toBe(200);
+    const sold = await execute(signAsWallet(sell.json().transactionBase64, trader));
+    expect(sold.json()).toMatchObject({ side: 'sell', expectedOutput: sell.json().expectedSOL });
+    expect(parseTokenAmount(sell.json().tokenAmount)).toBe(parseTokenAmount(built.expectedTokens));
+  }, 60_000);
+
+  it('refuses a trade the price moved past, and completes the curve with what it needs', async () => {
+    const mine = await quote('buy', trader, '2', 0);
+    const theirs = await quote('buy', rival, '2');
+    expect((await execute(signAsWallet(theirs.json().transactionBase64, rival))).statusCode).toBe(200);
+    const late = await execute(signAsWallet(mine.json().transactionBase64, trader));
+    expect([late.statusCode, late.json().error]).toEqual([409, 'Price moved beyond your slippage tolerance']);
+
+    const last = await quote('buy', rival, '25');
+    expect(Number(last.json().solAmount)).toBeLessThan(25);
+    const done = await execute(signAsWallet(last.json().transactionBase64, rival));
+    expect(done.json().graduated).toBe(true);
+    const after = await quote('buy', trader, '1');
+    expect([after.statusCode, after.json().error]).toEqual([409, 'The curve is completing, please try again in a few seconds']);
+  }, 60_000);
+});

@@ -1,0 +1,101 @@
+// The spec's trade interface for a campaign on its own DBC pool (issue 36): buy and sell build a
+// swap from the SDK's quote for the trader to sign alone; execute relays the signed transaction
+// and reads what it did from the chain. Nothing of ours signs, so there is no quote to keep: the
+// transaction's own blockhash is its expiry, and its minimum out is the trader's protection.
+
+import { createHash } from 'node:crypto';
+import { PublicKey, Transaction } from '@solana/web3.js';
+import { formatTokenAmount, lamportsToSolString } from '../../../core/money';
+import type { BuyQuoteResponse, ExecuteResponse, SellQuoteResponse } from '../../../core/schemas/trade';
+import { DAMM_V2_PROGRAM, DBC_PROGRAM } from '../../chain/ledger/genesis/meteora';
+import { customErrorCode, TransactionFailedError, TransactionRejectedError } from '../../chain/sendAndConfirm';
+import { buildSwapTransaction, PoolNotTradableError, type SwapSide } from '../../curve/swapTransaction';
+import { decodeSwaps } from '../../curve/swapEvents';
+import type { PoolRow } from '../../trading/pools';
+import { HttpError, badRequest } from '../../http/errors';
+import type { Services } from '../../services';
+import { TRADE_ERRORS } from '../../trading';
+import { transactionFailureReason } from './failureReason';
+
+/** About how long a blockhash lands (150 slots of 400 ms): after it the wallet must build again. */
+const BLOCKHASH_LIFETIME_MS = 60_000;
+
+export const NOT_THIS_POOL = 'Transaction is not a trade on this token\'s pool';
+/** DBC's and DAMM v2's ExceededSlippage: the price moved past the transaction's minimum out. */
+const EXCEEDED_SLIPPAGE = 6002;
+
+const poolsOf = (pool: PoolRow) => [pool.poolWallet, ...(pool.dammPool ? [pool.dammPool] : [])];
+
+async function build(services: Services, pool: PoolRow, side: SwapSide, trader: string, amountIn: bigint, slippageBps: number) {
+  try {
+    return await buildSwapTransaction(services.chain.connection, { pool: new PublicKey(pool.poolWallet), trader: new PublicKey(trader), side, amountIn, slippageBps });
+  } catch (err) {
+    if (err instanceof PoolNotTradableError) throw new HttpError(409, TRADE_ERRORS.completing);
+    throw err;
+  }
+}
+
+/** A preview the browser showed: the quote must still give at least that, less the slippage. */
+function checkPreview(expectedOut: bigint, preview: bigint | undefined, slippageBps: number): void {
+  if (preview !== undefined && expectedOut * 10_000n < preview * BigInt(10_000 - slippageBps)) throw new HttpError(409, TRADE_ERRORS.slippage);
+}
+
+const quoteIdOf = (wire: Uint8Array) => createHash('sha256').update(wire).digest('hex').slice(0, 32);
+const expiry = (services: Services) => new Date(services.now().getTime() + BLOCKHASH_LIFETIME_MS).toISOString();
+
+export async function buildDbcBuy(services: Services, pool: PoolRow, body: { wallet: string; amount: bigint; slippageBps: number; expectedOutput?: bigint }): Promise<BuyQuoteResponse> {
+  const built = await build(services, pool, 'buy', body.wallet, body.amount, body.slippageBps);
+  checkPreview(built.expectedOut, body.expectedOutput, body.slippageBps);
+  return {
+    quoteId: quoteIdOf(built.transaction), expectedTokens: formatTokenAmount(built.expectedOut),
+    transactionBase64: Buffer.from(built.transaction).toString('base64'), expiresAt: expiry(services),
+    solAmount: lamportsToSolString(built.amountIn), transferFee: formatTokenAmount(0n), slippageBps: body.slippageBps,
+  };
+}
+
+export async function buildDbcSell(services: Services, pool: PoolRow, body: { wallet: string; amount: bigint; slippageBps: number; expectedOutput?: bigint }): Promise<SellQuoteResponse> {
+  const built = await build(services, pool, 'sell', body.wallet, body.amount, body.slippageBps);
+  checkPreview(built.expectedOut, body.expectedOutput, body.slippageBps);
+  return {
+    quoteId: quoteIdOf(built.transaction), expectedSOL: lamportsToSolString(built.expectedOut),
+    transactionBase64: Buffer.from(built.transaction).toString('base64'), expiresAt: expiry(services),
+    tokenAmount: formatTokenAmount(body.amount), transferFee: formatTokenAmount(0n), slippageBps: body.slippageBps,
+  };
+}
+
+/** Relays the trader's signed swap, then answers with what the chain says it did. */
+export async function executeDbcTrade(services: Services, pool: PoolRow, transactionBase64: string): Promise<ExecuteResponse> {
+  let wire: Uint8Array;
+  try {
+    const tx = Transaction.from(Buffer.from(transactionBase64, 'base64'));
+    const keys = tx.compileMessage().accountKeys.map((key) => key.toBase58());
+    const swaps = tx.instructions.some((ix) => [DBC_PROGRAM, DAMM_V2_PROGRAM].includes(ix.programId.toBase58()));
+    if (!swaps || !poolsOf(pool).some((address) => keys.includes(address))) throw badRequest(NOT_THIS_POOL);
+    if (tx.signatures.some((s) => s.signature === null)) throw badRequest(TRADE_ERRORS.unsigned);
+    wire = tx.serialize();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw badRequest(TRADE_ERRORS.invalid);
+  }
+  let signature: string;
+  try {
+    signature = await services.chain.sendAndConfirm(wire);
+  } catch (err) {
+    if (customErrorCode(err) === EXCEEDED_SLIPPAGE) throw new HttpError(409, TRADE_ERRORS.slippage);
+    if (err instanceof TransactionRejectedError) throw new HttpError(400, TRADE_ERRORS.failed, { err: err.err, reason: transactionFailureReason(err.err) });
+    if (err instanceof TransactionFailedError) {
+      throw new HttpError(400, TRADE_ERRORS.failed, { err: err.err, transactionSignature: err.signature, reason: transactionFailureReason(err.err) });
+    }
+    throw err;
+  }
+  const landed = await services.chain.connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+  const swap = landed ? decodeSwaps(landed).find((record) => poolsOf(pool).includes(record.pool)) : undefined;
+  if (!swap) throw badRequest(NOT_THIS_POOL);
+  const side = swap.direction;
+  return {
+    transactionSignature: signature,
+    expectedOutput: side === 'buy' ? formatTokenAmount(swap.tokenAmount) : lamportsToSolString(swap.solAmount),
+    side,
+    graduated: swap.program === 'dbc' && swap.quoteReserveAfter >= pool.thresholdLamports,
+  };
+}
