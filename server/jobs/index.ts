@@ -7,6 +7,7 @@ import { demoActivityJob } from './demoActivity';
 import { demoMarketJob } from './demoMarket';
 import { distributorJob } from './distributor';
 import { expireQuotesJob } from './expireQuotes';
+import { graduateCurvesJob } from './graduateCurves';
 import { indexDonationsJob } from './indexDonations';
 import { resumeLaunchesJob } from './resumeLaunches';
 import { officialTokenJob } from './officialToken';
@@ -27,6 +28,7 @@ export function jobsFor(env: Env): Job[] {
     officialTokenJob,
     demoActivityJob(env.DEMO_ACTIVITY_MS),
     distributorJob(env.distributorIntervalMs),
+    graduateCurvesJob,
     refreshMarketFiguresJob,
     refreshTrustFlagsJob,
     pruneLimitsJob,
