@@ -2,7 +2,7 @@ import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMPORTS_PER_SOL } from '../../core/constants';
 import { createTestApp, type TestApp } from '../testing/app';
-import { buildClaimTransaction } from './claimTransaction';
+import { buildClaimTransaction, type ClaimTransaction } from './claimTransaction';
 import { ensureCurveConfigs } from './configs';
 import { buildLaunchTransaction } from './launchTransaction';
 import { buildSwapTransaction } from './swapTransaction';
@@ -16,6 +16,13 @@ describe('claiming the cause\'s share of a DBC pool\'s fees', () => {
   const donationWallet = Keypair.generate().publicKey;
   const trader = Keypair.generate();
 
+  /** The claim as the distributor journal sends it: a fresh blockhash, the payer's and the distributor's signatures. */
+  const claimWire = async (claim: ClaimTransaction) => {
+    claim.transaction.recentBlockhash = (await t.services.chain.connection.getLatestBlockhash('confirmed')).blockhash;
+    claim.transaction.sign(payer, distributor);
+    return claim.transaction.serialize();
+  };
+  const claimArgs = () => ({ pool, distributor: distributor.publicKey, payer: payer.publicKey, donationWallet });
   const sendSigned = async (wire: Uint8Array, ...signers: Keypair[]) => {
     const tx = Transaction.from(wire);
     if (signers.length) tx.partialSign(...signers);
@@ -50,26 +57,27 @@ describe('claiming the cause\'s share of a DBC pool\'s fees', () => {
     expect(accrued).toBe(buy.fee - buy.protocolFee + sell.fee - sell.protocolFee);
 
     const before = { payer: await balance(payer.publicKey), distributor: await balance(distributor.publicKey) };
-    const claim = await buildClaimTransaction(t.services.chain.connection, { pool, distributor, payer, donationWallet });
+    const claim = await buildClaimTransaction(t.services.chain.connection, claimArgs());
     expect(claim?.lamports).toBe(accrued);
-    const signature = await t.services.chain.sendAndConfirm(claim!.transaction);
-    expect(signature).toBe(claim!.signature);
+    const signature = await t.services.chain.sendAndConfirm(await claimWire(claim!));
     const landed = await t.services.chain.connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
 
     expect(await balance(donationWallet)).toBe(accrued);
     expect(await balance(distributor.publicKey)).toBe(before.distributor);
     // The payer spent the network fee and the distributor's base-token account's rent (once per pool), nothing else.
     const spent = before.payer - await balance(payer.publicKey);
-    expect(spent - BigInt(landed!.meta!.fee)).toBe(BigInt(await t.services.chain.connection.getMinimumBalanceForRentExemption(170)));
+    expect(spent - BigInt(landed!.meta!.fee)).toBe(claim!.rentLamports);
+    expect(claim!.rentLamports).toBe(BigInt(await t.services.chain.connection.getMinimumBalanceForRentExemption(170)));
     expect(BigInt((await readVirtualPool(t.services.chain.connection, pool))!.poolState.creatorQuoteFee.toString())).toBe(0n);
 
     // Nothing accrued since: nothing to claim.
-    expect(await buildClaimTransaction(t.services.chain.connection, { pool, distributor, payer, donationWallet })).toBeNull();
+    expect(await buildClaimTransaction(t.services.chain.connection, claimArgs())).toBeNull();
     // A second claim after more trading costs only its fee.
     await trade('buy', LAMPORTS_PER_SOL / 2n);
-    const again = await buildClaimTransaction(t.services.chain.connection, { pool, distributor, payer, donationWallet });
+    const again = await buildClaimTransaction(t.services.chain.connection, claimArgs());
+    expect(again?.rentLamports).toBe(0n);
     const payerBefore = await balance(payer.publicKey);
-    const second = await t.services.chain.sendAndConfirm(again!.transaction);
+    const second = await t.services.chain.sendAndConfirm(await claimWire(again!));
     const secondFee = (await t.services.chain.connection.getTransaction(second, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }))!.meta!.fee;
     expect(payerBefore - await balance(payer.publicKey)).toBe(BigInt(secondFee));
     expect(await balance(donationWallet)).toBe(accrued + again!.lamports);

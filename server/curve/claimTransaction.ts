@@ -3,23 +3,29 @@
 // transaction, sends exactly that many lamports to the donation wallet. Nothing is sold.
 
 import { DynamicBondingCurveClient } from '@meteora-ag/dynamic-bonding-curve-sdk';
-import { getAssociatedTokenAddressSync, NATIVE_MINT } from '@solana/spl-token';
-import { SystemProgram, type Connection, type Keypair, type PublicKey } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync, NATIVE_MINT, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import { SystemProgram, type Connection, type PublicKey, type Transaction } from '@solana/web3.js';
 import BN from 'bn.js';
-import bs58 from 'bs58';
 import { readVirtualPool } from './virtualPool';
+
+// The distributor's Token-2022 account for the campaign's mint, which the SDK opens beside the claim (immutable owner).
+const BASE_ACCOUNT_SIZE = 170;
 
 export type ClaimTransactionInput = {
   pool: PublicKey;
   /** The pool's creator role: the campaign's distributor key. */
-  distributor: Keypair;
+  distributor: PublicKey;
   /** Pays the network fee and, once per pool, the distributor's token account rent (the treasury). */
-  payer: Keypair;
+  payer: PublicKey;
   donationWallet: PublicKey;
 };
 
-/** A signed claim of `lamports`, or null when the pool has no creator fee accrued. */
-export type ClaimTransaction = { transaction: Uint8Array; signature: string; lamports: bigint; lastValidBlockHeight: number };
+/**
+ * A claim of `lamports` for the payer and the distributor to sign (the distributor journal signs
+ * it: server/distributor/steps/claim.ts), or null when the pool has no creator fee accrued.
+ * `rentLamports`: the distributor's base-token account this claim opens (once per pool), paid by the payer.
+ */
+export type ClaimTransaction = { transaction: Transaction; lamports: bigint; rentLamports: bigint };
 
 /**
  * The claim is capped at what the pool shows accrued now (`maxQuoteAmount`): fees only grow, so
@@ -31,26 +37,24 @@ export type ClaimTransaction = { transaction: Uint8Array; signature: string; lam
 export async function buildClaimTransaction(connection: Connection, input: ClaimTransactionInput): Promise<ClaimTransaction | null> {
   const pool = await readVirtualPool(connection, input.pool);
   if (!pool) throw new Error(`No DBC pool at ${input.pool.toBase58()}`);
-  if (!pool.poolState.creator.equals(input.distributor.publicKey)) {
-    throw new Error(`The pool's creator is ${pool.poolState.creator.toBase58()}, not the distributor ${input.distributor.publicKey.toBase58()}`);
+  if (!pool.poolState.creator.equals(input.distributor)) {
+    throw new Error(`The pool's creator is ${pool.poolState.creator.toBase58()}, not the distributor ${input.distributor.toBase58()}`);
   }
   const lamports = BigInt(pool.poolState.creatorQuoteFee.toString());
   if (lamports === 0n) return null;
   const client = new DynamicBondingCurveClient(connection, 'confirmed');
   const tx = await client.creator.claimCreatorTradingFee({
-    creator: input.distributor.publicKey, payer: input.payer.publicKey, pool: input.pool,
+    creator: input.distributor, payer: input.payer, pool: input.pool,
     maxBaseAmount: new BN(0), maxQuoteAmount: new BN(lamports.toString()),
   });
-  const wrapped = getAssociatedTokenAddressSync(NATIVE_MINT, input.distributor.publicKey);
+  const wrapped = getAssociatedTokenAddressSync(NATIVE_MINT, input.distributor);
   // Opened by this transaction unless it exists; one that exists is closed to the distributor with whatever it held.
   const rent = await connection.getAccountInfo(wrapped, 'confirmed') ? 0n : BigInt(await connection.getMinimumBalanceForRentExemption(165, 'confirmed'));
-  tx.add(SystemProgram.transfer({ fromPubkey: input.distributor.publicKey, toPubkey: input.donationWallet, lamports }));
-  if (rent > 0n) tx.add(SystemProgram.transfer({ fromPubkey: input.distributor.publicKey, toPubkey: input.payer.publicKey, lamports: rent }));
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed');
-  tx.recentBlockhash = blockhash;
-  tx.feePayer = input.payer.publicKey;
-  tx.sign(input.payer, input.distributor);
-  const signature = tx.signature;
-  if (!signature) throw new Error('The claim transaction was not signed');
-  return { transaction: tx.serialize(), signature: bs58.encode(signature), lamports, lastValidBlockHeight };
+  tx.add(SystemProgram.transfer({ fromPubkey: input.distributor, toPubkey: input.donationWallet, lamports }));
+  if (rent > 0n) tx.add(SystemProgram.transfer({ fromPubkey: input.distributor, toPubkey: input.payer, lamports: rent }));
+  tx.feePayer = input.payer;
+  const baseAccount = getAssociatedTokenAddressSync(pool.poolState.baseMint, input.distributor, false, TOKEN_2022_PROGRAM_ID);
+  const rentLamports = await connection.getAccountInfo(baseAccount, 'confirmed')
+    ? 0n : BigInt(await connection.getMinimumBalanceForRentExemption(BASE_ACCOUNT_SIZE, 'confirmed'));
+  return { transaction: tx, lamports, rentLamports };
 }

@@ -4,8 +4,11 @@ import { campaigns } from './campaigns';
 
 /** A run's states in order: each is stored only once its step is done on chain. */
 export const DISTRIBUTION_STATES = ['started', 'harvested', 'withdrawn', 'sold', 'holders_paid', 'bought_back', 'burned', 'paid'] as const;
-/** 'campaign': 80% donation / 20% treasury. 'official': the official token's tokenomics (server/official/distribution). */
-export type DistributionKind = 'campaign' | 'official';
+/**
+ * 'campaign': 80% donation / 20% treasury. 'official': the official token's tokenomics (server/official/distribution).
+ * 'dbc_claim': a campaign on its own DBC pool (issue 36): the creator role's accrued SOL fee claimed straight to the donation wallet.
+ */
+export type DistributionKind = 'campaign' | 'official' | 'dbc_claim';
 /** One holder's share of an official run's holder rewards, in transaction batch `batch`. */
 export type HolderPayout = { owner: string; tokens: string; lamports: string; batch: number };
 export type DistributionState = (typeof DISTRIBUTION_STATES)[number];
@@ -16,7 +19,7 @@ export type DistributionState = (typeof DISTRIBUTION_STATES)[number];
  * that fee (a top-up, a new token account's rent); both count only if it landed.
  */
 export type DistributionTx = {
-  step: 'harvest' | 'withdraw' | 'top_up' | 'sell' | 'payout' | 'holders' | 'buyback' | 'burn';
+  step: 'harvest' | 'withdraw' | 'top_up' | 'sell' | 'payout' | 'holders' | 'buyback' | 'burn' | 'claim';
   /** Holder reward batches: which batch of the run's holderPayouts. */
   batch?: number;
   signature: string;
@@ -93,5 +96,5 @@ export const distributionRuns = pgTable('distribution_runs', {
   uniqueIndex('distribution_runs_one_open_official_idx').on(t.kind).where(sql`${t.kind} = 'official' and ${t.state} <> 'paid'`),
   index('distribution_runs_campaign_idx').on(t.campaignId, t.createdAt),
   check('distribution_runs_state', sql.raw(`state in (${DISTRIBUTION_STATES.map((s) => `'${s}'`).join(', ')})`)),
-  check('distribution_runs_kind', sql`(${t.kind} = 'campaign' and ${t.campaignId} is not null) or ${t.kind} = 'official'`),
+  check('distribution_runs_kind', sql`(${t.kind} in ('campaign', 'dbc_claim') and ${t.campaignId} is not null) or ${t.kind} = 'official'`),
 ]);

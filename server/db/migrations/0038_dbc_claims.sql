@@ -1,0 +1,2 @@
+ALTER TABLE "distribution_runs" DROP CONSTRAINT "distribution_runs_kind";--> statement-breakpoint
+ALTER TABLE "distribution_runs" ADD CONSTRAINT "distribution_runs_kind" CHECK (("distribution_runs"."kind" in ('campaign', 'dbc_claim') and "distribution_runs"."campaign_id" is not null) or "distribution_runs"."kind" = 'official');
