@@ -7,6 +7,7 @@ import { demoActivityJob } from './demoActivity';
 import { demoMarketJob } from './demoMarket';
 import { distributorJob } from './distributor';
 import { expireQuotesJob } from './expireQuotes';
+import { indexCurveSwapsJob } from './indexCurveSwaps';
 import { indexDonationsJob } from './indexDonations';
 import { resumeLaunchesJob } from './resumeLaunches';
 import { officialTokenJob } from './officialToken';
@@ -23,6 +24,7 @@ export function jobsFor(env: Env): Job[] {
     settleOrphanedTradesJob,
     resumeLaunchesJob,
     indexDonationsJob(env.DONATIONS_POLL_MS),
+    indexCurveSwapsJob(),
     demoMarketJob,
     officialTokenJob,
     demoActivityJob(env.DEMO_ACTIVITY_MS),
