@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { curveStateOfDbc, type DbcPoolFigures } from './dbcState';
+import { curveStateOfDamm, curveStateOfDbc, type DbcPoolFigures } from './dbcState';
 import { priceLamportsPerToken, ratioToNumber } from './metrics';
 
 const pool = (over: Partial<DbcPoolFigures> = {}): DbcPoolFigures => ({
@@ -31,5 +31,18 @@ describe('curveStateOfDbc', () => {
     expect(curveStateOfDbc(pool({ isMigrated: true, baseReserve: 0n })).complete).toBe(true);
     expect(curveStateOfDbc(pool({ isMigrated: true, baseReserve: 0n })).realTokenReserves).toBe(0n);
     expect(() => curveStateOfDbc(pool({ sqrtPrice: 0n }))).toThrow(RangeError);
+  });
+
+  it('prices a graduated DAMM v2 pool at its own P² / 2^128 too, complete, on its real reserves', () => {
+    fc.assert(fc.property(
+      fc.bigInt({ min: 1n << 49n, max: 1n << 64n }), fc.bigInt({ min: 1n << 105n, max: 1n << 120n }),
+      (sqrtPrice, liquidity) => {
+        const state = curveStateOfDamm({ sqrtPrice, liquidity, solReserve: 7n, tokenReserve: 9n, thresholdLamports: 20n * 10n ** 9n });
+        const exact = ratioToNumber({ num: sqrtPrice * sqrtPrice * 10n ** 9n, den: 1n << 128n });
+        expect(Math.abs(ratioToNumber(priceLamportsPerToken(state)) / exact - 1)).toBeLessThan(1e-7);
+        expect(state).toMatchObject({ realSolReserves: 7n, realTokenReserves: 9n, lockedTokenReserves: 0n, complete: true });
+      },
+    ));
+    expect(() => curveStateOfDamm({ sqrtPrice: 1n, liquidity: 0n, solReserve: 0n, tokenReserve: 0n, thresholdLamports: 1n })).toThrow(RangeError);
   });
 });

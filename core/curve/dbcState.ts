@@ -38,3 +38,33 @@ export function curveStateOfDbc(pool: DbcPoolFigures): CurveState {
     thresholdLamports: pool.migrationQuoteThreshold,
   };
 }
+
+/** A graduated campaign's DAMM v2 pool: the campaign's token is token A, SOL token B (DBC migrates base into A). */
+export type DammPoolFigures = {
+  /** The pool's sqrt price (Q64.64) of token A in SOL. */
+  sqrtPrice: bigint;
+  /** The pool's liquidity (Q64, DBC's scale). */
+  liquidity: bigint;
+  solReserve: bigint;
+  tokenReserve: bigint;
+  /** The DBC curve's threshold, which the pool reached to exist. */
+  thresholdLamports: bigint;
+};
+
+/**
+ * After graduation the campaign trades on its DAMM v2 pool, whose price range is the full one
+ * (the migration config's), so L / P and L × P / 2^128 are its virtual pair as they were the
+ * curve's: the price every figure reads stays the pool's own. Its real reserves are what it holds.
+ */
+export function curveStateOfDamm(pool: DammPoolFigures): CurveState {
+  if (pool.sqrtPrice <= 0n || pool.liquidity <= 0n) throw new RangeError('A DAMM v2 pool has a positive sqrt price and liquidity');
+  return {
+    virtualSolReserves: (pool.liquidity * pool.sqrtPrice) / Q128,
+    virtualTokenReserves: pool.liquidity / pool.sqrtPrice,
+    realSolReserves: pool.solReserve,
+    realTokenReserves: pool.tokenReserve,
+    lockedTokenReserves: 0n,
+    complete: true,
+    thresholdLamports: pool.thresholdLamports,
+  };
+}

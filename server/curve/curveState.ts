@@ -1,23 +1,30 @@
 // A campaign's DBC pool as the chain holds it, as the CurveState the market figures read.
 
-import { DynamicBondingCurveClient } from '@meteora-ag/dynamic-bonding-curve-sdk';
+import { DynamicBondingCurveClient, type PoolConfig, type VirtualPool } from '@meteora-ag/dynamic-bonding-curve-sdk';
 import type { Connection, PublicKey } from '@solana/web3.js';
-import { curveStateOfDbc } from '../../core/curve/dbcState';
+import { curveStateOfDbc, type DbcPoolFigures } from '../../core/curve/dbcState';
 import type { CurveState } from '../../core/curve';
 import { readVirtualPool } from './virtualPool';
 
 const big = (value: { toString(): string }) => BigInt(value.toString());
 
+export function dbcFiguresOf(pool: VirtualPool['poolState'], config: PoolConfig): DbcPoolFigures {
+  return {
+    sqrtPrice: big(pool.sqrtPrice), liquidity: big(config.curve[0]!.liquidity),
+    quoteReserve: big(pool.quoteReserve), baseReserve: big(pool.baseReserve),
+    migrationQuoteThreshold: big(config.migrationQuoteThreshold), migrationBaseThreshold: big(config.migrationBaseThreshold),
+    isMigrated: pool.isMigrated !== 0,
+  };
+}
+
+export async function readPoolConfig(connection: Connection, address: PublicKey): Promise<PoolConfig> {
+  const config = await new DynamicBondingCurveClient(connection, 'confirmed').state.getPoolConfig(address);
+  if (!config) throw new Error(`No DBC config at ${address.toBase58()}`);
+  return config;
+}
+
 export async function readCurveState(connection: Connection, pool: PublicKey): Promise<CurveState | null> {
   const virtualPool = await readVirtualPool(connection, pool);
   if (!virtualPool) return null;
-  const state = virtualPool.poolState;
-  const config = await new DynamicBondingCurveClient(connection, 'confirmed').state.getPoolConfig(state.config);
-  if (!config) throw new Error(`No DBC config at ${state.config.toBase58()}`);
-  return curveStateOfDbc({
-    sqrtPrice: big(state.sqrtPrice), liquidity: big(config.curve[0]!.liquidity),
-    quoteReserve: big(state.quoteReserve), baseReserve: big(state.baseReserve),
-    migrationQuoteThreshold: big(config.migrationQuoteThreshold), migrationBaseThreshold: big(config.migrationBaseThreshold),
-    isMigrated: state.isMigrated !== 0,
-  });
+  return curveStateOfDbc(dbcFiguresOf(virtualPool.poolState, await readPoolConfig(connection, virtualPool.poolState.config)));
 }

@@ -82,6 +82,8 @@ describe('swap events', () => {
   async function expectPoolAccrued() {
     const state = (await readVirtualPool(t.services.chain.connection, pool))!.poolState;
     expect(big(state.quoteReserve)).toBe(dbcRecords.at(-1)!.quoteReserveAfter);
+    expect(big(state.sqrtPrice)).toBe(dbcRecords.at(-1)!.sqrtPriceAfter);
+    expect(dbcRecords.at(-1)!.tokenReserveAfter).toBeNull();
     expect(big(state.protocolQuoteFee)).toBe(dbcRecords.reduce((s, r) => s + r.protocolFee, 0n));
     expect(big(state.partnerQuoteFee) + big(state.creatorQuoteFee)).toBe(dbcRecords.reduce((s, r) => s + r.tradingFee, 0n));
   }
@@ -237,7 +239,8 @@ describe('swap events', () => {
       // The 6% pool fee stays in the SOL vault beside the reserve; DAMM v2's protocol share is the config's 20%.
       expect(tokenDelta(tx, state.tokenBVault) - (r.quoteReserveAfter - reserveBefore)).toBe(feeOf(r));
       expect(r.protocolFee).toBe(feeOf(r) * 20n / 100n);
-      expect(r.quoteReserveAfter).toBe(big((await cpAmm.fetchPoolState(damm)).tokenBAmount));
+      const after = await cpAmm.fetchPoolState(damm);
+      expect([r.quoteReserveAfter, r.tokenReserveAfter, r.sqrtPriceAfter]).toEqual([big(after.tokenBAmount), big(after.tokenAAmount), big(after.sqrtPrice)]);
       reserveBefore = r.quoteReserveAfter;
     }
   });

@@ -35,6 +35,10 @@ export type SwapRecord = {
   feeToken: 'sol' | 'token';
   /** The pool's SOL reserve after the swap, fees not counted (DBC `quote_reserve_amount`, DAMM v2 `reserve_{a,b}_amount`). */
   quoteReserveAfter: bigint;
+  /** The pool's sqrt price after the swap (Q64.64; its square over 2^128 is the price of DBC's base, DAMM v2's token A, in the other token). */
+  sqrtPriceAfter: bigint;
+  /** DAMM v2: the pool's token reserve after the swap. DBC's event does not carry its base reserve: null. */
+  tokenReserveAfter: bigint | null;
   signature: string;
   slot: number;
   blockTime: number | null;
@@ -65,7 +69,7 @@ type Program = {
   record: (event: Record<string, unknown>, accounts: { pool: string; mintA: string; mintB: string }) => SwapAmounts | null;
 };
 
-type SwapAmounts = Pick<SwapRecord, 'direction' | 'mint' | 'solAmount' | 'tokenAmount' | 'tradingFee' | 'protocolFee' | 'referralFee' | 'feeToken' | 'quoteReserveAfter'>;
+type SwapAmounts = Pick<SwapRecord, 'direction' | 'mint' | 'solAmount' | 'tokenAmount' | 'tradingFee' | 'protocolFee' | 'referralFee' | 'feeToken' | 'quoteReserveAfter' | 'sqrtPriceAfter' | 'tokenReserveAfter'>;
 
 function program(idl: Idl, id: string, name: SwapRecord['program'], mints: [string, string], swapEvents: string[], record: Program['record']): Program {
   if (idl.address !== id) throw new Error(`The ${name} IDL the SDK ships is for ${idl.address}, not ${id}`);
@@ -116,6 +120,8 @@ function dbcSwap(event: Record<string, unknown>, { mintA: base, mintB: quote }: 
     tradingFee, protocolFee, referralFee,
     feeToken: buy && !feeOnInput && fees > 0n ? 'token' : 'sol',
     quoteReserveAfter: big(event.quote_reserve_amount, 'quote_reserve_amount'),
+    sqrtPriceAfter: big(result.next_sqrt_price, 'next_sqrt_price'),
+    tokenReserveAfter: null,
   };
 }
 
@@ -145,6 +151,8 @@ function dammSwap(event: Record<string, unknown>, { mintA, mintB }: { mintA: str
     referralFee: big(result.referral_fee, 'referral_fee'),
     feeToken: feesOnA === solIsA ? 'sol' : 'token',
     quoteReserveAfter: big(solIsA ? event.reserve_a_amount : event.reserve_b_amount, 'reserve_amount'),
+    sqrtPriceAfter: big(result.next_sqrt_price, 'next_sqrt_price'),
+    tokenReserveAfter: big(solIsA ? event.reserve_b_amount : event.reserve_a_amount, 'reserve_amount'),
   };
 }
 

@@ -8,6 +8,7 @@ import { demoMarketJob } from './demoMarket';
 import { distributorJob } from './distributor';
 import { expireQuotesJob } from './expireQuotes';
 import { graduateCurvesJob } from './graduateCurves';
+import { indexCurveSwapsJob } from './indexCurveSwaps';
 import { indexDonationsJob } from './indexDonations';
 import { resumeLaunchesJob } from './resumeLaunches';
 import { officialTokenJob } from './officialToken';
@@ -24,6 +25,7 @@ export function jobsFor(env: Env): Job[] {
     settleOrphanedTradesJob,
     resumeLaunchesJob,
     indexDonationsJob(env.DONATIONS_POLL_MS),
+    indexCurveSwapsJob(),
     demoMarketJob,
     officialTokenJob,
     demoActivityJob(env.DEMO_ACTIVITY_MS),

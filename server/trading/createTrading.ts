@@ -22,6 +22,13 @@ export type Trading = {
   onTrade: (listener: TradeListener) => void;
   /** Runs after the trade that completed a curve. */
   onGraduated: (listener: TradeListener) => void;
+  /**
+   * Runs the listeners for a trade committed outside the quote book: a DBC pool's swap, which
+   * anyone may send, recorded by the swap indexer (server/curve/indexSwaps.ts) once it is read
+   * from the chain.
+   */
+  notifyTrade: (event: TradeEvent) => Promise<void>;
+  notifyGraduated: (event: TradeEvent) => Promise<void>;
   /** Keeps live quotes backed (releases the ones their wallets no longer back). */
   watch: QuoteWatch;
   close: () => Promise<void>;
@@ -84,5 +91,7 @@ export function createTrading(deps: {
     close: () => watch.stop(),
     onTrade: (listener) => { tradeListeners.push(listener); },
     onGraduated: (listener) => { graduationListeners.push(listener); },
+    notifyTrade: (event) => runAll(tradeListeners, event),
+    notifyGraduated: (event) => runAll(graduationListeners, event),
   };
 }
