@@ -18,8 +18,12 @@ export async function buildDammSwapTransaction(connection: Connection, dammPool:
   // The campaign's token is token A, SOL token B (DBC migrates base into A).
   const [inputTokenMint, outputTokenMint] = input.side === 'buy' ? [sol, poolState.tokenAMint] : [poolState.tokenAMint, sol];
   const amountIn = new BN(input.amountIn.toString());
+  // Just after a migration the newest block's time can trail the pool's activation stamp by a
+  // slot; the swap itself runs at or after it, so the quote may count from it.
+  const now = await getCurrentPoint(connection, poolState.activationType);
+  const currentPoint = BN.max(now, poolState.activationPoint);
   const quote = cpAmm.getQuote2({
-    inputTokenMint, slippage: input.slippageBps, currentPoint: await getCurrentPoint(connection, poolState.activationType),
+    inputTokenMint, slippage: input.slippageBps, currentPoint,
     poolState, tokenADecimal: DECIMALS, tokenBDecimal: DECIMALS, hasReferral: false, swapMode: SwapMode.ExactIn, amountIn,
   });
   const minimumOut = big(quote.minimumAmountOut ?? quote.outputAmount);

@@ -15,6 +15,7 @@ import type { Services } from '../services';
 import { stateColumns } from '../trading/pools';
 import { ensureCurveConfigs } from './configs';
 import { readCurveState } from './curveState';
+import { indexSwapSignatures } from './indexSwaps';
 import { buildLaunchTransaction } from './launchTransaction';
 import { readVirtualPool } from './virtualPool';
 
@@ -94,6 +95,8 @@ export async function completeDbcLaunch(services: Services, input: { requestId: 
     mint: row.mint, program: 'dbc', poolWallet: row.poolWallet, dbcConfig: row.dbcConfig, curveType: row.curveType ?? 1,
     thresholdLamports: state!.thresholdLamports, transferFeeBps: 0, maximumFee: '0', ...stateColumns(state!),
   }).onConflictDoNothing();
+  // The initial buy is the pool's first trade: recorded now, before the campaign's page is shown.
+  if (signature) await indexSwapSignatures(services, [signature]);
   const form: LaunchForm = row.form;
   const campaignId = await saveLaunchedCampaign(services.db, { ...row, launchSignature: signature, mintSignature: signature }, form, {
     publicUrl: services.env.publicUrl, now: services.now(), initialBuyLamports: row.initialBuyLamports, backerMinLamports: services.env.BACKER_MIN_LAMPORTS,

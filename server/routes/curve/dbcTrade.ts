@@ -11,6 +11,7 @@ import { DAMM_V2_PROGRAM, DBC_PROGRAM } from '../../chain/ledger/genesis/meteora
 import { customErrorCode, TransactionFailedError, TransactionRejectedError } from '../../chain/sendAndConfirm';
 import { buildSwapTransaction, PoolNotTradableError, type SwapSide } from '../../curve/swapTransaction';
 import { decodeSwaps } from '../../curve/swapEvents';
+import { indexSwapSignatures } from '../../curve/indexSwaps';
 import type { PoolRow } from '../../trading/pools';
 import { HttpError, badRequest } from '../../http/errors';
 import type { Services } from '../../services';
@@ -88,6 +89,8 @@ export async function executeDbcTrade(services: Services, pool: PoolRow, transac
     }
     throw err;
   }
+  // Recorded before the answer, so the page the trader returns to already shows it (the job would within ~100 ms).
+  await indexSwapSignatures(services, [signature]);
   const landed = await services.chain.connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
   const swap = landed ? decodeSwaps(landed).find((record) => poolsOf(pool).includes(record.pool)) : undefined;
   if (!swap) throw badRequest(NOT_THIS_POOL);
