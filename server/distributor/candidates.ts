@@ -42,7 +42,8 @@ export async function scanCandidates(services: Services, minPayoutLamports: bigi
     donationWallet: campaigns.donationWallet, pool: curvePools,
   }).from(campaigns)
     .innerJoin(curvePools, eq(curvePools.mint, campaigns.tokenAddress))
-    .where(and(isNotNull(campaigns.distributorWallet), isNotNull(campaigns.donationWallet), ne(campaigns.donationWallet, '')));
+    // A DBC pool's fees are claimed, not withheld and sold (dbcCandidates.ts).
+    .where(and(eq(curvePools.program, 'custodial'), isNotNull(campaigns.distributorWallet), isNotNull(campaigns.donationWallet), ne(campaigns.donationWallet, '')));
   const open = new Set((await services.db.select({ campaignId: distributionRuns.campaignId }).from(distributionRuns)
     .where(ne(distributionRuns.state, 'paid'))).map((r) => r.campaignId));
   const todo = rows.filter((r) => !open.has(r.campaignId) && isAddress(r.donationWallet!));

@@ -13,6 +13,8 @@ import { harvest } from './steps/harvest';
 import { payout } from './steps/payout';
 import { sell } from './steps/sell';
 import { withdraw } from './steps/withdraw';
+import { claim } from './steps/claim';
+import { scanDbcCandidates } from './dbcCandidates';
 import { officialCandidate, officialMintToScan } from './official/candidate';
 import { buyback, burn, payCharityAndPlatform, payHolders } from './official/steps';
 import { withheldInMint } from './candidates';
@@ -36,6 +38,9 @@ const STEPS: Steps = {
   withdrawn: sell,
   sold: payout,
 };
+
+/** A campaign on its own DBC pool: one claim, straight to the donation wallet (issue 36). */
+const DBC_STEPS: Steps = { started: claim };
 
 /** The official token: the same harvest, withdraw and sell, then its tokenomics (official/steps.ts). */
 const OFFICIAL_STEPS: Steps = {
@@ -115,6 +120,14 @@ export class Distributor {
         treasuryWallet: treasury, estimatedDonationLamports: c.estimatedDonation, createdAt: services.now(), updatedAt: services.now(),
       }))).onConflictDoNothing().returning({ id: distributionRuns.id, mint: distributionRuns.mint }));
     }
+    const dbc = await scanDbcCandidates(services, services.env.DISTRIBUTOR_MIN_PAYOUT_LAMPORTS);
+    summary.belowFloor += dbc.belowFloor.length;
+    if (dbc.due.length > 0) {
+      fresh.push(...await services.db.insert(distributionRuns).values(dbc.due.map((c) => ({
+        id: randomUUID(), kind: 'dbc_claim' as const, campaignId: c.campaignId, mint: c.mint, distributorWallet: c.distributorWallet,
+        donationWallet: c.donationWallet, treasuryWallet: treasury, estimatedDonationLamports: c.estimatedDonation, createdAt: services.now(), updatedAt: services.now(),
+      }))).onConflictDoNothing().returning({ id: distributionRuns.id, mint: distributionRuns.mint }));
+    }
     const officialDue = official && await officialCandidate(services, official, scan.withheld.get(official.mint) ?? [], await withheldInMint(services, official.mint));
     if (officialDue) {
       fresh.push(...await services.db.insert(distributionRuns).values({
@@ -166,7 +179,7 @@ export class Distributor {
     while (run.state !== 'paid') {
       try {
         keys ??= { treasury: await services.keys.treasury(), distributor: await services.keys.load(run.distributorWallet) };
-        const step = (run.kind === 'official' ? OFFICIAL_STEPS : STEPS)[run.state];
+        const step = (run.kind === 'official' ? OFFICIAL_STEPS : run.kind === 'dbc_claim' ? DBC_STEPS : STEPS)[run.state];
         if (!step) throw new Error(`No ${run.kind} step from state ${run.state}`);
         run = await step({ services, chain: this.chain, run, ...keys, withheld });
       } catch (err) {

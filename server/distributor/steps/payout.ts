@@ -46,14 +46,14 @@ export async function closeJournal(ctx: StepContext, split: { donation: bigint; 
       networkFee += BigInt(entry.fee);
       if (status.err) return;
       if (entry.step === 'top_up') topUps += BigInt(entry.lamports);
-      if (entry.step === 'withdraw') rent += BigInt(entry.lamports);
+      if (entry.step === 'withdraw' || entry.step === 'claim') rent += BigInt(entry.lamports);
     });
   }
   const values = {
     state: 'paid' as const, paidAt: services.now(), donationLamports: split.donation, platformFeeLamports: split.platformFee,
     networkFeeLamports: networkFee, topUpLamports: topUps, tokenAccountRentLamports: rent,
   };
-  if (run.kind !== 'campaign' || run.campaignId === null || split.donation === 0n) return advanceRun(services, run.id, values);
+  if (run.kind === 'official' || run.campaignId === null || split.donation === 0n) return advanceRun(services, run.id, values);
   // The cause's followers hear of the payout in the same transaction that records it paid:
   // a crash leaves both or neither, and the run's id keys the fact, so never twice.
   const { row, told } = await services.db.transaction(async (tx) => {
