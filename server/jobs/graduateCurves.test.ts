@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../testing/app';
 import { testIp } from '../testing/wallet';
 import { signAsWallet } from '../trading/testing/market';
 import { graduateCompleteCurves } from './graduateCurves';
+import { readHolders } from '../market/holders';
 
 describe('graduate-curves', () => {
   let t: TestApp;
@@ -44,6 +45,8 @@ describe('graduate-curves', () => {
     expect(graduated.dammPool).not.toBeNull();
     expect(graduated.graduatedAt).not.toBeNull();
     expect(await graduateCompleteCurves(t.services)).toBe(0);
+    // The pools' vaults are nobody's holding: the creator and the trader are the holders, before and after.
+    expect((await readHolders(t.services, mint)).count).toBe(2);
 
     // The widget's same calls now trade the DAMM v2 pool, and the indexer records them too.
     const bought = await trade('buy', '0.1');
@@ -51,5 +54,6 @@ describe('graduate-curves', () => {
     expect(await trades()).toBe(3);
     await trade('sell', bought.expectedOutput);
     expect(await trades()).toBe(4);
+    expect((await readHolders(t.services, mint)).count).toBe(2);
   }, 60_000);
 });

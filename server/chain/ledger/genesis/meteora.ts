@@ -16,6 +16,8 @@ export const DAMM_V2_PROGRAM = 'cpamdpZCGKUy5JxQXB4dcpGPiikHawvSWAd6mEn1sGG';
 export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 /** DBC's pool authority: inside a migration it pays the DAMM v2 pool's rent, as Meteora funds it on mainnet. */
 export const DBC_POOL_AUTHORITY = 'FhVo3mqL8PW5pH5U2CN4XE33DokiyZnUwuGpH2hmHLuM';
+/** DAMM v2's pool authority: it owns every DAMM v2 pool's vaults (the cp-amm SDK's derivePoolAuthority). */
+export const DAMM_V2_POOL_AUTHORITY = 'HLnpSz9h2S4hiLQ43rnSD9XkcUThA7B8hQMKmDaiTLcC';
 /** The DAMM v2 dynamic config DBC's 'Customizable' migration option names (the SDK's DAMM_V2_MIGRATION_FEE_ADDRESS[6]). */
 export const DAMM_V2_CUSTOMIZABLE_CONFIG = 'A8gMrEPJkacWkcb3DGwtJwTe16HktSEfvwtuDh2MCtck';
 
