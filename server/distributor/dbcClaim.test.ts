@@ -1,5 +1,5 @@
 import { Keypair, PublicKey } from '@solana/web3.js';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMPORTS_PER_SOL } from '../../core/constants';
 import { curveTrades, distributionRuns } from '../db/schema';
@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../testing/app';
 import { testIp } from '../testing/wallet';
 import { signAsWallet } from '../trading/testing/market';
 import { distributorFor } from './distributor';
+import { graduateCompleteCurves } from '../jobs/graduateCurves';
 
 describe('the distributor on a campaign\'s own DBC pool', () => {
   let t: TestApp;
@@ -27,7 +28,7 @@ describe('the distributor on a campaign\'s own DBC pool', () => {
   beforeAll(async () => {
     t = await createTestApp({ DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: '1000' });
     campaign = await launchDbcCampaign(t.services, { initialBuyLamports: LAMPORTS_PER_SOL / 2n });
-    await t.services.chain.airdrop!(trader.publicKey.toBase58(), 10n * LAMPORTS_PER_SOL);
+    await t.services.chain.airdrop!(trader.publicKey.toBase58(), 40n * LAMPORTS_PER_SOL);
   }, 60_000);
   afterAll(async () => { await t.close(); });
 
@@ -52,5 +53,28 @@ describe('the distributor on a campaign\'s own DBC pool', () => {
     const second = await distributorFor(t.services).run();
     expect(second.donatedLamports).toBe(await accruedFromTrades() - accrued);
     expect(await donated()).toBe(await accruedFromTrades());
+  }, 60_000);
+
+  it('after graduation claims what the curve accrued to its end, then the locked DAMM v2 position\'s fees', async () => {
+    await trade('buy', '25');
+    expect((await distributorFor(t.services).run()).paid).toBe(1);
+    expect(await donated()).toBe(await accruedFromTrades());
+    expect(await graduateCompleteCurves(t.services)).toBe(1);
+
+    const beforeDamm = await donated();
+    const bought = await trade('buy', '1');
+    await trade('sell', bought.expectedOutput);
+    const pending = await accruedFromTrades() - beforeDamm;
+    const run = await distributorFor(t.services).run();
+    expect(run.paid).toBe(1);
+    // The position holds all the liquidity: its fee is the trades' fees less DAMM v2's protocol share,
+    // to within the per-liquidity rounding (a lamport per trade, in the pool's favour).
+    expect(pending - run.donatedLamports).toBeGreaterThanOrEqual(0n);
+    expect(pending - run.donatedLamports).toBeLessThanOrEqual(2n);
+    expect(await donated()).toBe(beforeDamm + run.donatedLamports);
+    const [last] = await t.services.db.select().from(distributionRuns).where(eq(distributionRuns.mint, campaign.mint)).orderBy(desc(distributionRuns.createdAt)).limit(1);
+    expect(last).toMatchObject({ kind: 'dbc_claim', state: 'paid' });
+    // The distributor keeps nothing.
+    expect(await t.services.chain.connection.getBalance(new PublicKey(last!.distributorWallet), 'confirmed')).toBe(0);
   }, 60_000);
 });
