@@ -1,6 +1,7 @@
 // The spec's 'Bonding-curve progress' shape (1-platform.md section 3) from a pool row.
 // quoteReserve as hex and sqrtPrice as Q64.64 follow the shape of the launch SDK the
-// spec's product read (Meteora's dynamic bonding curve), computed from our own curve.
+// spec's product read (Meteora's dynamic bonding curve): a DBC pool's own figures as mirrored
+// from the chain (its base reserve holds what migrates too), a custodial curve's computed.
 
 import { bondingProgressPercent } from '../../core/curve';
 import { lamportsToSolString } from '../../core/money';
@@ -35,7 +36,7 @@ export function presentCurveProgress(pool: PoolRow): CurveProgressResponse {
     poolId: pool.poolWallet,
     migrationThreshold: { sol: lamportsToSolString(state.thresholdLamports), lamports: state.thresholdLamports.toString() },
     progress: {
-      baseReserve: state.realTokenReserves.toString(),
+      baseReserve: (pool.program === 'dbc' ? state.realTokenReserves + state.lockedTokenReserves : state.realTokenReserves).toString(),
       quoteReserve: state.realSolReserves.toString(16),
       sqrtPrice: sqrtPriceQ64(state.virtualSolReserves, state.virtualTokenReserves).toString(),
     },
