@@ -3,7 +3,7 @@ import { api } from './client';
 
 type Sol = { lamports: string; sol: string };
 
-export type ProofRunSignatures = { harvest: string[]; withdraw: string[]; topUp: string[]; sell: string[]; payout: string[] };
+export type ProofRunSignatures = { harvest: string[]; withdraw: string[]; topUp: string[]; sell: string[]; payout: string[]; claim: string[] };
 
 /** One distributor run; amounts are null until the run reached that step. */
 export type ProofRun = {
@@ -39,6 +39,9 @@ export type CampaignProof = {
   platformFee: Sol;
   delivered: Sol;
   undelivered: Sol & { distributorLamports: string; rentExemptLamports: string };
+  /** dbc: a campaign on its own pool, whose fee is claimed in SOL (accrued = delivered + unclaimed) instead of withheld and sold. */
+  program: 'custodial' | 'dbc';
+  claims: { accrued: Sol; unclaimed: Sol } | null;
   runs: { total: number; paid: number; limit: number; offset: number; items: ProofRun[] };
 };
 

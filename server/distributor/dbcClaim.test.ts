@@ -50,7 +50,17 @@ describe('the distributor on a campaign\'s own DBC pool', () => {
     // Nothing accrued since: no run. More trading: a second claim of exactly the new fees.
     expect(await distributorFor(t.services).run()).toMatchObject({ started: 0, paid: 0 });
     await trade('buy', '1');
+    // Proof of funds reconciles before the claim: earned = delivered + waiting in the pool, to the lamport.
+    const proof = async () => (await t.app.inject({ method: 'GET', url: `/api/campaigns/${campaign.mint}/proof`, remoteAddress: testIp() })).json();
+    const before = await proof();
+    expect(before.program).toBe('dbc');
+    expect(BigInt(before.claims.accrued.lamports)).toBe(await accruedFromTrades());
+    expect(BigInt(before.delivered.lamports)).toBe(accrued);
+    expect(BigInt(before.claims.unclaimed.lamports)).toBe(await accruedFromTrades() - accrued);
     const second = await distributorFor(t.services).run();
+    const after = await proof();
+    expect([after.claims.unclaimed.lamports, after.delivered.lamports]).toEqual(['0', after.claims.accrued.lamports]);
+    expect(after.runs.items[0].signatures.claim).toHaveLength(1);
     expect(second.donatedLamports).toBe(await accruedFromTrades() - accrued);
     expect(await donated()).toBe(await accruedFromTrades());
   }, 60_000);

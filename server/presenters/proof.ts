@@ -52,6 +52,9 @@ export function presentProof(proof: CampaignProof, page: { limit: number; offset
       distributorLamports: distributor.lamports.toString(),
       rentExemptLamports: distributor.rentExemptLamports.toString(),
     },
+    // A campaign on its own DBC pool: the fee in SOL, claimed (accrued = delivered + unclaimed).
+    program: proof.claims ? 'dbc' as const : 'custodial' as const,
+    claims: proof.claims && { accrued: sol(proof.claims.accruedLamports), unclaimed: sol(proof.claims.unclaimedLamports) },
     runs: {
       total: totals.runs,
       paid: totals.paidRuns,

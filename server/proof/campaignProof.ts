@@ -6,7 +6,9 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { PublicKey } from '@solana/web3.js';
 import { rentExemptLamports } from '../../core/rent';
 import { readCampaignMint, type CampaignMint } from '../chain/token';
-import { campaigns, distributionRuns, type DistributionState } from '../db/schema';
+import { campaigns, curvePools, curveTrades, distributionRuns, type DistributionState } from '../db/schema';
+import { pendingPositionFee } from '../curve/positionClaimTransaction';
+import { readVirtualPool } from '../curve/virtualPool';
 import type { Db } from '../db/client';
 import { findWithheldAccounts } from '../distributor/withheld';
 import type { Services } from '../services';
@@ -32,7 +34,7 @@ export type RunTotals = {
   platformFeeLamports: bigint;
 };
 
-export type RunSignatures = { harvest: string[]; withdraw: string[]; topUp: string[]; sell: string[]; payout: string[] };
+export type RunSignatures = { harvest: string[]; withdraw: string[]; topUp: string[]; sell: string[]; payout: string[]; claim: string[] };
 
 export type ProofRun = {
   id: string;
@@ -58,9 +60,14 @@ export type CampaignProof = {
   distributor: { lamports: bigint; rentExemptLamports: bigint; undeliveredLamports: bigint; unsoldTokens: bigint };
   totals: RunTotals;
   runs: ProofRun[];
+  /**
+   * A campaign on its own DBC pool (issue 36): its fee is claimed in SOL, not withheld and sold.
+   * accrued (every indexed trade's fee less the pool program's protocol share) = delivered + unclaimed.
+   */
+  claims: { accruedLamports: bigint; unclaimedLamports: bigint } | null;
 };
 
-const STEP_KEYS = { harvest: 'harvest', withdraw: 'withdraw', top_up: 'topUp', sell: 'sell', payout: 'payout' } as const;
+const STEP_KEYS = { harvest: 'harvest', withdraw: 'withdraw', top_up: 'topUp', sell: 'sell', payout: 'payout', claim: 'claim' } as const;
 
 async function runTotals(db: Db, campaignId: number): Promise<RunTotals> {
   const r = distributionRuns;
@@ -96,7 +103,7 @@ async function recentRuns(services: Services, campaignId: number, page: { limit:
     .orderBy(desc(distributionRuns.createdAt), desc(distributionRuns.id)).limit(page.limit).offset(page.offset);
   const ok = await landedOk(services, [...new Set(rows.flatMap((row) => row.txs.map((tx) => tx.signature)))]);
   return rows.map((row) => {
-    const signatures: RunSignatures = { harvest: [], withdraw: [], topUp: [], sell: [], payout: [] };
+    const signatures: RunSignatures = { harvest: [], withdraw: [], topUp: [], sell: [], payout: [], claim: [] };
     for (const tx of row.txs) {
       // A campaign run journals only these steps (the official token's own steps are not campaigns').
       const key = tx.step in STEP_KEYS ? STEP_KEYS[tx.step as keyof typeof STEP_KEYS] : null;
@@ -116,13 +123,14 @@ async function recentRuns(services: Services, campaignId: number, page: { limit:
 export async function campaignProof(services: Services, campaign: ProofCampaign, page: { limit: number; offset: number }): Promise<CampaignProof> {
   const { chain } = services;
   const mintAddress = campaign.tokenAddress;
-  const [mint, withheldAccounts, totals, runs, treasury, slot] = await Promise.all([
+  const [mint, withheldAccounts, totals, runs, treasury, slot, claims] = await Promise.all([
     readCampaignMint(chain.connection, mintAddress),
     findWithheldAccounts(chain, [mintAddress]),
     runTotals(services.db, campaign.id),
     recentRuns(services, campaign.id, page),
     services.keys.treasury(),
     chain.connection.getSlot('confirmed'),
+    dbcClaims(services, campaign),
   ]);
   const accounts = withheldAccounts.get(mintAddress) ?? [];
   const rentMinimum = rentExemptLamports(0);
@@ -144,5 +152,19 @@ export async function campaignProof(services: Services, campaign: ProofCampaign,
     distributor,
     totals,
     runs,
+    claims,
   };
+}
+
+/** What a DBC campaign's trades earned the cause, and what the chain shows still to claim; null for a custodial one. */
+async function dbcClaims(services: Services, campaign: ProofCampaign): Promise<CampaignProof['claims']> {
+  const [pool] = await services.db.select().from(curvePools).where(eq(curvePools.mint, campaign.tokenAddress));
+  if (!pool || pool.program !== 'dbc') return null;
+  const [row] = await services.db.select({ accrued: sql<string>`coalesce(sum(${curveTrades.feeLamports} - ${curveTrades.protocolFeeLamports}), 0)::text` })
+    .from(curveTrades).where(eq(curveTrades.mint, campaign.tokenAddress));
+  const { connection } = services.chain;
+  const state = (await readVirtualPool(connection, new PublicKey(pool.poolWallet)))?.poolState;
+  let unclaimed = state ? BigInt(state.creatorQuoteFee.toString()) : 0n;
+  if (pool.dammPool && campaign.distributorWallet) unclaimed += await pendingPositionFee(connection, new PublicKey(pool.dammPool), new PublicKey(campaign.distributorWallet));
+  return { accruedLamports: BigInt(row!.accrued), unclaimedLamports: unclaimed };
 }

@@ -31,14 +31,22 @@ export function MoneyTrail({ mint }: { mint: string }) {
       {proof.isError && <p className="mt-2 text-sm text-muted" role="alert">{errorMessage(proof.error, 'Failed to load the proof of funds')}</p>}
       {p && (
         <>
-          <dl className="mt-3 space-y-1.5 text-sm">
-            <Row label="Tax waiting to be collected">{tokens(p.withheld.totalTokens)}</Row>
-            <Row label="Tax collected">{tokens(p.collected.tokens)}</Row>
-            <Row label="Sold for">{sol(p.sold.lamports)}</Row>
-            <Row label="Platform fee (20%)">{sol(p.platformFee.lamports)}</Row>
-            <Row label="Delivered to the cause" strong testId="trail-delivered">{sol(p.delivered.lamports)}</Row>
-            <Row label="Waiting for payout">{sol(p.undelivered.lamports)}</Row>
-          </dl>
+          {p.claims ? (
+            <dl className="mt-3 space-y-1.5 text-sm">
+              <Row label="Earned for the cause by trades">{sol(p.claims.accrued.lamports)}</Row>
+              <Row label="Delivered to the cause" strong testId="trail-delivered">{sol(p.delivered.lamports)}</Row>
+              <Row label="Waiting in the pool to be claimed">{sol(p.claims.unclaimed.lamports)}</Row>
+            </dl>
+          ) : (
+            <dl className="mt-3 space-y-1.5 text-sm">
+              <Row label="Tax waiting to be collected">{tokens(p.withheld.totalTokens)}</Row>
+              <Row label="Tax collected">{tokens(p.collected.tokens)}</Row>
+              <Row label="Sold for">{sol(p.sold.lamports)}</Row>
+              <Row label="Platform fee (20%)">{sol(p.platformFee.lamports)}</Row>
+              <Row label="Delivered to the cause" strong testId="trail-delivered">{sol(p.delivered.lamports)}</Row>
+              <Row label="Waiting for payout">{sol(p.undelivered.lamports)}</Row>
+            </dl>
+          )}
           {p.runs.items.length > 0 && (
             <ul className="mt-4 space-y-1 border-t border-line pt-3 text-xs">
               {p.runs.items.map((run) => (
@@ -46,15 +54,19 @@ export function MoneyTrail({ mint }: { mint: string }) {
                   <span className="text-muted">{run.state === 'paid' && run.paidAt ? `Paid ${relativeTime(run.paidAt)}` : `In progress (${run.state})`}</span>
                   <span className="inline-flex items-center gap-1 font-semibold">
                     {run.donatedLamports ? sol(run.donatedLamports) : '—'}
-                    {explorer && run.signatures.payout[0] && (
-                      <a href={explorer.tx(run.signatures.payout[0])} target="_blank" rel="noopener noreferrer" aria-label="View payout transaction" className="text-brand-400"><ExternalLink className="h-3.5 w-3.5" aria-hidden /></a>
+                    {explorer && (run.signatures.payout[0] ?? run.signatures.claim[0]) && (
+                      <a href={explorer.tx((run.signatures.payout[0] ?? run.signatures.claim[0])!)} target="_blank" rel="noopener noreferrer" aria-label="View payout transaction" className="text-brand-400"><ExternalLink className="h-3.5 w-3.5" aria-hidden /></a>
                     )}
                   </span>
                 </li>
               ))}
             </ul>
           )}
-          <p className="mt-3 text-xs text-muted">Every figure is read from the chain; payouts run {everyInterval(payoutMs)}.</p>
+          <p className="mt-3 text-xs text-muted">
+            {p.claims
+              ? `The pool keeps each trade's fee in SOL; the cause's share is claimed straight to its wallet ${everyInterval(payoutMs)}, nothing sold. Every figure is read from the chain.`
+              : `Every figure is read from the chain; payouts run ${everyInterval(payoutMs)}.`}
+          </p>
         </>
       )}
     </Card>
