@@ -5,7 +5,7 @@ import { LAMPORTS_PER_SOL } from '../../core/constants';
 import { NATIVE_MINT } from '../chain/ledger/genesis/meteora';
 import { createTestApp, type TestApp } from '../testing/app';
 import { curveConfigParameters } from './configParams';
-import { CurveConfigsMissingError, ensureCurveConfigs } from './configs';
+import { CurveConfigsMissingError, curvePartner, ensureCurveConfigs } from './configs';
 
 const SOLD_ON_CURVE = 793_100_000n * 10n ** 9n;
 
@@ -36,12 +36,12 @@ describe('ensureCurveConfigs on the local ledger', () => {
     expect(first.map((c) => c.curveType)).toEqual([1, 2]);
 
     const client = new DynamicBondingCurveClient(t.services.chain.connection, 'confirmed');
-    const treasury = (await t.services.keys.treasury()).publicKey;
+    const partner = (await curvePartner(t.services)).publicKey;
     for (const [i, sol] of [20n, 60n].entries()) {
       const config = await client.state.getPoolConfig(new PublicKey(first[i].address));
       if (!config) throw new Error(`no config at ${first[i].address}`);
       expect(BigInt(config.migrationQuoteThreshold.toString())).toBe(sol * LAMPORTS_PER_SOL);
-      expect(config.feeClaimer.equals(treasury)).toBe(true);
+      expect(config.feeClaimer.equals(partner)).toBe(true);
       expect(config.quoteMint.toBase58()).toBe(NATIVE_MINT);
       expect(config.creatorTradingFeePercentage).toBe(100);
       expect(config.creatorPermanentLockedLiquidityPercentage).toBe(100);
@@ -51,9 +51,9 @@ describe('ensureCurveConfigs on the local ledger', () => {
     }
 
     // Started again: the same accounts, nothing paid.
-    const balance = await t.services.chain.connection.getBalance(treasury, 'confirmed');
+    const balance = await t.services.chain.connection.getBalance(partner, 'confirmed');
     expect(await ensureCurveConfigs(t.services)).toEqual(first);
-    expect(await t.services.chain.connection.getBalance(treasury, 'confirmed')).toBe(balance);
+    expect(await t.services.chain.connection.getBalance(partner, 'confirmed')).toBe(balance);
   }, 60_000);
 
   it('a new platform share names new configs; where it may not create them, it says how to', async () => {

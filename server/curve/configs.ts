@@ -26,6 +26,11 @@ export class CurveConfigsMissingError extends Error {
 
 const reference = (curveType: BondingCurveType, share: number) => `${curveType}:${share}`;
 
+/** The platform as DBC's partner: it pays for the configs, is their fee claimer and leftover receiver, and pays migrations. */
+export function curvePartner(services: Services): Promise<Keypair> {
+  return services.keys.getOrCreate('curve_partner');
+}
+
 /** The config's key for a curve type under the current platform share (created in the key store on first use). */
 export function curveConfigKey(services: Services, curveType: BondingCurveType): Promise<Keypair> {
   return services.keys.getOrCreate('curve_config', reference(curveType, services.env.CURVE_PLATFORM_SHARE_PERCENT));
@@ -42,8 +47,8 @@ async function exists(connection: Connection, address: PublicKey): Promise<boole
 }
 
 /**
- * Creates the configs that do not exist yet, paid and claimed by the treasury (the config's fee
- * claimer: the platform's share, when there is one, and leftovers). On a real cluster only the
+ * Creates the configs that do not exist yet, paid by the partner key, their fee claimer (the
+ * platform's share, when there is one, and leftovers). On a real cluster only the
  * operator command does this (`create: true`); elsewhere it only reports what is missing.
  */
 export async function ensureCurveConfigs(services: Services, { create = services.env.testNetwork } = {}): Promise<CurveConfig[]> {
@@ -68,19 +73,19 @@ export async function ensureCurveConfigs(services: Services, { create = services
 
 async function createConfig(services: Services, curveType: BondingCurveType, key: Keypair): Promise<void> {
   const { chain, log } = services;
-  const treasury = await services.keys.treasury();
-  if (chain.airdrop && await chain.connection.getBalance(treasury.publicKey, 'confirmed') < Number(CREATION_BUDGET_LAMPORTS)) {
-    await chain.airdrop(treasury.publicKey.toBase58(), CREATION_BUDGET_LAMPORTS);
+  const partner = await curvePartner(services);
+  if (chain.airdrop && await chain.connection.getBalance(partner.publicKey, 'confirmed') < Number(CREATION_BUDGET_LAMPORTS)) {
+    await chain.airdrop(partner.publicKey.toBase58(), CREATION_BUDGET_LAMPORTS);
   }
   const tx = await dbcClient(chain.connection).partner.createConfig({
-    config: key.publicKey, feeClaimer: treasury.publicKey, leftoverReceiver: treasury.publicKey,
-    quoteMint: new PublicKey(NATIVE_MINT), payer: treasury.publicKey,
+    config: key.publicKey, feeClaimer: partner.publicKey, leftoverReceiver: partner.publicKey,
+    quoteMint: new PublicKey(NATIVE_MINT), payer: partner.publicKey,
     ...curveConfigParameters(curveType, services.env.CURVE_PLATFORM_SHARE_PERCENT),
   });
   const { blockhash } = await chain.connection.getLatestBlockhash('confirmed');
   tx.recentBlockhash = blockhash;
-  tx.feePayer = treasury.publicKey;
-  tx.sign(treasury, key);
+  tx.feePayer = partner.publicKey;
+  tx.sign(partner, key);
   try {
     const signature = await chain.sendAndConfirm(tx.serialize());
     log.info({ curveType, config: key.publicKey.toBase58(), signature }, 'bonding-curve config created');

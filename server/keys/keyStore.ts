@@ -11,9 +11,11 @@ import { loadEncryptionKey, type SecretEnv } from './secret';
  * the others belong to one creation request or campaign, named by `reference`. `mint` holds
  * a campaign's mint keypair between prepare (which predicts the address) and create.
  * `curve_config` is the address of a DBC config (reference: curve type and platform share): one
- * key, so two processes creating it at once create one account.
+ * key, so two processes creating it at once create one account. `curve_partner` (platform-wide) is
+ * the platform as DBC's partner: it pays for and claims under those configs and pays migrations,
+ * so the treasury's balance holds revenue only.
  */
-export const KEY_ROLES = ['treasury', 'pool_authority', 'funding', 'distributor', 'pool', 'mint', 'demo', 'curve_config'] as const;
+export const KEY_ROLES = ['treasury', 'pool_authority', 'funding', 'distributor', 'pool', 'mint', 'demo', 'curve_config', 'curve_partner'] as const;
 export type KeyRole = (typeof KEY_ROLES)[number];
 
 export type KeyStore = {
