@@ -6,7 +6,7 @@ import { PublicKey, type Connection } from '@solana/web3.js';
 import BN from 'bn.js';
 import { NATIVE_MINT } from '../chain/ledger/genesis/meteora';
 import type { SwapTransaction, SwapTransactionInput } from './swapTransaction';
-import { tokenAccountRent } from './tokenAccountRent';
+import { forTrader } from './tokenAccountRent';
 
 const big = (value: BN) => BigInt(value.toString());
 const DECIMALS = 9;
@@ -33,21 +33,14 @@ export async function buildDammSwapTransaction(connection: Connection, dammPool:
     tokenAProgram: getTokenProgram(poolState.tokenAFlag), tokenBProgram: getTokenProgram(poolState.tokenBFlag),
     referralTokenAccount: null, poolState,
   });
-  const [{ blockhash, lastValidBlockHeight }, accountRent] = await Promise.all([
-    connection.getLatestBlockhash('confirmed'),
-    input.side === 'buy' ? tokenAccountRent(connection, poolState.tokenAMint, input.trader) : Promise.resolve(0n),
-  ]);
-  tx.recentBlockhash = blockhash;
-  tx.feePayer = input.trader;
+  const ready = await forTrader(connection, tx, input.trader, input.side, poolState.tokenAMint);
   return {
-    transaction: tx.serialize({ requireAllSignatures: false, verifySignatures: false }),
+    ...ready,
     amountIn: big(quote.includedFeeInputAmount),
     expectedOut: big(quote.outputAmount),
     minimumOut,
     fee: big(quote.claimingFee) + big(quote.protocolFee) + big(quote.compoundingFee) + big(quote.referralFee),
     protocolFee: big(quote.protocolFee),
-    accountRent,
     completesCurve: false,
-    lastValidBlockHeight,
   };
 }

@@ -8,7 +8,7 @@ import type { Connection, PublicKey } from '@solana/web3.js';
 import BN from 'bn.js';
 import { buildDammSwapTransaction } from './dammSwapTransaction';
 import { dammPoolOf } from './graduate';
-import { tokenAccountRent } from './tokenAccountRent';
+import { forTrader } from './tokenAccountRent';
 import { readVirtualPool } from './virtualPool';
 
 export type SwapSide = 'buy' | 'sell';
@@ -70,22 +70,15 @@ export async function buildSwapTransaction(connection: Connection, input: SwapTr
   const tx = await client.pool.swap2({
     owner: input.trader, pool: input.pool, swapBaseForQuote, referralTokenAccount: null, swapMode, amountIn, minimumAmountOut: new BN(minimumOut.toString()),
   });
-  const [{ blockhash, lastValidBlockHeight }, accountRent] = await Promise.all([
-    connection.getLatestBlockhash('confirmed'),
-    input.side === 'buy' ? tokenAccountRent(connection, state.baseMint, input.trader) : Promise.resolve(0n),
-  ]);
-  tx.recentBlockhash = blockhash;
-  tx.feePayer = input.trader;
+  const ready = await forTrader(connection, tx, input.trader, input.side, state.baseMint);
   return {
-    transaction: tx.serialize({ requireAllSignatures: false, verifySignatures: false }),
+    ...ready,
     amountIn: big(quote.includedFeeInputAmount),
     expectedOut: big(quote.outputAmount),
     minimumOut,
     fee: big(quote.tradingFee) + big(quote.protocolFee) + big(quote.referralFee),
     protocolFee: big(quote.protocolFee),
-    accountRent,
     completesCurve: input.side === 'buy' && big(state.quoteReserve) + big(quote.excludedFeeInputAmount) >= threshold,
-    lastValidBlockHeight,
   };
 }
 

@@ -1,7 +1,7 @@
 // What a first buy leaves in rent: the trader's token account for the campaign's mint.
 
 import { ExtensionType, getAccountLen, getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
-import type { Connection, PublicKey } from '@solana/web3.js';
+import type { Connection, PublicKey, Transaction } from '@solana/web3.js';
 
 // DBC's Token-2022 mints carry only the metadata pointer and the metadata, which ask nothing of
 // token accounts: an associated account is the base layout plus ImmutableOwner. (spl-token's
@@ -13,4 +13,18 @@ export async function tokenAccountRent(connection: Connection, mint: PublicKey, 
   const address = getAssociatedTokenAddressSync(mint, owner, false, TOKEN_2022_PROGRAM_ID);
   if (await connection.getAccountInfo(address, 'confirmed')) return 0n;
   return BigInt(await connection.getMinimumBalanceForRentExemption(ACCOUNT_SIZE, 'confirmed'));
+}
+
+/**
+ * A built swap made ready for its trader to sign alone: a fresh blockhash, the trader as fee
+ * payer, and the rent a buy leaves in the token account it opens (part of what the trade costs).
+ */
+export async function forTrader(connection: Connection, tx: Transaction, trader: PublicKey, side: 'buy' | 'sell', mint: PublicKey) {
+  const [{ blockhash, lastValidBlockHeight }, accountRent] = await Promise.all([
+    connection.getLatestBlockhash('confirmed'),
+    side === 'buy' ? tokenAccountRent(connection, mint, trader) : Promise.resolve(0n),
+  ]);
+  tx.recentBlockhash = blockhash;
+  tx.feePayer = trader;
+  return { transaction: tx.serialize({ requireAllSignatures: false, verifySignatures: false }), accountRent, lastValidBlockHeight };
 }

@@ -44,24 +44,26 @@ function checkPreview(expectedOut: bigint, preview: bigint | undefined, slippage
 const quoteIdOf = (wire: Uint8Array) => createHash('sha256').update(wire).digest('hex').slice(0, 32);
 const expiry = (services: Services) => new Date(services.now().getTime() + BLOCKHASH_LIFETIME_MS).toISOString();
 
-export async function buildDbcBuy(services: Services, pool: PoolRow, body: { wallet: string; amount: bigint; slippageBps: number; expectedOutput?: bigint }): Promise<BuyQuoteResponse> {
-  const built = await build(services, pool, 'buy', body.wallet, body.amount, body.slippageBps);
+type QuoteBody = { wallet: string; amount: bigint; slippageBps: number; expectedOutput?: bigint };
+
+async function quote(services: Services, pool: PoolRow, side: SwapSide, body: QuoteBody) {
+  const built = await build(services, pool, side, body.wallet, body.amount, body.slippageBps);
   checkPreview(built.expectedOut, body.expectedOutput, body.slippageBps);
-  return {
-    quoteId: quoteIdOf(built.transaction), expectedTokens: formatTokenAmount(built.expectedOut),
-    transactionBase64: Buffer.from(built.transaction).toString('base64'), expiresAt: expiry(services),
-    solAmount: lamportsToSolString(built.amountIn), transferFee: formatTokenAmount(0n), slippageBps: body.slippageBps,
+  const common = {
+    quoteId: quoteIdOf(built.transaction), transactionBase64: Buffer.from(built.transaction).toString('base64'),
+    expiresAt: expiry(services), transferFee: formatTokenAmount(0n), slippageBps: body.slippageBps,
   };
+  return { built, common };
 }
 
-export async function buildDbcSell(services: Services, pool: PoolRow, body: { wallet: string; amount: bigint; slippageBps: number; expectedOutput?: bigint }): Promise<SellQuoteResponse> {
-  const built = await build(services, pool, 'sell', body.wallet, body.amount, body.slippageBps);
-  checkPreview(built.expectedOut, body.expectedOutput, body.slippageBps);
-  return {
-    quoteId: quoteIdOf(built.transaction), expectedSOL: lamportsToSolString(built.expectedOut),
-    transactionBase64: Buffer.from(built.transaction).toString('base64'), expiresAt: expiry(services),
-    tokenAmount: formatTokenAmount(body.amount), transferFee: formatTokenAmount(0n), slippageBps: body.slippageBps,
-  };
+export async function buildDbcBuy(services: Services, pool: PoolRow, body: QuoteBody): Promise<BuyQuoteResponse> {
+  const { built, common } = await quote(services, pool, 'buy', body);
+  return { ...common, expectedTokens: formatTokenAmount(built.expectedOut), solAmount: lamportsToSolString(built.amountIn) };
+}
+
+export async function buildDbcSell(services: Services, pool: PoolRow, body: QuoteBody): Promise<SellQuoteResponse> {
+  const { built, common } = await quote(services, pool, 'sell', body);
+  return { ...common, expectedSOL: lamportsToSolString(built.expectedOut), tokenAmount: formatTokenAmount(body.amount) };
 }
 
 /** Relays the trader's signed swap, then answers with what the chain says it did. */
