@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAUSE_PERCENT_OF_TRADE, everyInterval, TAX_SHORT, taxStory } from './taxStory';
+import { CAUSE_PERCENT_OF_TRADE, dbcTaxStory, everyInterval, TAX_SHORT, taxStory } from './taxStory';
 
 describe('the tax story', () => {
   it('tells the chain\'s split, at the configured interval', () => {
@@ -7,6 +7,11 @@ describe('the tax story', () => {
     expect(taxStory(60_000)).toContain('paid out every minute:');
     expect(TAX_SHORT).toBe('6% of every trade is withheld and sold; 80% of it is paid to the cause in SOL');
     expect(CAUSE_PERCENT_OF_TRADE).toBe(4.8);
+  });
+
+  it('tells a DBC pool\'s split: the fee in SOL, the program\'s fifth, the rest claimed for the cause', () => {
+    expect(dbcTaxStory(600_000)).toBe('6% of every trade is the pool\'s fee, kept in SOL: Meteora\'s bonding-curve program keeps a fifth of it, '
+      + 'and the rest, 4.8% of every trade, is claimed straight to the campaign\'s donation wallet every 10 minutes. Nothing is sold.');
   });
 
   it('names intervals as people say them', () => {

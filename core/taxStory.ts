@@ -4,6 +4,7 @@
 // the configured interval (GET /api/config payoutIntervalMs).
 
 import { CAMPAIGN_TAX_BPS, PLATFORM_FEE_PERCENT_OF_REWARDS } from './constants';
+import { causeBpsOfTrade } from './curve/dbc';
 
 export const TAX_PERCENT = CAMPAIGN_TAX_BPS / 100;
 export const CAUSE_PERCENT = 100 - PLATFORM_FEE_PERCENT_OF_REWARDS;
@@ -27,3 +28,13 @@ export function taxStory(intervalMs: number): string {
 
 /** The short form, where a line must do (the Support dialog, the launch form). */
 export const TAX_SHORT = `${TAX_PERCENT}% of every trade is withheld and sold; ${CAUSE_PERCENT}% of it is paid to the cause in SOL`;
+
+/**
+ * A campaign on its own Meteora DBC pool (issue 36): no token tax; the pool's 6% fee is collected
+ * in SOL, the bonding-curve program keeps its protocol's fifth, and the rest is the cause's,
+ * claimed straight to the donation wallet (after graduation the locked DAMM v2 position's fee the same way).
+ */
+export function dbcTaxStory(intervalMs: number): string {
+  return `${TAX_PERCENT}% of every trade is the pool's fee, kept in SOL: Meteora's bonding-curve program keeps a fifth of it, `
+    + `and the rest, ${causeBpsOfTrade(0) / 100}% of every trade, is claimed straight to the campaign's donation wallet ${everyInterval(intervalMs)}. Nothing is sold.`;
+}

@@ -3,7 +3,7 @@ import type { CampaignDetail } from '../../api/campaign';
 import { Link } from 'react-router';
 import { formatDate, formatSolFixed, shortAddress } from '../../../core/format';
 import { useClientConfig, usePayoutIntervalMs } from '../../api/config';
-import { taxStory } from '../../../core/taxStory';
+import { dbcTaxStory, taxStory } from '../../../core/taxStory';
 import { REFERENCE_ONLY_TEXT, allTransfersText } from '../../../core/donationCounting';
 import { BACKERS_NOTE, backersTitle, funding, fundingBarPercent, fundingPercentText } from '../../../core/funding';
 import { Card } from '../ui/Card';
@@ -35,7 +35,7 @@ export function FundingCard({ campaign, showCampaignLink = false }: { campaign: 
           The creator changed the goal on {formatDate(campaign.goal_change.changed_at)} (it was {campaign.goal_change.launch_goal_sol} SOL at launch); the About tab lists every change.
         </p>
       )}
-      <p className="mt-2 text-xs text-muted">{fundingPercentText(f)} of the goal. {taxStory(payoutMs)}</p>
+      <p className="mt-2 text-xs text-muted">{fundingPercentText(f)} of the goal. {campaign.bonding?.program === 'dbc' ? dbcTaxStory(payoutMs) : taxStory(payoutMs)}</p>
       <p className="mt-1 text-xs text-muted" data-testid="funding-backers-note">{BACKERS_NOTE}</p>
       {campaign.donation_wallet && (
         <>

@@ -43,6 +43,9 @@ export const campaignShowRoutes: FastifyPluginAsync<RouteOptions> = async (app, 
       bonding_curve_progress: progress,
       bonding: curve && {
         pool_wallet: pool!.poolWallet,
+        // dbc: a Meteora DBC pool (issue 36), its fee claimed in SOL; custodial: the pool wallet and its Token-2022 tax.
+        program: pool!.program,
+        damm_pool: pool!.dammPool,
         curve_type: pool!.curveType,
         threshold_sol: lamportsToNumber(curve.thresholdLamports),
         threshold_lamports: curve.thresholdLamports.toString(),
