@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURVE_PROGRAMS } from './schemas/launch';
 
 export const CLUSTERS = ['localnet', 'mainnet-beta', 'devnet', 'testnet'] as const;
 export type Cluster = (typeof CLUSTERS)[number];
@@ -20,5 +21,7 @@ export const ClientConfigSchema = z.object({
   backerMinSol: z.string(),
   /** How often the distributor pays withheld fees out (DISTRIBUTOR_INTERVAL_MS or its mode's default). */
   payoutIntervalMs: z.number().int().positive(),
+  /** CURVE_PROGRAM: how the Start Campaign page launches (a funding transfer, or one launch transaction on a DBC pool). */
+  curveProgram: z.enum(CURVE_PROGRAMS),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { lamportsToNumber } from '../../core/money';
 import type { LaunchCampaign } from '../../core/schemas/creation';
-import { launchRequests, type LaunchForm, type LaunchState } from '../db/schema';
+import { launchRequests, type LaunchState } from '../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import { refreshPlatformStats } from '../commands/refreshPlatformStats';
 import { donationWalletRefusal } from '../policies/donationWallet';
@@ -13,6 +13,7 @@ import { jobLockKey } from '../jobs/runner';
 import { amountToFund, isFunded } from './amounts';
 import { launchChain, type LaunchChain } from './chainOps';
 import { LaunchFailure } from './errors';
+import { launchFormOf } from './form';
 import { createMint, initialBuy, refund, saveCampaign, seedCurve, sweepToTreasury, type StepContext } from './steps';
 
 export const LAUNCH_MESSAGES = {
@@ -271,14 +272,7 @@ export class Launcher {
       if (isFunded(balance, required)) break;
     }
     if (!isFunded(balance, required)) throw badRequest(LAUNCH_MESSAGES.notFunded);
-    const form: LaunchForm = {
-      name: campaign.name, ticker: campaign.ticker, description: campaign.description, imageUrl: campaign.imageUrl,
-      videoUrl: campaign.videoUrl ?? null, photos: campaign.photos, website: campaign.website ?? null,
-      twitter: campaign.twitter ?? null, telegram: campaign.telegram ?? null, category: campaign.category,
-      goalLamports: campaign.goal.toString(), donationWallet: campaign.donationWallet,
-      bondingCurveType: campaign.bondingCurveType, ref: campaign.ref ?? null,
-      ...(campaign.official ? { official: true } : {}),
-    };
+    const form = launchFormOf(campaign);
     await this.services.db.update(launchRequests).set({
       state: 'funded', form, initialBuyLamports: campaign.initialBuy, amountToFundLamports: required,
       curveType: campaign.bondingCurveType, fundedLamports: balance, updatedAt: this.services.now(),

@@ -1,9 +1,7 @@
 import type { LaunchForm } from '../db/schema';
 
 /** The token's metadata uri, known at prepare (from the predicted mint address) and written into the mint. */
-export function metadataUri(publicUrl: string, mint: string): string {
-  return `${publicUrl}/api/token-metadata/${mint}`;
-}
+export { metadataUriOf as metadataUri } from '../../core/dbcLaunch';
 
 /** Where the campaign page of a token lives (the website when the creator gave none, as the spec says). */
 export function campaignPageUrl(publicUrl: string, mint: string): string {

@@ -5,7 +5,8 @@ import { Keypair, Transaction } from '@solana/web3.js';
 import { LAMPORTS_PER_SOL } from '../../../core/constants';
 import type { LaunchForm } from '../../db/schema';
 import type { Services } from '../../services';
-import { completeDbcLaunch, prepareDbcLaunch } from '../launchCampaign';
+import { completeDbcLaunch } from '../completeLaunch';
+import { prepareDbcLaunch } from '../launchCampaign';
 
 export function dbcLaunchForm(donationWallet: string, over: Partial<LaunchForm> = {}): LaunchForm {
   return {
@@ -21,10 +22,10 @@ export async function launchDbcCampaign(services: Services, options: { creator?:
   await services.chain.airdrop!(creator.publicKey.toBase58(), 5n * LAMPORTS_PER_SOL);
   const prepared = await prepareDbcLaunch(services, {
     creatorWallet: creator.publicKey.toBase58(), form: dbcLaunchForm(donationWallet, options.form),
-    initialBuyLamports: options.initialBuyLamports ?? 0n, slippageBps: 500,
+    initialBuyLamports: options.initialBuyLamports ?? 0n,
   });
   const tx = Transaction.from(Buffer.from(prepared.transaction, 'base64'));
   tx.partialSign(creator);
   const done = await completeDbcLaunch(services, { requestId: prepared.requestId, creatorWallet: creator.publicKey.toBase58(), signedTransaction: tx.serialize().toString('base64') });
-  return { ...done, creator, donationWallet, pool: prepared.pool, requestId: prepared.requestId };
+  return { ...done, mint: done.mintAddress, signature: done.txSignature, creator, donationWallet, requestId: prepared.requestId };
 }

@@ -15,7 +15,7 @@ describe('GET /api/config', () => {
     const body = res.json();
     expect(ClientConfigSchema.parse(body)).toEqual(body);
     const treasury = (await t.services.keys.treasury()).publicKey.toBase58();
-    expect(body).toEqual({ localMode: true, cluster: 'localnet', rpcPath: '/api/rpc', solUsd: 123.5, siteName: 'Causemint', supportWallet: treasury, supportChatUrl: null, backerMinSol: '0.01', payoutIntervalMs: t.services.env.distributorIntervalMs });
+    expect(body).toEqual({ localMode: true, cluster: 'localnet', rpcPath: '/api/rpc', solUsd: 123.5, siteName: 'Causemint', supportWallet: treasury, supportChatUrl: null, backerMinSol: '0.01', payoutIntervalMs: t.services.env.distributorIntervalMs, curveProgram: 'custodial' });
     expect(body.payoutIntervalMs).toBeGreaterThanOrEqual(1000);
   });
 });
@@ -36,7 +36,10 @@ describe('client configuration on a real cluster', () => {
       backerMinSol: '0.01',
       // A cluster pays every 10 minutes unless DISTRIBUTOR_INTERVAL_MS says otherwise.
       payoutIntervalMs: 600_000,
+      curveProgram: 'custodial',
     });
+    expect(clientConfig(loadEnv({ ...real, CURVE_PROGRAM: 'dbc' }), '11111111111111111111111111111111').curveProgram).toBe('dbc');
+    expect(() => loadEnv({ CURVE_PROGRAM: 'pumpfun' })).toThrow(/CURVE_PROGRAM/);
     expect(clientConfig(loadEnv({ ...real, DISTRIBUTOR_INTERVAL_MS: '120000' }), '11111111111111111111111111111111').payoutIntervalMs).toBe(120_000);
     expect(JSON.stringify(config)).not.toContain('secret-key-123');
     expect(JSON.stringify(config)).not.toContain('rpc.provider.example');

@@ -21,7 +21,9 @@ export function openApiDocument(publicUrl: string) {
     info: {
       title: 'Causemint launch and trading API',
       version: '1.0.0',
-      description: 'Launch a campaign token (prepare -> fund -> create) and trade it on its bonding curve (build -> sign -> execute).',
+      description: 'Launch a campaign token and trade it on its bonding curve (build -> sign -> execute). A launch is prepare -> fund -> create '
+        + 'on the custodial curve, or prepare -> create (the launch transaction) -> sign -> complete on a Meteora DBC pool: '
+        + 'GET /api/config names the one this server runs (curveProgram), and a prepared request keeps its own.',
     },
     servers: [{ url: publicUrl }],
     components: {
@@ -37,6 +39,25 @@ export function openApiDocument(publicUrl: string) {
           token_address: { ...address, description: 'the predicted mint address' }, predicted_address: address,
           bonding_curve: { ...address, description: 'the pool wallet' },
         }),
+        DbcPrepareResult: obj({
+          program: { ...str, enum: ['dbc'] }, request_id: str, distribution_wallet: address, distributor_wallet: address,
+          amount_to_fund: { ...num, description: 'SOL: the 0.02 creation fee plus the initial buy. Rent for the pool\'s new accounts and the network fee come on top (network_cost_estimate); the wallet shows the whole cost before it signs' },
+          amount_to_fund_lamports: units, creation_fee_lamports: units, initial_buy_lamports: units,
+          network_cost_estimate: { ...num, description: 'SOL: at most this much rent and network fee on top of amount_to_fund (the longest name and ticker)' },
+          network_cost_estimate_lamports: units,
+          token_address: { ...address, description: 'the predicted mint address' }, predicted_address: address,
+        }),
+        SignRequest: obj({
+          status: { ...str, enum: ['sign'] }, requestId: str,
+          transactionBase64: { ...str, description: 'the launch transaction (pool, mint, initial buy, creation fee), signed by the mint and the pool creator: the creator\'s wallet signs it last' },
+          mintAddress: address, pool: address, distributionWallet: address,
+          expectedTokens: { ...units, description: 'base units the initial buy gets' }, minimumTokens: units,
+          creationFeeLamports: units, initialBuyLamports: units,
+          networkCostLamports: { ...units, description: 'rent for the new accounts and the signature fees, exact' },
+          totalLamports: { ...units, description: 'everything the transaction takes from the creator\'s wallet' },
+          expiresAt: { ...str, description: 'about when its blockhash runs out: create again after it' },
+        }),
+        CompleteBody: obj({ request_id: str, signedTransaction: { ...str, description: 'base64: the transaction from create, signed by the creator\'s wallet' } }),
         CreateBody: obj({
           request_id: str, name: { ...str, minLength: 3, maxLength: 30 }, ticker: { ...str, pattern: '^[A-Za-z]{3,10}$' },
           description: { ...str, maxLength: 200 }, imageUrl: str, developerWallet: { ...address, description: 'must be the signed-in wallet' },
@@ -67,22 +88,40 @@ export function openApiDocument(publicUrl: string) {
       '/api/revshare/docs': { get: { summary: 'This document', responses: { 200: json({ type: 'object' }) } } },
       '/api/revshare/prepare': {
         get: {
-          summary: 'A fresh funding wallet, the distributor wallet, the amount to fund and the predicted token address',
+          summary: 'Custodial: a fresh funding wallet, the distributor wallet, the amount to fund and the predicted token address. DBC (program: dbc): no funding wallet; the amount is what the launch transaction pays besides rent',
           security: walletCookie,
           parameters: [{ name: 'initialBuy', in: 'query', required: false, schema: decimal }],
-          responses: { 200: json({ $ref: '#/components/schemas/PrepareResult' }), 400: error('Invalid initial buy'), 401: error('Not signed in') },
+          responses: {
+            200: json({ oneOf: [{ $ref: '#/components/schemas/PrepareResult' }, { $ref: '#/components/schemas/DbcPrepareResult' }] }),
+            400: error('Invalid initial buy'), 401: error('Not signed in'), 429: error('Too many unfinished launch requests'),
+          },
         },
       },
       '/api/revshare/create': {
         post: {
-          summary: 'Waits for the funding (95%, polled every 2 s up to 30 times), creates the token, seeds the curve, runs the initial buy, saves the campaign',
+          summary: 'Custodial: waits for the funding (95%, polled every 2 s up to 30 times), creates the token, seeds the curve, runs the initial buy, saves the campaign. '
+            + 'DBC: answers the launch transaction to sign (status: sign); asked again it builds the same launch with a fresh blockhash',
           security: walletCookie,
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateBody' } } } },
           responses: {
-            200: json({ $ref: '#/components/schemas/CreateResult' }),
+            200: json({ oneOf: [{ $ref: '#/components/schemas/CreateResult' }, { $ref: '#/components/schemas/SignRequest' }] }),
+            409: error('DBC: the request is complete, its transaction was sent, or it was created with other details'),
             400: error("A field rule's message, or 'Funding wallet has not been funded yet'"),
             401: error('Not signed in'), 403: error('developerWallet is not the signed-in wallet'), 404: error('Unknown request_id'),
             502: error("'Failed to create token' (refunded: true when the funding went back to the creator)"),
+          },
+        },
+      },
+      '/api/revshare/complete': {
+        post: {
+          summary: 'DBC: relays the creator-signed launch transaction (or finds it landed), checks the pool on chain and saves the campaign. Safe to repeat: a complete request answers the same',
+          security: walletCookie,
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CompleteBody' } } } },
+          responses: {
+            200: json({ $ref: '#/components/schemas/CreateResult' }),
+            400: error('Not this request\'s transaction, unsigned, expired (nothing paid: create again), or failed on chain'),
+            401: error('Not signed in'), 403: error('Another wallet\'s request'), 404: error('Unknown request_id'),
+            409: error('A funding-wallet request (create finishes it)'), 502: error("'Failed to create token'"),
           },
         },
       },
