@@ -2,9 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID, unpackAccount } from '@solana/spl-token';
 import { expectedTokensForBuy, initialCurveState } from '../../core/curve';
+import { BONDING_CURVE_TYPES } from '../../core/enums';
 import { signInKeypair, transferSol } from '../../e2e/launchApi';
 import { startServer, type StartedServer } from '../../e2e/server';
 import { tokenAccountOf } from '../chain/curve';
+import { DBC_PROGRAM } from '../chain/ledger/genesis/meteora';
 import { readCampaignMint } from '../chain/token';
 import { createTestDatabase } from '../testing/db';
 import { DONATION_WALLET } from './testing/launchFlow';
@@ -88,8 +90,29 @@ async function treasuryOf(url: string): Promise<string> {
   return ((await (await fetch(`${url}/api/config`)).json()) as { supportWallet: string }).supportWallet;
 }
 
+/**
+ * On a fresh ledger the curve-configs job creates the platform's DBC configs soon after the start,
+ * airdropping the treasury their rent first: its balance is this test's sum, so nothing is
+ * measured before they exist (under load the job can run inside the first launch's window).
+ */
+async function curveConfigsCreated(url: string): Promise<void> {
+  const rpc = await rpcOf(url);
+  const treasury = new PublicKey(await treasuryOf(url));
+  // The treasury pays each config's creation: one DBC transaction per curve type in its history.
+  const created = async () => {
+    let count = 0;
+    for (const { signature } of await rpc.getSignaturesForAddress(treasury, { limit: 100 })) {
+      const tx = await rpc.getTransaction(signature, { maxSupportedTransactionVersion: 0, commitment: 'confirmed' });
+      if (tx?.transaction.message.staticAccountKeys.some((key) => key.toBase58() === DBC_PROGRAM)) count += 1;
+    }
+    return count;
+  };
+  await expect.poll(created, { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(BONDING_CURVE_TYPES.length);
+}
+
 async function launchUntilCrash(server: StartedServer, crashAfter: string): Promise<Launch> {
   const { url } = server;
+  await curveConfigsCreated(url);
   const creator = Keypair.generate();
   const wallet = creator.publicKey.toBase58();
   const airdrop = await fetch(`${url}/api/dev/airdrop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ wallet, sol: 2 }) });
