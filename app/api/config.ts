@@ -2,14 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '../../core/clientConfig';
 import { api } from './client';
 
-/** GET /api/config: local mode, cluster, SOL/USD, the payout interval. Fetched once per page. */
+/** GET /api/config, as one query every page shares (fetched once per page). */
+export const clientConfigQuery = {
+  queryKey: ['config'],
+  queryFn: () => api.get<ClientConfig>('/api/config'),
+  staleTime: Infinity,
+  retry: 3,
+} as const;
+
+/** GET /api/config: local mode, cluster, SOL/USD, the payout interval, how campaigns launch. */
 export function useClientConfig() {
-  return useQuery({
-    queryKey: ['config'],
-    queryFn: () => api.get<ClientConfig>('/api/config'),
-    staleTime: Infinity,
-    retry: 3,
-  });
+  return useQuery(clientConfigQuery);
 }
 
 /** How often the cause is paid (the distributor's interval); 10 minutes until the config is known. */

@@ -1,14 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BondingCurveType, CampaignCategory } from '../../core/enums';
+import type { DbcPrepareResult, DbcSignRequest } from '../../core/schemas/launch';
 import { accountCampaignsKey } from './account';
 import { campaignsKey } from './campaigns';
 import { api, orNull } from './client';
 import { platformStatsKey } from './platformStats';
 
-// The launch service (issue 5): prepare → the creator's wallet funds → create.
+// The launch service (issue 5): prepare → the creator's wallet funds → create. On a DBC pool
+// (issue 36): prepare → create (the launch transaction) → the wallet signs → complete.
 
-/** GET /api/revshare/prepare: a funding wallet for this request and what it must receive (SOL). */
-export type PrepareResult = {
+export type { DbcPrepareResult, DbcSignRequest } from '../../core/schemas/launch';
+
+/** GET /api/revshare/prepare on the custodial curve: a funding wallet for this request and what it must receive (SOL). */
+export type CustodialPrepareResult = {
+  program?: 'custodial';
   request_id: string;
   funding_wallet: string;
   distribution_wallet: string;
@@ -18,6 +23,9 @@ export type PrepareResult = {
   token_address: string;
   bonding_curve?: unknown;
 };
+
+/** Either flow's prepare answer: a DBC request has no funding wallet (the wallet pays the launch transaction itself). */
+export type PrepareResult = CustodialPrepareResult | DbcPrepareResult;
 
 export type LaunchPhoto = { url: string; isMain: boolean };
 
@@ -88,6 +96,16 @@ export function prepareLaunch(initialBuySol: string | null): Promise<PrepareResu
 
 export function createLaunch(body: CreateLaunchBody): Promise<CreateLaunchResult> {
   return api.post<CreateLaunchResult>('/api/revshare/create', body);
+}
+
+/** POST /api/revshare/create for a DBC request: the launch transaction for the wallet to sign. */
+export function createLaunchTransaction(body: CreateLaunchBody): Promise<DbcSignRequest> {
+  return api.post<DbcSignRequest>('/api/revshare/create', body);
+}
+
+/** POST /api/revshare/complete: relays the signed launch (or finds it landed) and answers as create does. Safe to repeat. */
+export function completeLaunch(requestId: string, signedTransaction: string): Promise<CreateLaunchResult> {
+  return api.post<CreateLaunchResult>('/api/revshare/complete', { request_id: requestId, signedTransaction });
 }
 
 /** The campaign a launch request created (GET /api/campaigns/by-request/{id}), or null while there is none. */

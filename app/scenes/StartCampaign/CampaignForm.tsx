@@ -1,17 +1,18 @@
 import type { FormEvent } from 'react';
+import type { CurveProgram } from '../../../core/schemas/launch';
 import { Card } from '../../components/ui/Card';
 import { AdvancedSettings } from './AdvancedSettings';
 import { BasicsSection } from './BasicsSection';
 import { CostBreakdownSection } from './CostBreakdownSection';
 import { DonationWalletField } from './DonationWalletField';
-import { costBreakdown } from './formValues';
+import { costBreakdown, dbcCostBreakdown } from './formValues';
 import { MediaSection } from './MediaSection';
 import { SocialLinks } from './SocialLinks';
 import { SubmitArea } from './SubmitArea';
 import type { CreationFormState } from './useCreationForm';
 
 /** Every field of spec 1 section 5 'Creation form'; `onSubmit` runs the checks and the flow. */
-export function CampaignForm({ form, onSubmit }: { form: CreationFormState; onSubmit: () => void }) {
+export function CampaignForm({ form, program, onSubmit }: { form: CreationFormState; program: CurveProgram; onSubmit: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -23,9 +24,9 @@ export function CampaignForm({ form, onSubmit }: { form: CreationFormState; onSu
         <BasicsSection form={form} />
         <DonationWalletField form={form} />
         <SocialLinks form={form} />
-        <CostBreakdownSection form={form} />
+        <CostBreakdownSection form={form} program={program} />
         <AdvancedSettings form={form} />
-        <SubmitArea total={costBreakdown(form.values.initialBuy).total} />
+        <SubmitArea total={program === 'dbc' ? `≈${dbcCostBreakdown(form.values, window.location.origin).total}` : costBreakdown(form.values.initialBuy).total} />
       </form>
     </Card>
   );

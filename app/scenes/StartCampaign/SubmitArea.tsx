@@ -37,7 +37,8 @@ export function SubmitArea({ total }: { total: string }) {
         </Button>
       ) : (
         <Button type="submit" size="lg" className="w-full" data-testid="start-campaign-submit">
-          <Rocket className="h-5 w-5" aria-hidden />Launch Campaign ({total} SOL)
+          {/* One line on a phone, the DBC estimate's '≈' included. */}
+          <Rocket className="h-5 w-5 shrink-0" aria-hidden /><span className="whitespace-nowrap text-[15px] sm:text-base">Launch Campaign ({total} SOL)</span>
         </Button>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costBreakdown, INITIAL_VALUES, LOGO_REQUIRED, validateForm, type FormValues } from './formValues';
+import { costBreakdown, dbcCostBreakdown, INITIAL_VALUES, LOGO_REQUIRED, validateForm, type FormValues } from './formValues';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const filled: FormValues = {
@@ -48,5 +48,22 @@ describe('costBreakdown', () => {
     expect(costBreakdown('0.5')).toMatchObject({ initialBuy: '0.5', total: '0.55', totalLamports: 550_000_000n });
     expect(costBreakdown('2')).toMatchObject({ total: '2.05' });
     expect(costBreakdown('0.001')).toMatchObject({ total: '0.051' });
+  });
+});
+
+describe('dbcCostBreakdown (a launch on a DBC pool)', () => {
+  const origin = 'http://localhost:8787';
+  it('is the creation fee, the initial buy and the accounts\' rent with the network fee, rounded up to 0.001 SOL', () => {
+    // Pool 424 bytes, two vaults of 165, the mint 318 + name + ticker + uri (85), the creator's token account 170; three signatures.
+    expect(dbcCostBreakdown({ initialBuy: '0.5', name: 'Clean Water', ticker: 'WATER' }, origin))
+      .toEqual({ creationFee: '0.02', initialBuy: '0.5', network: '0.014', total: '0.534' });
+    expect(dbcCostBreakdown({ initialBuy: '', name: 'Clean Water', ticker: 'WATER' }, origin))
+      .toEqual({ creationFee: '0.02', initialBuy: null, network: '0.012', total: '0.032' });
+  });
+
+  it('assumes the longest name and ticker until they are typed', () => {
+    expect(dbcCostBreakdown({ initialBuy: '', name: '', ticker: '' }, origin))
+      .toEqual(dbcCostBreakdown({ initialBuy: '', name: 'x'.repeat(30), ticker: 'XXXXXXXXXX' }, origin));
+    expect(dbcCostBreakdown({ initialBuy: '', name: '', ticker: '' }, origin).network).toBe('0.012');
   });
 });

@@ -1,4 +1,5 @@
-import { CREATION_COST } from '../../../core/constants';
+import { CREATION_COST, NAME_MAX, TICKER_MAX } from '../../../core/constants';
+import { DBC_CREATION_FEE_LAMPORTS, dbcLaunchNetworkLamports, metadataUriOf } from '../../../core/dbcLaunch';
 import { DEFAULT_CAMPAIGN_CATEGORY, type BondingCurveType, type CampaignCategory } from '../../../core/enums';
 import { formatSol, parseSol } from '../../../core/money';
 import { CREATION_MESSAGES, creationFormSchema, type CreationForm } from '../../../core/schemas/creation';
@@ -101,5 +102,36 @@ export function costBreakdown(initialBuy: string): CostBreakdown {
     initialBuy: buy > 0n ? formatSol(buy) : null,
     total: formatSol(totalLamports),
     totalLamports,
+  };
+}
+
+export type DbcCostBreakdown = {
+  creationFee: string;
+  initialBuy: string | null;
+  /** Rent for the pool's new accounts and the network fee, rounded up: an estimate (the wallet shows the exact figure). */
+  network: string;
+  total: string;
+};
+
+// Estimates are shown rounded up to 0.001 SOL: still an upper bound, and short enough for the button on a phone.
+const ESTIMATE_STEP = 1_000_000n;
+const roundUp = (lamports: bigint) => ((lamports + ESTIMATE_STEP - 1n) / ESTIMATE_STEP) * ESTIMATE_STEP;
+
+/**
+ * What a launch on a DBC pool costs (issue 36): the 0.02 SOL creation fee, the initial buy,
+ * and the rent for its accounts plus the network fee, from the name and ticker as typed (the
+ * longest ones until they are) and this site's address (the mint's metadata uri).
+ */
+export function dbcCostBreakdown(values: Pick<FormValues, 'initialBuy' | 'name' | 'ticker'>, origin: string): DbcCostBreakdown {
+  const parsed = creationFormSchema.shape.initialBuy.safeParse(values.initialBuy);
+  const buy = parsed.success && parsed.data > 0n ? parsed.data : 0n;
+  const network = roundUp(dbcLaunchNetworkLamports(buy, {
+    name: values.name.trim() || 'x'.repeat(NAME_MAX), symbol: values.ticker.trim() || 'X'.repeat(TICKER_MAX), uri: metadataUriOf(origin, 'x'.repeat(44)),
+  }));
+  return {
+    creationFee: formatSol(DBC_CREATION_FEE_LAMPORTS),
+    initialBuy: buy > 0n ? formatSol(buy) : null,
+    network: formatSol(network),
+    total: formatSol(DBC_CREATION_FEE_LAMPORTS + buy + network),
   };
 }

@@ -1,39 +1,53 @@
 import { WalletNotConnectedError } from '@solana/wallet-adapter-base';
 import { useConnection, useWallet } from '@solana/wallet-adapter-react';
 import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import type { CurveProgram } from '../../../core/schemas/launch';
+import { clientConfigQuery } from '../../api/config';
 import { checkDonationWallet } from '../../api/donationWallets';
-import { campaignOfRequest, createLaunch, prepareLaunch, useLaunchCreated, type CreateLaunchBody } from '../../api/launch';
+import {
+  campaignOfRequest, completeLaunch, createLaunch, createLaunchTransaction, prepareLaunch, useLaunchCreated,
+  type CreateLaunchBody, type CreateLaunchResult,
+} from '../../api/launch';
 import { uploadFile } from '../../api/uploads';
 import { signSendAndConfirm } from '../../solana/sendTransaction';
 import { phaseOfStep, type CreationPhase, type CreationStep } from './creationSteps';
+import type { SharedDeps } from './creationShared';
 import {
   toastCampaignCreated, toastCreationFailed, toastPhotosUploadFailed, toastUploadFailed, toastVideoUploadFailed,
 } from './creationToasts';
 import { LaunchUnresolvedError, recoverLaunch } from './recoverLaunch';
 import { LogoUploadError, runCreation, type CreationInput, type CreationOutcome } from './runCreation';
+import { runDbcCreation } from './runDbcCreation';
+import { useLaunchSigner } from './useLaunchSigner';
 
 const pause = (ms: number) => new Promise<void>((resolve) => { setTimeout(resolve, ms); });
-const recover = (body: CreateLaunchBody) => recoverLaunch(body, { findByRequest: campaignOfRequest, create: createLaunch, wait: pause });
+const recoverDeps = { findByRequest: campaignOfRequest, wait: pause };
+
+/** A paid launch whose outcome is not known yet, and the idempotent call that learns it. */
+export type UnresolvedLaunch = { requestId: string; ticker: string; wallet: string; program: CurveProgram; retry: () => Promise<CreateLaunchResult> };
 
 export type FlowState =
   | { phase: 'form' }
-  | { phase: Exclude<CreationPhase, 'form' | 'complete'>; step: CreationStep }
+  | { phase: Exclude<CreationPhase, 'form' | 'complete'>; step: CreationStep; program: CurveProgram }
   | { phase: 'complete'; outcome: CreationOutcome; ticker: string }
   /** Paid, but the outcome could not be learned: no form (it would invite a second launch), only 'Check again'. */
-  | { phase: 'unresolved'; body: CreateLaunchBody; checking: boolean };
+  | { phase: 'unresolved'; launch: UnresolvedLaunch; checking: boolean };
 
 /**
  * Runs a creation and tracks its phase; a failure returns to the form (values kept), except
- * after the funding when the outcome is unknown: that request is looked up, never relaunched.
+ * after the wallet paid when the outcome is unknown: that request is looked up, never relaunched.
+ * The flow is the server's (GET /api/config curveProgram): a funding transfer, or one DBC launch transaction.
  */
 export function useCreationFlow() {
   const { connection } = useConnection();
   const { publicKey, signTransaction } = useWallet();
+  const queryClient = useQueryClient();
   const launched = useLaunchCreated();
+  const signLaunch = useLaunchSigner();
   const [state, setState] = useState<FlowState>({ phase: 'form' });
   const running = useRef(false);
-  const lastBody = useRef<CreateLaunchBody | null>(null);
 
   // A plain SOL transfer; the wallet signs, /api/rpc sends, 'confirmed' within 60 s, then 2 s more.
   const fund = useCallback(async (to: string, lamports: bigint, onSigned: () => void) => {
@@ -52,27 +66,32 @@ export function useCreationFlow() {
   const start = useCallback(async (input: CreationInput) => {
     if (running.current) return;
     running.current = true;
+    let program: CurveProgram = 'custodial';
+    let retry: UnresolvedLaunch['retry'] | null = null;
     try {
-      const outcome = await runCreation(input, {
+      program = (await queryClient.ensureQueryData(clientConfigQuery)).curveProgram;
+      const shared: SharedDeps = {
         donationWalletRefusal: async (address) => (await checkDonationWallet(address)).reason,
         upload: (file, kind) => uploadFile(file, { kind }),
-        prepare: prepareLaunch,
-        fund,
-        create: createLaunch,
-        recover: (body) => {
-          lastBody.current = body;
-          return recover(body);
-        },
-        onStep: (step) => setState({ phase: phaseOfStep(step), step }),
+        onStep: (step) => setState({ phase: phaseOfStep(step, program), step, program }),
         warnVideo: toastVideoUploadFailed,
         warnPhotos: toastPhotosUploadFailed,
-      });
+      };
+      const outcome = program === 'dbc'
+        ? await runDbcCreation({ ...input, program }, {
+          ...shared, prepare: prepareLaunch, build: createLaunchTransaction, sign: signLaunch, complete: completeLaunch,
+          recover: (requestId, signed) => (retry = () => recoverLaunch({ request_id: requestId }, { ...recoverDeps, create: () => completeLaunch(requestId, signed) }))(),
+        })
+        : await runCreation(input, {
+          ...shared, prepare: prepareLaunch, fund, create: createLaunch,
+          recover: (body: CreateLaunchBody) => (retry = () => recoverLaunch(body, { ...recoverDeps, create: createLaunch }))(),
+        });
       launched(input.wallet);
       toastCampaignCreated(input.form.ticker);
       setState({ phase: 'complete', outcome, ticker: input.form.ticker });
     } catch (err) {
-      if (err instanceof LaunchUnresolvedError && lastBody.current) {
-        setState({ phase: 'unresolved', body: lastBody.current, checking: false });
+      if (err instanceof LaunchUnresolvedError && retry) {
+        setState({ phase: 'unresolved', launch: { requestId: err.requestId, ticker: input.form.ticker, wallet: input.wallet, program, retry }, checking: false });
         return;
       }
       if (err instanceof LogoUploadError) toastUploadFailed(err.message);
@@ -81,22 +100,22 @@ export function useCreationFlow() {
     } finally {
       running.current = false;
     }
-  }, [fund, launched]);
+  }, [fund, launched, queryClient, signLaunch]);
 
   /** 'Check again' on an unresolved launch: the same lookup, for the same request. */
   const checkAgain = useCallback(async () => {
     if (state.phase !== 'unresolved' || state.checking) return;
-    const { body } = state;
-    setState({ phase: 'unresolved', body, checking: true });
+    const { launch } = state;
+    setState({ phase: 'unresolved', launch, checking: true });
     try {
-      const outcome = await recover(body);
-      launched(body.developerWallet);
-      toastCampaignCreated(body.ticker);
-      setState({ phase: 'complete', outcome: { ...outcome, photosFailed: false }, ticker: body.ticker });
+      const outcome = await launch.retry();
+      launched(launch.wallet);
+      toastCampaignCreated(launch.ticker);
+      setState({ phase: 'complete', outcome: { ...outcome, photosFailed: false }, ticker: launch.ticker });
     } catch (err) {
-      if (err instanceof LaunchUnresolvedError) setState({ phase: 'unresolved', body, checking: false });
+      if (err instanceof LaunchUnresolvedError) setState({ phase: 'unresolved', launch, checking: false });
       else {
-        // Settled: the launch failed and its funding was refunded, so the form may be offered again.
+        // Settled: the launch failed (refunded, or for a DBC launch never landed), so the form may be offered again.
         toastCreationFailed(err);
         setState({ phase: 'form' });
       }

@@ -52,6 +52,26 @@ describe('the trade API on a campaign\'s own DBC pool', () => {
     expect(parseTokenAmount(sell.json().tokenAmount)).toBe(parseTokenAmount(built.expectedTokens));
   }, 60_000);
 
+  it('previews exactly the trade the build then promises, the pool\'s fee included, so the widget\'s preview passes its check', async () => {
+    const preview = await t.app.inject({ method: 'GET', url: `/api/curve/${mint}/quote?side=buy&amount=0.5` });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const shown = preview.json();
+    expect(shown).toMatchObject({ side: 'buy', amountIn: '0.5', transferFee: '0', completesCurve: false });
+    expect(Number(shown.priceAfter)).toBeGreaterThan(Number(shown.priceBefore));
+    const buy = await post(`/api/curve/${mint}/buy`, { wallet: trader.publicKey.toBase58(), amount: '0.5', slippageBps: 100, expectedOutput: shown.expectedOutput });
+    expect(buy.statusCode, buy.body).toBe(200);
+    expect(buy.json().expectedTokens).toBe(shown.expectedOutput);
+    // What 0.5 SOL buys at the pool's price with the 6% left out: the preview promises less than that.
+    const feeless = Number(shown.amountIn) / Number(shown.priceBefore);
+    expect(Number(shown.expectedOutput)).toBeLessThan(feeless * 0.95);
+    expect((await execute(signAsWallet(buy.json().transactionBase64, trader))).statusCode).toBe(200);
+
+    const sellPreview = (await t.app.inject({ method: 'GET', url: `/api/curve/${mint}/quote?side=sell&amount=1000` })).json();
+    const sell = await post(`/api/curve/${mint}/sell`, { wallet: trader.publicKey.toBase58(), amount: '1000', slippageBps: 100, expectedOutput: sellPreview.expectedOutput });
+    expect(sell.statusCode, sell.body).toBe(200);
+    expect(sell.json().expectedSOL).toBe(sellPreview.expectedOutput);
+  }, 60_000);
+
   it('refuses a trade the price moved past, and completes the curve with what it needs', async () => {
     const mine = await quote('buy', trader, '2', 0);
     const theirs = await quote('buy', rival, '2');

@@ -14,6 +14,7 @@ import type { RouteOptions } from '../../services';
 import { TRADE_ERRORS, findCurvePool, stateOfPool, transferFeeOfPool } from '../../trading';
 import { readBook } from '../../trading/bookStore';
 import { deltaOf, liveDeltas, priceBuy, priceSell } from '../../trading/pricing';
+import { dbcQuotePreview } from './dbcPreview';
 import { READ_LIMIT } from './limits';
 
 type MintParams = { Params: { mint: string } };
@@ -36,6 +37,7 @@ export const curveReadRoutes: FastifyPluginAsync<RouteOptions> = async (app, { s
     const { side, amount } = parseInput(quoteQuerySchema, request.query);
     const book = await readBook(services.db, request.params.mint);
     if (!book) throw notFound(TRADE_ERRORS.poolNotFound);
+    if (book.pool.program === 'dbc') return dbcQuotePreview(services, book.pool, side, amount);
     const committed = stateOfPool(book.pool);
     // Priced exactly as a quote built now would be: after the live quotes of its side.
     const reserved = reservedState(committed, liveDeltas(book.live, services.now()), side);
