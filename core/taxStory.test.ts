@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAUSE_PERCENT_OF_TRADE, dbcTaxStory, everyInterval, TAX_SHORT, taxStory } from './taxStory';
+import { CAUSE_PERCENT_OF_TRADE, DBC_TAX_SHORT, dbcTaxStory, everyInterval, TAX_SHORT, taxStory } from './taxStory';
 
 describe('the tax story', () => {
   it('tells the chain\'s split, at the configured interval', () => {
@@ -12,6 +12,7 @@ describe('the tax story', () => {
   it('tells a DBC pool\'s split: the fee in SOL, the program\'s fifth, the rest claimed for the cause', () => {
     expect(dbcTaxStory(600_000)).toBe('6% of every trade is the pool\'s fee, kept in SOL: Meteora\'s bonding-curve program keeps a fifth of it, '
       + 'and the rest, 4.8% of every trade, is claimed straight to the campaign\'s donation wallet every 10 minutes. Nothing is sold.');
+    expect(DBC_TAX_SHORT).toBe('6% of every trade is the pool\'s fee in SOL; 4.8% of every trade is claimed for the cause, nothing sold');
   });
 
   it('names intervals as people say them', () => {

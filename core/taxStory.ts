@@ -38,3 +38,6 @@ export function dbcTaxStory(intervalMs: number): string {
   return `${TAX_PERCENT}% of every trade is the pool's fee, kept in SOL: Meteora's bonding-curve program keeps a fifth of it, `
     + `and the rest, ${causeBpsOfTrade(0) / 100}% of every trade, is claimed straight to the campaign's donation wallet ${everyInterval(intervalMs)}. Nothing is sold.`;
 }
+
+/** The short form for a DBC pool (the launch form in DBC mode). */
+export const DBC_TAX_SHORT = `${TAX_PERCENT}% of every trade is the pool's fee in SOL; ${causeBpsOfTrade(0) / 100}% of every trade is claimed for the cause, nothing sold`;

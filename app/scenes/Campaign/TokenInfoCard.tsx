@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CAMPAIGN_TAX_BPS } from '../../../core/constants';
+import { causeBpsOfTrade, DBC_TRADE_FEE_BPS } from '../../../core/curve/dbc';
 import { formatBpsPercent, shortAddress } from '../../../core/format';
 import type { CampaignDetail } from '../../api/campaign';
 import { useCampaignProof } from '../../api/proof';
@@ -14,6 +15,7 @@ export function TokenInfoCard({ campaign }: { campaign: CampaignDetail }) {
   const authorities = useCampaignProof(mint, { limit: 3, offset: 0 }).data?.authorities;
   const none = (value: string | null | undefined) => (value === null ? 'None (revoked)' : value ? wallet(value) : '…');
   const wallet = (address: string | null) => address && <ExplorerAddress address={address} />;
+  const dbc = campaign.bonding?.program === 'dbc';
   return (
     <Card className="p-5" data-testid="token-info">
       <h2 className="font-bold">Token</h2>
@@ -25,13 +27,19 @@ export function TokenInfoCard({ campaign }: { campaign: CampaignDetail }) {
           </span>
         </Row>
         <Row label="Supply">1,000,000,000 (fixed)</Row>
-        <Row label="Tax">{formatBpsPercent(CAMPAIGN_TAX_BPS)} on every transfer, paid to the cause</Row>
-        <Row label="Distributor">{wallet(campaign.distributor_wallet) ?? '—'}</Row>
+        {dbc ? (
+          // A DBC pool's token has no tax of its own: the pool takes its fee from each trade, in SOL.
+          <Row label="Trading fee">{formatBpsPercent(DBC_TRADE_FEE_BPS)} of each trade in SOL, {formatBpsPercent(causeBpsOfTrade(0))} to the cause</Row>
+        ) : (
+          <Row label="Tax">{formatBpsPercent(CAMPAIGN_TAX_BPS)} on every transfer, paid to the cause</Row>
+        )}
+        {dbc && campaign.bonding && <Row label="Pool">{wallet(campaign.bonding.damm_pool ?? campaign.bonding.pool_wallet)}</Row>}
+        <Row label={dbc ? 'Fee claimer' : 'Distributor'}>{wallet(campaign.distributor_wallet) ?? '—'}</Row>
         <Row label="Donation wallet">{wallet(campaign.donation_wallet) ?? '—'}</Row>
         <Row label="Mint authority">{none(authorities?.mintAuthority)}</Row>
         <Row label="Freeze authority">{none(authorities?.freezeAuthority)}</Row>
-        <Row label="Fee config authority">{none(authorities?.transferFeeConfigAuthority)}</Row>
-        <Row label="Fee withdraw authority">{none(authorities?.withdrawWithheldAuthority)}</Row>
+        {!dbc && <Row label="Fee config authority">{none(authorities?.transferFeeConfigAuthority)}</Row>}
+        {!dbc && <Row label="Fee withdraw authority">{none(authorities?.withdrawWithheldAuthority)}</Row>}
       </dl>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { TAX_SHORT } from '../../../core/taxStory';
+import { DBC_TAX_SHORT, TAX_SHORT } from '../../../core/taxStory';
 import { useWallet } from '@solana/wallet-adapter-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -57,7 +57,7 @@ export function StartCampaignPage() {
   useEffect(() => { window.scrollTo({ top: 0 }); }, [state.phase]);
   return (
     <>
-      <PageBanner title="Launch Your Campaign/Token" subtitle={`Create a fundraising token in one transaction. ${TAX_SHORT}.`} />
+      <PageBanner title="Launch Your Campaign/Token" subtitle={`Create a fundraising token in one transaction. ${program === 'dbc' ? DBC_TAX_SHORT : TAX_SHORT}.`} />
       <div className="px-4 py-10 sm:px-6">
         {state.phase === 'form' && <CampaignForm form={form} program={program} onSubmit={submit} />}
         {(state.phase === 'processing' || state.phase === 'creating') && (
