@@ -95,7 +95,8 @@ describe('a newcomer\'s first visit', () => {
         const first = (await apiList('limit=100')).find((c) => c.title === firstTitle);
         const shown = await firstCard.getByTestId('card-raised').textContent();
         return first ? shown === raisedOfGoalText(funding(BigInt(first.raised_lamports), BigInt(first.goal_lamports))) : `${firstTitle} not in the API's list`;
-      }, { timeout: 15_000 }).toBe(true);
+        // The first minutes of the demo launch, trade and pay out at once: a busy machine's card may trail the API that long.
+      }, { timeout: 45_000 }).toBe(true);
       expect(await firstCard.getByTestId('card-curve').textContent()).toContain('Curve');
       expect(await firstCard.getByTestId('card-curve').getByRole('img').getAttribute('aria-label')).toMatch(/^Bonding curve progress: \d+%$/);
       expect(await firstCard.getByTestId('card-curve').getByTestId('goal-star').count()).toBe(0);
