@@ -11,8 +11,12 @@ export type AuthorityFacts = {
   metadataUpdateAuthority: string | null;
   /** The campaign's distributor wallet: the one withdraw-withheld authority that is expected. */
   distributorWallet: string | null;
-  /** The curve's pool wallet, a platform key that co-signs only quoted trades. */
+  /** The curve's pool wallet, a platform key that co-signs only quoted trades; for a DBC pool, the pool's address. */
   poolWallet: string | null;
+  /** dbc: a Meteora DBC pool no platform key can move (issue 36); absent or custodial: the pool wallet above. */
+  poolProgram?: 'custodial' | 'dbc';
+  /** A graduated DBC pool's DAMM v2 pool, where its liquidity is locked. */
+  dammPool?: string | null;
   /** The metadata update authority is one of the platform's keys (the treasury at launch). */
   metadataAuthorityIsPlatform: boolean;
   transferFeeBps: number | null;

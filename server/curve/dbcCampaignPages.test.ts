@@ -45,6 +45,10 @@ describe('a campaign on its own DBC pool, as its pages read it', () => {
     expect(progress.progress.baseReserve).toBe(pool.baseReserve.toString());
     expect(BigInt(`0x${progress.progress.quoteReserve}`)).toBe(BigInt(pool.quoteReserve.toString()));
     expect(Math.abs(Number(progress.progress.sqrtPrice) / Number(pool.sqrtPrice.toString()) - 1)).toBeLessThan(1e-6);
+    // The trust panel says who holds the money: no platform key, the pool's program.
+    const statements: string[] = (await get(`/api/campaigns/${mint}/trust`)).json().authorities.statements;
+    expect(statements.at(-1)).toContain(`Meteora Dynamic Bonding Curve pool (${progress.poolId}): no platform key can move its SOL or tokens`);
+    expect(statements.join(' ')).not.toContain('pool wallet is a platform key');
     const market = (await get(`/api/campaigns/${mint}/market`)).json();
     expect(market).toMatchObject({ holders: 2, trades24h: 2, volume24hSol: '2.5', isBonded: false });
   }, 60_000);

@@ -46,7 +46,7 @@ export async function computeTrustFacts(services: Services, campaign: TrustCampa
   const creatorWallet = campaign.creatorWallet;
   const [launch, [pool], book, mintAccount, transfers] = await Promise.all([
     launchRecordOf(db, mint),
-    db.select({ poolWallet: curvePools.poolWallet }).from(curvePools).where(eq(curvePools.mint, mint)),
+    db.select({ poolWallet: curvePools.poolWallet, program: curvePools.program, dammPool: curvePools.dammPool }).from(curvePools).where(eq(curvePools.mint, mint)),
     // A provider that refuses program-account scans leaves the holder figures unknown, not wrong.
     readHolders(services, mint).catch((err: unknown) => {
       services.log.warn({ err, mint }, 'trust: holders scan failed');
@@ -94,6 +94,8 @@ export async function computeTrustFacts(services: Services, campaign: TrustCampa
       metadataUpdateAuthority: metadataAuthority,
       distributorWallet: campaign.distributorWallet,
       poolWallet,
+      poolProgram: pool?.program ?? 'custodial',
+      dammPool: pool?.dammPool ?? null,
       metadataAuthorityIsPlatform: metadataAuthority !== null && platform.has(metadataAuthority),
       transferFeeBps: mintAccount.transferFee?.bps ?? null,
     },
