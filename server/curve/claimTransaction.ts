@@ -3,13 +3,10 @@
 // transaction, sends exactly that many lamports to the donation wallet. Nothing is sold.
 
 import { DynamicBondingCurveClient } from '@meteora-ag/dynamic-bonding-curve-sdk';
-import { getAssociatedTokenAddressSync, NATIVE_MINT, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { SystemProgram, type Connection, type PublicKey, type Transaction } from '@solana/web3.js';
 import BN from 'bn.js';
+import { tokenAccountRent, wrappedSolAccountRent } from './tokenAccountRent';
 import { readVirtualPool } from './virtualPool';
-
-// The distributor's Token-2022 account for the campaign's mint, which the SDK opens beside the claim (immutable owner).
-const BASE_ACCOUNT_SIZE = 170;
 
 export type ClaimTransactionInput = {
   pool: PublicKey;
@@ -47,14 +44,12 @@ export async function buildClaimTransaction(connection: Connection, input: Claim
     creator: input.distributor, payer: input.payer, pool: input.pool,
     maxBaseAmount: new BN(0), maxQuoteAmount: new BN(lamports.toString()),
   });
-  const wrapped = getAssociatedTokenAddressSync(NATIVE_MINT, input.distributor);
   // Opened by this transaction unless it exists; one that exists is closed to the distributor with whatever it held.
-  const rent = await connection.getAccountInfo(wrapped, 'confirmed') ? 0n : BigInt(await connection.getMinimumBalanceForRentExemption(165, 'confirmed'));
+  const rent = await wrappedSolAccountRent(connection, input.distributor);
   tx.add(SystemProgram.transfer({ fromPubkey: input.distributor, toPubkey: input.donationWallet, lamports }));
   if (rent > 0n) tx.add(SystemProgram.transfer({ fromPubkey: input.distributor, toPubkey: input.payer, lamports: rent }));
   tx.feePayer = input.payer;
-  const baseAccount = getAssociatedTokenAddressSync(pool.poolState.baseMint, input.distributor, false, TOKEN_2022_PROGRAM_ID);
-  const rentLamports = await connection.getAccountInfo(baseAccount, 'confirmed')
-    ? 0n : BigInt(await connection.getMinimumBalanceForRentExemption(BASE_ACCOUNT_SIZE, 'confirmed'));
+  // The distributor's token account for the mint, which the SDK opens beside the claim.
+  const rentLamports = await tokenAccountRent(connection, pool.poolState.baseMint, input.distributor);
   return { transaction: tx, lamports, rentLamports };
 }

@@ -4,13 +4,11 @@
 // like the curve's claim (claimTransaction.ts).
 
 import { CpAmm, getTokenProgram, getUnClaimLpFee } from '@meteora-ag/cp-amm-sdk';
-import { getAssociatedTokenAddressSync, NATIVE_MINT, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { SystemProgram, type Connection, type PublicKey } from '@solana/web3.js';
 import type { ClaimTransaction } from './claimTransaction';
+import { tokenAccountRent, wrappedSolAccountRent } from './tokenAccountRent';
 
 export type PositionClaimInput = { dammPool: PublicKey; distributor: PublicKey; payer: PublicKey; donationWallet: PublicKey };
-
-const WRAPPED_SOL_ACCOUNT_SIZE = 165;
 
 /** The position's pending SOL fee now (the pool collects its fee in SOL only). */
 export async function pendingPositionFee(connection: Connection, dammPool: PublicKey, distributor: PublicKey): Promise<bigint> {
@@ -37,8 +35,7 @@ export async function buildPositionClaimTransaction(connection: Connection, inpu
   if (positions.length !== 1) throw new Error(`The distributor ${input.distributor.toBase58()} holds ${positions.length} positions in ${input.dammPool.toBase58()}, not one`);
   const pending = positions.reduce((sum, { positionState }) => sum + BigInt(getUnClaimLpFee(poolState, positionState).feeTokenB.toString()), 0n);
   if (pending + held === 0n) return null;
-  const wrapped = getAssociatedTokenAddressSync(NATIVE_MINT, input.distributor);
-  const rent = await connection.getAccountInfo(wrapped, 'confirmed') ? 0n : BigInt(await connection.getMinimumBalanceForRentExemption(WRAPPED_SOL_ACCOUNT_SIZE, 'confirmed'));
+  const rent = await wrappedSolAccountRent(connection, input.distributor);
   const tx = await cpAmm.claimPositionFee({
     owner: input.distributor, feePayer: input.payer, pool: input.dammPool,
     position: positions[0]!.position, positionNftAccount: positions[0]!.positionNftAccount,
@@ -49,7 +46,6 @@ export async function buildPositionClaimTransaction(connection: Connection, inpu
   tx.add(SystemProgram.transfer({ fromPubkey: input.distributor, toPubkey: input.donationWallet, lamports }));
   if (rent > 0n) tx.add(SystemProgram.transfer({ fromPubkey: input.distributor, toPubkey: input.payer, lamports: rent }));
   tx.feePayer = input.payer;
-  const baseAccount = getAssociatedTokenAddressSync(poolState.tokenAMint, input.distributor, false, TOKEN_2022_PROGRAM_ID);
-  const rentLamports = await connection.getAccountInfo(baseAccount, 'confirmed') ? 0n : BigInt(await connection.getMinimumBalanceForRentExemption(170, 'confirmed'));
+  const rentLamports = await tokenAccountRent(connection, poolState.tokenAMint, input.distributor);
   return { transaction: tx, lamports, rentLamports };
 }

@@ -1,6 +1,6 @@
 // What a first buy leaves in rent: the trader's token account for the campaign's mint.
 
-import { ExtensionType, getAccountLen, getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import { ACCOUNT_SIZE as CLASSIC_ACCOUNT_SIZE, ExtensionType, getAccountLen, getAssociatedTokenAddressSync, NATIVE_MINT, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import type { Connection, PublicKey, Transaction } from '@solana/web3.js';
 
 // DBC's Token-2022 mints carry only the metadata pointer and the metadata, which ask nothing of
@@ -9,10 +9,18 @@ import type { Connection, PublicKey, Transaction } from '@solana/web3.js';
 const ACCOUNT_SIZE = getAccountLen([ExtensionType.ImmutableOwner]);
 
 /** The rent of the trader's Token-2022 account for this mint if the swap has to create it (the SDK does, idempotently). */
-export async function tokenAccountRent(connection: Connection, mint: PublicKey, owner: PublicKey): Promise<bigint> {
-  const address = getAssociatedTokenAddressSync(mint, owner, false, TOKEN_2022_PROGRAM_ID);
+export function tokenAccountRent(connection: Connection, mint: PublicKey, owner: PublicKey): Promise<bigint> {
+  return rentToOpen(connection, getAssociatedTokenAddressSync(mint, owner, false, TOKEN_2022_PROGRAM_ID), ACCOUNT_SIZE);
+}
+
+/** The rent of the owner's wrapped-SOL account if a transaction has to open it (a claim's temporary one; classic Token layout). */
+export function wrappedSolAccountRent(connection: Connection, owner: PublicKey): Promise<bigint> {
+  return rentToOpen(connection, getAssociatedTokenAddressSync(NATIVE_MINT, owner), CLASSIC_ACCOUNT_SIZE);
+}
+
+async function rentToOpen(connection: Connection, address: PublicKey, size: number): Promise<bigint> {
   if (await connection.getAccountInfo(address, 'confirmed')) return 0n;
-  return BigInt(await connection.getMinimumBalanceForRentExemption(ACCOUNT_SIZE, 'confirmed'));
+  return BigInt(await connection.getMinimumBalanceForRentExemption(size, 'confirmed'));
 }
 
 /**
