@@ -43,8 +43,5 @@ export const graduateCurvesJob: Job = {
   runAtStart: true,
   run: async (services) => { await graduateCompleteCurves(services); },
   // The trade that completes a curve wakes it at once.
-  wake: (services, trigger) => {
-    services.trading.onGraduated(() => trigger());
-    return () => {};
-  },
+  wake: (services, trigger) => services.trading.onGraduated(() => trigger()),
 };

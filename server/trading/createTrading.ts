@@ -20,8 +20,8 @@ export type Trading = {
   book: QuoteBook;
   /** Runs after every committed trade (errors are logged, never undo the trade). */
   onTrade: (listener: TradeListener) => void;
-  /** Runs after the trade that completed a curve. */
-  onGraduated: (listener: TradeListener) => void;
+  /** Runs after the trade that completed a curve; returns its unsubscribe (a job's wake ends with its runner). */
+  onGraduated: (listener: TradeListener) => () => void;
   /**
    * Runs the listeners for a trade committed outside the quote book: a DBC pool's swap, which
    * anyone may send, recorded by the swap indexer (server/curve/indexSwaps.ts) once it is read
@@ -90,7 +90,13 @@ export function createTrading(deps: {
     watch,
     close: () => watch.stop(),
     onTrade: (listener) => { tradeListeners.push(listener); },
-    onGraduated: (listener) => { graduationListeners.push(listener); },
+    onGraduated: (listener) => {
+      graduationListeners.push(listener);
+      return () => {
+        const at = graduationListeners.indexOf(listener);
+        if (at >= 0) graduationListeners.splice(at, 1);
+      };
+    },
     notifyTrade: (event) => runAll(tradeListeners, event),
     notifyGraduated: (event) => runAll(graduationListeners, event),
   };
