@@ -123,6 +123,14 @@ describe('trustFlags', () => {
     expect(ids(facts)).toEqual([]);
   });
 
+  it('authorities: a token without a transfer fee (a DBC pool\'s, whose fee is in SOL) has no withheld fees for anyone to take', () => {
+    const facts = honest();
+    facts.authorities = { ...facts.authorities!, transferFeeBps: null, withdrawWithheldAuthority: null, poolProgram: 'dbc' };
+    expect(ids(facts)).toEqual([]);
+    facts.authorities = { ...facts.authorities, mintAuthority: 'X' };
+    expect(ids(facts)).toEqual(['mint_authority']);
+  });
+
   it('creator history: past dumps are high and counted in words', () => {
     const facts = honest();
     facts.creatorHistory.soldMostWithinDay = 2;

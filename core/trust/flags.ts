@@ -69,7 +69,8 @@ const rules: Rule[] = [
     id: 'fee_authority', severity: 'high',
     sentence: 'Someone can still change the tax charged on every trade.',
   } : null,
-  ({ authorities: a }) => a && a.withdrawWithheldAuthority !== a.distributorWallet ? {
+  // Only a token with a transfer fee withholds anything (a DBC pool's fee is in SOL, in the pool).
+  ({ authorities: a }) => a && a.transferFeeBps !== null && a.withdrawWithheldAuthority !== a.distributorWallet ? {
     id: 'withheld_authority', severity: 'high',
     sentence: 'The trade tax collected for the cause can be taken by a wallet other than this campaign\'s distributor.',
   } : null,

@@ -3,6 +3,7 @@
 
 import { eq } from 'drizzle-orm';
 import { officialToken } from '../db/schema';
+import { PoolNotTradableError } from '../curve/swapTransaction';
 import type { Services } from '../services';
 import { DEMO_TRADERS, demoMints } from './seedDemoMarket';
 import { donateLinkFor } from '../donations/donateLink';
@@ -12,8 +13,20 @@ export type DemoAction = { kind: 'buy' | 'sell' | 'donate'; mint: string; wallet
 
 const LAMPORTS = 1_000_000_000n;
 
-/** `random` in [0, 1) is injected so a test can choose what happens. */
+/**
+ * `random` in [0, 1) is injected so a test can choose what happens. A pool between its curve's
+ * completion and its migration takes no trades: that step does nothing (null).
+ */
 export async function demoActivityStep(services: Services, random: () => number = Math.random): Promise<DemoAction | null> {
+  try {
+    return await step(services, random);
+  } catch (err) {
+    if (err instanceof PoolNotTradableError) return null;
+    throw err;
+  }
+}
+
+async function step(services: Services, random: () => number): Promise<DemoAction | null> {
   const mints = [...await demoMints(services), ...await officialMint(services)];
   if (mints.length === 0) return null;
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;

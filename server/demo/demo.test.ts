@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PublicKey } from '@solana/web3.js';
+import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { eq } from 'drizzle-orm';
-import { campaigns, curvePools, curveTrades, distributionRuns, donations } from '../db/schema';
+import { campaigns, curvePools, curveTrades, distributionRuns, donations, launchRequests } from '../db/schema';
 import { indexDonations } from '../donations/indexer';
 import { referenceOf } from '../donations/references';
 import { distributorFor } from '../distributor';
@@ -13,15 +13,19 @@ import { createTestApp, type TestApp } from '../testing/app';
 import { trustOf } from '../trust';
 import { demoActivityStep } from './activity';
 import { DEMO_CAMPAIGNS } from './catalog';
-import { solBalance } from './market';
+import { demoWallet, ensureSol, solBalance } from './market';
+import { LAMPORTS_PER_SOL } from '../../core/constants';
+import { prepareDbcLaunch } from '../curve/launchCampaign';
+import { dbcLaunchForm } from '../curve/testing/dbcCampaign';
 import { seedDemoMarket } from './seedDemoMarket';
+import { readVirtualPool } from '../curve/virtualPool';
 
 describe('the local demo market', () => {
   let t: TestApp;
   beforeAll(async () => { t = await createTestApp(); });
   afterAll(async () => { await t?.close(); });
 
-  it('launches every catalog campaign through the launch flow, trades into them and graduates one', async () => {
+  it('launches every catalog campaign on its own DBC pool through the launch flow, swaps into them and graduates one into DAMM v2', async () => {
     const first = await seedDemoMarket(t.services);
     expect(first.launched).toHaveLength(DEMO_CAMPAIGNS.length);
     expect(DEMO_CAMPAIGNS.length).toBeGreaterThanOrEqual(12);
@@ -34,9 +38,14 @@ describe('the local demo market', () => {
     expect(rows.filter((r) => r.isBonded).map((r) => r.ticker)).toEqual(['WATER']);
     for (const row of rows) expect(row.status).toBe('active');
 
-    // Every campaign is a real token with a curve pool; the graduated one completed on chain.
+    // Every campaign is a real token on its own DBC pool; the graduated one completed on chain and migrated.
     const pools = await t.services.db.select().from(curvePools);
+    expect(new Set(pools.map((p) => p.program))).toEqual(new Set(['dbc']));
     expect(pools.filter((p) => p.complete).map((p) => p.mint)).toEqual(rows.filter((r) => r.isBonded).map((r) => r.tokenAddress));
+    const graduated = pools.find((p) => p.complete)!;
+    expect(graduated.dammPool).toBeTruthy();
+    expect((await readVirtualPool(t.services.chain.connection, new PublicKey(graduated.poolWallet)))?.poolState.isMigrated).toBe(1);
+    expect(await t.services.chain.connection.getAccountInfo(new PublicKey(graduated.dammPool!))).not.toBeNull();
     const trades = await t.services.db.select().from(curveTrades);
     expect(new Set(trades.map((tr) => tr.wallet)).size).toBeGreaterThanOrEqual(5);
     const { value: mint } = await t.services.chain.connection.getParsedAccountInfo(new PublicKey(rows[0]!.tokenAddress!));
@@ -120,5 +129,24 @@ describe('the local demo market', () => {
     const after = await officialTrades();
     expect(after).toHaveLength(first.length + 3);
     expect(after.map((tr) => tr.signature)).toEqual(expect.arrayContaining([bought!.signature, sold!.signature, insteadOfGift!.signature]));
+  });
+
+  it('a start that died after a launch landed but before its complete finishes that launch next time, and launches nothing twice', async () => {
+    const entry = { ...DEMO_CAMPAIGNS[1]!, ticker: 'LANDED', name: 'Landed Before the Crash', buys: [] };
+    const creator = await demoWallet(t.services, `creator-${entry.ticker}`);
+    await ensureSol(t.services, creator.publicKey, 2n * LAMPORTS_PER_SOL);
+    const prepared = await prepareDbcLaunch(t.services, {
+      creatorWallet: creator.publicKey.toBase58(), initialBuyLamports: 0n,
+      form: dbcLaunchForm(Keypair.generate().publicKey.toBase58(), { ticker: entry.ticker, name: entry.name }),
+    });
+    const tx = Transaction.from(Buffer.from(prepared.transaction, 'base64'));
+    tx.partialSign(creator);
+    await t.services.chain.sendAndConfirm(tx.serialize());
+
+    expect(await seedDemoMarket(t.services, [entry])).toEqual({ launched: ['LANDED'], skipped: [] });
+    const launched = await t.services.db.select().from(campaigns).where(eq(campaigns.creatorWallet, creator.publicKey.toBase58()));
+    expect(launched.map((c) => c.tokenAddress)).toEqual([prepared.mint]);
+    const requests = await t.services.db.select().from(launchRequests).where(eq(launchRequests.creatorWallet, creator.publicKey.toBase58()));
+    expect(requests.map((r) => [r.requestId, r.state])).toEqual([[prepared.requestId, 'created']]);
   });
 });

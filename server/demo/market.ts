@@ -1,11 +1,16 @@
 // What a demo wallet does on the local market, through the same paths a person's wallet
-// uses: airdrops from the faucet, trades as firm quotes it signs and the pool co-signs,
-// donations as Solana Pay transfer requests paid the way a wallet pays them.
+// uses: airdrops from the faucet; trades on a campaign's DBC pool as swaps it alone signs (on
+// a custodial pool as firm quotes it signs and the pool co-signs); donations as Solana Pay
+// transfer requests paid the way a wallet pays them.
 
 import { Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
+import { eq } from 'drizzle-orm';
 import { parseTransferRequestUrl } from '../../core/solanaPay';
 import { signTransaction } from '../chain/token';
 import { tokenAccountOf } from '../chain/curve';
+import { indexSwapSignatures } from '../curve/indexSwaps';
+import { buildSwapTransaction, type SwapSide } from '../curve/swapTransaction';
+import { curvePools } from '../db/schema';
 import type { Services } from '../services';
 
 /** Demo keypairs live in the key store (role 'demo'), so a restart keeps their holdings. */
@@ -61,13 +66,40 @@ export async function tokenBalance(services: Services, mint: string, owner: Publ
   return info ? BigInt(info.value.amount) : 0n;
 }
 
-/** Buys with `lamports` SOL: the quote is built, signed by the wallet, co-signed and sent. */
+/** The DBC pool a mint trades on, or null for a custodial pool. */
+async function dbcPoolOf(services: Services, mint: string): Promise<string | null> {
+  const [row] = await services.db.select({ program: curvePools.program, pool: curvePools.poolWallet }).from(curvePools).where(eq(curvePools.mint, mint));
+  return row?.program === 'dbc' ? row.pool : null;
+}
+
+/** The spec's default slippage (500 bps), as the trade widget offers it. */
+const DEMO_SLIPPAGE_BPS = 500;
+
+/**
+ * A swap as a wallet sends it: built from the pool's quote, signed by the trader alone. It is
+ * then read back from the chain as the indexer reads anyone's, so the trade is on the site
+ * when this returns (the curve-swaps job reading it too writes nothing twice).
+ */
+async function swap(services: Services, trader: Keypair, pool: string, side: SwapSide, amountIn: bigint): Promise<string> {
+  const built = await buildSwapTransaction(services.chain.connection, { pool: new PublicKey(pool), trader: trader.publicKey, side, amountIn, slippageBps: DEMO_SLIPPAGE_BPS });
+  const tx = Transaction.from(built.transaction);
+  tx.sign(trader);
+  const signature = await services.chain.sendAndConfirm(tx.serialize());
+  await indexSwapSignatures(services, [signature]);
+  return signature;
+}
+
+/** Buys with `lamports` SOL (on a DBC pool, a buy past the curve's end fills it and keeps the rest). */
 export async function buy(services: Services, trader: Keypair, mint: string, lamports: bigint): Promise<string> {
+  const pool = await dbcPoolOf(services, mint);
+  if (pool) return swap(services, trader, pool, 'buy', lamports);
   const quote = await services.trading.book.buildBuyQuote({ mint, trader: trader.publicKey.toBase58(), solIn: lamports });
   return (await services.trading.book.execute(signQuote(quote.transactionBase64, trader))).transactionSignature;
 }
 
 export async function sell(services: Services, trader: Keypair, mint: string, tokens: bigint): Promise<string> {
+  const pool = await dbcPoolOf(services, mint);
+  if (pool) return swap(services, trader, pool, 'sell', tokens);
   const quote = await services.trading.book.buildSellQuote({ mint, trader: trader.publicKey.toBase58(), tokens });
   return (await services.trading.book.execute(signQuote(quote.transactionBase64, trader))).transactionSignature;
 }

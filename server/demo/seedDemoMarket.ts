@@ -1,17 +1,21 @@
 // The local demo market: on the first start in local mode, the catalog's campaigns are
-// launched through the real launch flow (prepare, a funding transfer, create) by demo
-// creator wallets, then demo traders buy into them (one all the way to graduation).
-// Idempotent: a campaign whose demo creator already launched it is skipped, so a start
-// interrupted half-way finishes the rest next time.
+// launched on their own DBC pools through the real launch flow (prepare, the creator's one
+// signed launch transaction, complete) by demo creator wallets, then demo traders swap into
+// them (one all the way to graduation). Idempotent: a campaign whose demo creator already
+// launched it is skipped, and a launch that landed without its complete is completed, so a
+// start interrupted half-way finishes the rest next time and never launches one twice.
 
-import { and, eq, inArray } from 'drizzle-orm';
-import { costToComplete } from '../../core/curve';
+import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { solToLamports } from '../../core/money';
-import { campaigns, verifiedCharities } from '../db/schema';
-import { launcherFor } from '../launch';
+import { completeDbcLaunch } from '../curve/completeLaunch';
+import { readCurveState } from '../curve/curveState';
+import { CREATION_FEE_LAMPORTS, prepareDbcLaunch } from '../curve/launchCampaign';
+import { campaigns, curvePools, launchRequests, verifiedCharities } from '../db/schema';
+import { graduateCompleteCurves } from '../jobs/graduateCurves';
 import type { Services } from '../services';
 import { DEMO_CAMPAIGNS, type DemoCampaign } from './catalog';
-import { airdrop, buy, demoWallet, ensureSol, transferSol } from './market';
+import { airdrop, buy, demoWallet, ensureSol } from './market';
 import { gradientLogo } from './png';
 import { storeGeneratedPng } from './storeGeneratedPng';
 
@@ -43,22 +47,39 @@ export async function seedDemoMarket(services: Services, catalog: DemoCampaign[]
   return result;
 }
 
-async function launch(services: Services, entry: DemoCampaign, creator: import('@solana/web3.js').Keypair, donationWallet: string): Promise<string> {
-  const launcher = launcherFor(services);
-  const initialBuy = entry.initialBuy ? solToLamports(entry.initialBuy) : 0n;
-  await ensureSol(services, creator.publicKey, initialBuy + 1_000_000_000n);
-  const prepared = await launcher.prepare(creator.publicKey.toBase58(), initialBuy);
-  await transferSol(services, creator, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
-  const created = await launcher.create(creator.publicKey.toBase58(), prepared.request_id, {
-    name: entry.name, ticker: entry.ticker, goal: solToLamports(entry.goal), category: entry.category,
-    initialBuy, donationWallet, description: entry.description,
-    website: undefined, twitter: undefined, telegram: undefined, bondingCurveType: entry.curveType,
-    imageUrl: await storeLogo(services, entry), videoUrl: undefined, photos: [],
+async function launch(services: Services, entry: DemoCampaign, creator: Keypair, donationWallet: string): Promise<string> {
+  const creatorWallet = creator.publicKey.toBase58();
+  const landed = await landedWithoutComplete(services, creatorWallet, entry.ticker);
+  if (landed) return (await completeDbcLaunch(services, { requestId: landed, creatorWallet })).mintAddress;
+  const initialBuyLamports = entry.initialBuy ? solToLamports(entry.initialBuy) : 0n;
+  await ensureSol(services, creator.publicKey, initialBuyLamports + CREATION_FEE_LAMPORTS + 1_000_000_000n);
+  const prepared = await prepareDbcLaunch(services, {
+    creatorWallet, initialBuyLamports,
+    form: {
+      name: entry.name, ticker: entry.ticker, description: entry.description, imageUrl: await storeLogo(services, entry), videoUrl: null,
+      photos: [], website: null, twitter: null, telegram: null, category: entry.category, goalLamports: solToLamports(entry.goal).toString(),
+      donationWallet, bondingCurveType: entry.curveType, ref: null,
+    },
   });
+  // The creator's wallet signs last, as a person's does on the launch page.
+  const tx = Transaction.from(Buffer.from(prepared.transaction, 'base64'));
+  tx.partialSign(creator);
+  const created = await completeDbcLaunch(services, { requestId: prepared.requestId, creatorWallet, signedTransaction: tx.serialize().toString('base64') });
   return created.mintAddress;
 }
 
-/** Demo traders' buys; a graduating campaign is then bought to its threshold. */
+/** An earlier start's launch of this campaign whose transaction landed before the start died (its mint exists on chain). */
+async function landedWithoutComplete(services: Services, creatorWallet: string, ticker: string): Promise<string | null> {
+  const open = await services.db.select({ requestId: launchRequests.requestId, mint: launchRequests.mint }).from(launchRequests)
+    .where(and(eq(launchRequests.creatorWallet, creatorWallet), eq(launchRequests.program, 'dbc'), ne(launchRequests.state, 'created'),
+      sql`${launchRequests.form}->>'ticker' = ${ticker}`));
+  for (const row of open) {
+    if (await services.chain.connection.getAccountInfo(new PublicKey(row.mint), 'confirmed')) return row.requestId;
+  }
+  return null;
+}
+
+/** Demo traders' buys; a graduating campaign is then bought to its threshold (the graduate-curves job migrates it). */
 async function tradeInto(services: Services, entry: DemoCampaign, mint: string, index: number): Promise<void> {
   for (const [i, sol] of entry.buys.entries()) {
     const trader = await demoWallet(services, `trader-${(index + i) % DEMO_TRADERS}`);
@@ -68,9 +89,14 @@ async function tradeInto(services: Services, entry: DemoCampaign, mint: string, 
   }
   if (!entry.graduate) return;
   const whale = await demoWallet(services, 'whale');
-  const cost = costToComplete(await services.trading.book.committedState(mint));
-  await airdrop(services, whale.publicKey, cost + 1_000_000_000n);
-  await buy(services, whale, mint, cost);
+  const [row] = await services.db.select({ pool: curvePools.poolWallet }).from(curvePools).where(eq(curvePools.mint, mint));
+  const state = await readCurveState(services.chain.connection, new PublicKey(row!.pool));
+  // More than the rest of the curve with its fee: the buy fills the curve exactly and keeps the change.
+  const offer = (state!.thresholdLamports * 12n) / 10n;
+  await airdrop(services, whale.publicKey, offer + 1_000_000_000n);
+  await buy(services, whale, mint, offer);
+  // What the graduate-curves job does on its next tick, done now so the seeded market is whole when it is shown.
+  await graduateCompleteCurves(services);
 }
 
 /** A generated PNG logo, stored like an upload (content-addressed). */
