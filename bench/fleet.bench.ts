@@ -142,7 +142,7 @@ export default async function fleetBench(): Promise<FleetBenchRow[]> {
   const fleet = await startFleet({
     databaseUrl: database.url, built: true, webs: 3, workers: 1, nginxWorkers: 'auto',
     env: {
-      DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000',
+      CURVE_PROGRAM: 'custodial', DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000',
       LOG_LEVEL: 'info', QUOTES_MAX_CURVE_SHARE_BPS: '10000', QUOTES_MAX_LIVE_PER_CLIENT: '100000',
       FAUCET_PER_MINUTE: '100000', UPLOADS_PER_MINUTE: '100000', SIGN_INS_PER_MINUTE: '100000', RPC_RATE_LIMIT: '10000000',
     },

@@ -23,5 +23,7 @@ export const ClientConfigSchema = z.object({
   payoutIntervalMs: z.number().int().positive(),
   /** CURVE_PROGRAM: how the Start Campaign page launches (a funding transfer, or one launch transaction on a DBC pool). */
   curveProgram: z.enum(CURVE_PROGRAMS),
+  /** CURVE_PLATFORM_SHARE_PERCENT: the platform's share of a new DBC pool's fee after DBC's protocol share (0: all the cause's). */
+  curvePlatformSharePercent: z.number().int().min(0).max(100),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;

@@ -4,7 +4,7 @@
 // figure is exact for a given name, ticker and metadata uri; the wallet shows it before it signs.
 
 import { CREATION_COST } from './constants';
-import { parseSol } from './money';
+import { formatSol, parseSol } from './money';
 import { rentExemptLamports } from './rent';
 
 /** The platform's share of a launch (spec 1: 0.01 SOL maintenance and 0.01 platform), paid to the treasury in the launch transaction. */
@@ -54,4 +54,18 @@ export function dbcLaunchNetworkEstimate(initialBuyLamports: bigint, publicUrl: 
 /** What prepare asks for: the creation fee plus the initial buy (the network's share comes on top). */
 export function dbcAmountToFund(initialBuyLamports: bigint): bigint {
   return DBC_CREATION_FEE_LAMPORTS + initialBuyLamports;
+}
+
+/**
+ * What a launch costs, in one sentence, for campaigns launched the way `program` says
+ * (How It Works, the Terms): on a DBC pool the fee and, at most, the new accounts' rent and
+ * the signature fees for the longest name and ticker on this site; custodially the spec's 0.05 SOL.
+ */
+export function creationCostSentence(program: 'custodial' | 'dbc', publicUrl: string): string {
+  if (program === 'custodial') return `Creation costs ${CREATION_COST.total} SOL plus your optional initial buy.`;
+  const atMost = dbcLaunchNetworkEstimate(1n, publicUrl);
+  // Rounded up to the thousandth, so the figure is a true "at most".
+  const roundedUp = ((atMost + 999_999n) / 1_000_000n) * 1_000_000n;
+  return `Creation costs a ${formatSol(DBC_CREATION_FEE_LAMPORTS)} SOL platform fee, plus at most ${formatSol(roundedUp)} SOL of rent and network fees `
+    + 'for the new token and pool accounts, and your optional initial buy.';
 }

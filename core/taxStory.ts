@@ -1,10 +1,13 @@
-// The one account of where a campaign token's tax goes, told the same way on every page:
-// the chain's. The token withholds 6% of every transfer; the distributor sells what was
-// withheld for SOL and pays 80% of it to the donation wallet and 20% to the platform, at
-// the configured interval (GET /api/config payoutIntervalMs).
+// The one account of where a campaign's trading fee goes, told the same way on every page:
+// the chain's. On a campaign's own DBC pool (the default, issue 36) the pool keeps a 6% fee
+// in SOL, DBC keeps a fifth of it, and the distributor claims the rest (less any platform
+// share) straight to the donation wallet. On the custodial design the token withholds 6% of
+// every transfer, and the distributor sells it for SOL and pays 80% to the donation wallet
+// and 20% to the platform. Both at the configured interval (GET /api/config payoutIntervalMs).
 
 import { CAMPAIGN_TAX_BPS, PLATFORM_FEE_PERCENT_OF_REWARDS } from './constants';
 import { causeBpsOfTrade } from './curve/dbc';
+import type { CurveProgram } from './schemas/launch';
 
 export const TAX_PERCENT = CAMPAIGN_TAX_BPS / 100;
 export const CAUSE_PERCENT = 100 - PLATFORM_FEE_PERCENT_OF_REWARDS;
@@ -29,15 +32,55 @@ export function taxStory(intervalMs: number): string {
 /** The short form, where a line must do (the Support dialog, the launch form). */
 export const TAX_SHORT = `${TAX_PERCENT}% of every trade is withheld and sold; ${CAUSE_PERCENT}% of it is paid to the cause in SOL`;
 
-/**
- * A campaign on its own Meteora DBC pool (issue 36): no token tax; the pool's 6% fee is collected
- * in SOL, the bonding-curve program keeps its protocol's fifth, and the rest is the cause's,
- * claimed straight to the donation wallet (after graduation the locked DAMM v2 position's fee the same way).
- */
-export function dbcTaxStory(intervalMs: number): string {
-  return `${TAX_PERCENT}% of every trade is the pool's fee, kept in SOL: Meteora's bonding-curve program keeps a fifth of it, `
-    + `and the rest, ${causeBpsOfTrade(0) / 100}% of every trade, is claimed straight to the campaign's donation wallet ${everyInterval(intervalMs)}. Nothing is sold.`;
+const percentText = (bps: number) => `${Number((bps / 100).toFixed(2))}%`;
+
+/** Where the pool's fee goes after DBC's fifth: the cause, and the platform when it takes a share (CURVE_PLATFORM_SHARE_PERCENT). */
+function dbcSplit(platformSharePercent: number): string {
+  const cause = percentText(causeBpsOfTrade(platformSharePercent));
+  if (platformSharePercent === 0) return `the rest, ${cause} of every trade, is claimed straight to the campaign's donation wallet`;
+  const platform = percentText(causeBpsOfTrade(0) - causeBpsOfTrade(platformSharePercent));
+  return `of the rest, ${cause} of every trade is claimed straight to the campaign's donation wallet and ${platform} to the platform`;
 }
 
-/** The short form for a DBC pool (the launch form in DBC mode). */
-export const DBC_TAX_SHORT = `${TAX_PERCENT}% of every trade is the pool's fee in SOL; ${causeBpsOfTrade(0) / 100}% of every trade is claimed for the cause, nothing sold`;
+/**
+ * A campaign on its own Meteora DBC pool (issue 36): no token tax; the pool's 6% fee is collected
+ * in SOL, the bonding-curve program keeps its protocol's fifth, and the rest is the cause's (less the
+ * platform's share, when the operator sets one), claimed straight to the donation wallet (after
+ * graduation the locked DAMM v2 position's fee the same way).
+ */
+export function dbcTaxStory(intervalMs: number, platformSharePercent = 0): string {
+  return `${TAX_PERCENT}% of every trade is the pool's fee, kept in SOL: Meteora's bonding-curve program keeps a fifth of it, `
+    + `and ${dbcSplit(platformSharePercent)} ${everyInterval(intervalMs)}. Nothing is sold.`;
+}
+
+/** The short form for a DBC pool (the launch form, the Support dialog). */
+export function dbcTaxShort(platformSharePercent = 0): string {
+  return `${TAX_PERCENT}% of every trade is the pool's fee in SOL; ${percentText(causeBpsOfTrade(platformSharePercent))} of every trade is claimed for the cause, nothing sold`;
+}
+export const DBC_TAX_SHORT = dbcTaxShort(0);
+
+export type TaxTerms = { program: CurveProgram; platformSharePercent: number };
+
+/** The whole story for campaigns launched the way `terms` says (a DBC pool, or the custodial token tax). */
+export function taxStoryOf(terms: TaxTerms, intervalMs: number): string {
+  return terms.program === 'dbc' ? dbcTaxStory(intervalMs, terms.platformSharePercent) : taxStory(intervalMs);
+}
+
+/** The short form for campaigns launched the way `terms` says. */
+export function taxShortOf(terms: TaxTerms): string {
+  return terms.program === 'dbc' ? dbcTaxShort(terms.platformSharePercent) : TAX_SHORT;
+}
+
+/** One line for the Home page's "Every trade gives" card. */
+export function taxCardOf(terms: TaxTerms): string {
+  return terms.program === 'dbc'
+    ? `The pool's ${TAX_PERCENT}% fee is kept in SOL; ${percentText(causeBpsOfTrade(terms.platformSharePercent))} of every trade is claimed for the cause.`
+    : `${TAX_PERCENT}% of every trade is withheld and sold; ${CAUSE_PERCENT}% of it is paid to the cause in SOL.`;
+}
+
+/** What the donation wallet receives, told beside the launch form's donation wallet field. */
+export function donationWalletShareOf(terms: TaxTerms): string {
+  return terms.program === 'dbc'
+    ? `${percentText(causeBpsOfTrade(terms.platformSharePercent))} of every trade, claimed from the pool in SOL, goes to this wallet.`
+    : `${CAUSE_PERCENT}% of the tax, sold for SOL, goes to this wallet.`;
+}

@@ -1,7 +1,9 @@
 // Launches a campaign token through the HTTP API of a running server, as the creation page
-// does it: sign in a fresh wallet, airdrop test SOL, upload a logo, prepare, fund the
-// funding wallet with a real transfer over /api/rpc, create. Other e2e tests call it to
-// get a live token (e.g. the trade page) without driving the creation form.
+// does it: sign in a fresh wallet, airdrop test SOL, upload a logo, prepare, then on a DBC
+// server (the default) create answers the one launch transaction, the creator signs it and
+// complete relays it; on a custodial server the funding wallet is paid by a real transfer
+// over /api/rpc and create launches. Other e2e tests call it to get a live token (e.g. the
+// trade page) without driving the creation form.
 
 import bs58 from 'bs58';
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
@@ -9,6 +11,8 @@ import { signMessage } from '../server/testing/wallet';
 import { solidPng } from './png';
 
 export type LaunchPrepared = {
+  /** 'dbc': no funding wallet (funding_wallet absent), create answers a transaction to sign. */
+  program?: 'custodial' | 'dbc';
   request_id: string; funding_wallet: string; distribution_wallet: string; amount_to_fund: number;
   amount_to_fund_lamports: string; token_address: string; bonding_curve: string;
 };
@@ -128,7 +132,7 @@ export async function prepareAndFund(baseUrl: string, options: LaunchOptions = {
   const imageUrl = options.imageUrl ?? await uploadLogo(baseUrl, cookie, clientAddress);
   const initialBuy = options.initialBuy ?? '0.1';
   const prepared = await call<LaunchPrepared>(baseUrl, `/api/revshare/prepare?initialBuy=${encodeURIComponent(initialBuy)}`, { cookie, clientAddress });
-  await transferSol(baseUrl, creator, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports), clientAddress);
+  if (prepared.program !== 'dbc') await transferSol(baseUrl, creator, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports), clientAddress);
   const ticker = options.ticker ?? `T${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6).toUpperCase().padEnd(4, 'X')}`;
   const body = {
     request_id: prepared.request_id,
@@ -153,10 +157,21 @@ export async function prepareAndFund(baseUrl: string, options: LaunchOptions = {
   return { creator, cookie, prepared, body, clientAddress };
 }
 
-/** The create call of a funded launch (again, for the same request, it answers the same launch). */
-export function createLaunch(baseUrl: string, funded: FundedLaunch): Promise<LaunchCreated> {
-  return call<LaunchCreated>(baseUrl, '/api/revshare/create', {
-    method: 'POST', cookie: funded.cookie, clientAddress: funded.clientAddress, body: JSON.stringify(funded.body),
+/**
+ * The create call of a funded launch (again, for the same request, it answers the same launch).
+ * On a DBC server it is create, the creator's signature, then complete, as the launch page does.
+ */
+export async function createLaunch(baseUrl: string, funded: FundedLaunch): Promise<LaunchCreated> {
+  const { cookie, clientAddress } = funded;
+  const answer = await call<LaunchCreated | { status: 'sign'; transactionBase64: string }>(baseUrl, '/api/revshare/create', {
+    method: 'POST', cookie, clientAddress, body: JSON.stringify(funded.body),
+  });
+  if (!('status' in answer) || answer.status !== 'sign') return answer as LaunchCreated;
+  const tx = Transaction.from(Buffer.from(answer.transactionBase64, 'base64'));
+  tx.partialSign(funded.creator);
+  return call<LaunchCreated>(baseUrl, '/api/revshare/complete', {
+    method: 'POST', cookie, clientAddress,
+    body: JSON.stringify({ request_id: funded.prepared.request_id, signedTransaction: tx.serialize().toString('base64') }),
   });
 }
 

@@ -112,10 +112,10 @@ const EnvSchema = z.object({
   // The on-chain curve (issue 36): the platform's share, in whole percent, of each pool's trading fee after DBC's protocol
   // share (0: the cause gets all of it, 4.8% of every trade). A change makes new configs; pools keep the one they were made with.
   CURVE_PLATFORM_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
-  // Where /api/revshare and the Start Campaign page launch a campaign (issue 36, being moved): 'custodial' (a funding
-  // wallet, the platform's own curve) or 'dbc' (one transaction the creator signs, a Meteora DBC pool). The demo and the
-  // official token launch custodially either way for now; a request is finished by the program it was prepared for.
-  CURVE_PROGRAM: z.enum(CURVE_PROGRAMS).default('custodial'),
+  // Where /api/revshare and the Start Campaign page launch a campaign (issue 36): 'dbc' (one transaction the creator
+  // signs, a Meteora DBC pool) or, until the custodial design is retired, 'custodial' (a funding wallet, the platform's own
+  // curve). The demo launches on DBC either way; a request is finished by the program it was prepared for.
+  CURVE_PROGRAM: z.enum(CURVE_PROGRAMS).default('dbc'),
   // A backer: a wallet whose direct donations plus buys of a campaign's token reach this many lamports.
   BACKER_MIN_LAMPORTS: z.coerce.bigint().min(1n).max(1_000_000_000_000n).default(DEFAULT_BACKER_MIN_LAMPORTS),
   // How long after HTTP answers the background jobs start (their first runs are a burst of queries).

@@ -18,7 +18,7 @@ beforeAll(async () => {
   fleet = await startFleet({
     databaseUrl, built: true, webs: 2, workers: 2,
     env: {
-      DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '2000',
+      CURVE_PROGRAM: 'custodial', DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '2000',
       FAUCET_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000', QUOTES_MAX_CURVE_SHARE_BPS: '10000', QUOTES_MAX_LIVE_PER_CLIENT: '100000',
       // 150 slots of 100 ms: a payout (or sell) the killed worker sent without seeing its answer
       // is known to have landed or not within 15 s (on a cluster the run waits for its blockhash to expire).

@@ -27,7 +27,7 @@ beforeAll(async () => {
   [fleet, browser] = await Promise.all([
     startFleet({
       databaseUrl: await newFleetDatabase(), built: true, webs: 2, workers: 1,
-      env: { DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000' },
+      env: { CURVE_PROGRAM: 'custodial', DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000' },
     }),
     launchBrowser(),
   ]);

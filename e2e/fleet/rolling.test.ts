@@ -16,7 +16,7 @@ beforeAll(async () => {
   fleet = await startFleet({
     databaseUrl: await newFleetDatabase(), built: true, webs: 2, workers: 1,
     env: {
-      DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000',
+      CURVE_PROGRAM: 'custodial', DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000',
       FAUCET_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000', QUOTES_MAX_LIVE_PER_CLIENT: '100000', QUOTES_MAX_CURVE_SHARE_BPS: '10000',
     },
   });

@@ -30,7 +30,7 @@ export async function listTrades(db: Db, mint: string, limit: number, before?: s
     blockTime: curveTrades.blockTime,
   }).from(curveTrades)
     .where(cursor ? and(eq(curveTrades.mint, mint), cursor) : eq(curveTrades.mint, mint))
-    .orderBy(desc(curveTrades.blockTime), desc(curveTrades.createdAt), desc(curveTrades.signature))
+    .orderBy(desc(curveTrades.blockTime), desc(curveTrades.createdAt), desc(curveTrades.signature), desc(curveTrades.swapIndex))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const { distributors, traderOf } = await walletRoles(db, mint);
@@ -79,7 +79,7 @@ export async function listCandles(db: Db, mint: string, interval: CandleInterval
   // spot: lamports per base unit = SOL per whole token (both have 9 decimals).
   const result = await db.execute(sql`
     with priced as (
-      select t.block_time, t.created_at, t.signature, t.sol_lamports,
+      select t.block_time, t.created_at, t.signature, t.swap_index, t.sol_lamports,
         round(t.virtual_sol_after::numeric / t.virtual_tokens_after::numeric, 18) as spot,
         t.price as paid,
         (floor(extract(epoch from t.block_time) / ${seconds}) * ${seconds})::bigint as bucket
@@ -87,9 +87,9 @@ export async function listCandles(db: Db, mint: string, interval: CandleInterval
     ),
     sequenced as (
       select *,
-        coalesce(lag(spot) over (order by block_time, created_at, signature), paid) as prev,
-        row_number() over (partition by bucket order by block_time, created_at, signature) as first_rank,
-        row_number() over (partition by bucket order by block_time desc, created_at desc, signature desc) as last_rank
+        coalesce(lag(spot) over (order by block_time, created_at, signature, swap_index), paid) as prev,
+        row_number() over (partition by bucket order by block_time, created_at, signature, swap_index) as first_rank,
+        row_number() over (partition by bucket order by block_time desc, created_at desc, signature desc, swap_index desc) as last_rank
       from priced
     ),
     buckets as (

@@ -1,4 +1,5 @@
-import { TAX_SHORT } from '../../../core/taxStory';
+import { taxShortOf } from '../../../core/taxStory';
+import { useTaxTerms } from '../../api/config';
 import type { CampaignDetail } from '../../api/campaign';
 import { TradeWidget } from '../../components/trade/TradeWidget';
 import { Dialog } from '../../components/ui/Dialog';
@@ -9,8 +10,10 @@ type Props = { campaign: CampaignDetail; open: boolean; onOpenChange: (open: boo
 /** Spec 1 'Support {title}': donate SOL directly first (the gift a donor came for), or buy the token (its tax funds the cause). */
 export function DonationDialog({ campaign, open, onOpenChange }: Props) {
   const title = campaign.title || campaign.name;
+  // This campaign's own design: a DBC pool's fee, or the custodial token tax.
+  const terms = { ...useTaxTerms(), program: campaign.bonding?.program ?? 'custodial' };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Support ${title}`} description={`Donate SOL directly, or buy the token: ${TAX_SHORT}.`}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Support ${title}`} description={`Donate SOL directly, or buy the token: ${taxShortOf(terms)}.`}>
       <div className="flex max-h-[70vh] flex-col gap-6 overflow-y-auto pr-1">
         <section aria-label="Donate directly">
           <h3 className="mb-2 text-sm font-bold">Donate SOL directly</h3>

@@ -3,14 +3,16 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/Button';
 import { CampaignGrid } from './CampaignGrid';
 import { RecentlyViewed } from './RecentlyViewed';
-import { CAUSE_PERCENT, TAX_PERCENT } from '../../../core/taxStory';
+import { taxCardOf } from '../../../core/taxStory';
+import { useTaxTerms } from '../../api/config';
 
 const PHONE_BUTTON = 'whitespace-nowrap max-sm:h-9 max-sm:gap-1.5 max-sm:px-3';
 
 const HIGHLIGHTS = [
   { icon: Rocket, title: 'Launch in minutes', text: 'Create a campaign and its token in one flow, straight from your wallet.' },
   { icon: TrendingUp, title: 'Trade on a bonding curve', text: 'Supporters buy and sell the token from the first minute.' },
-  { icon: HeartHandshake, title: 'Every trade gives', text: `${TAX_PERCENT}% of every trade is withheld and sold; ${CAUSE_PERCENT}% of it is paid to the cause in SOL.` },
+  // Its line is how campaigns launch here (taxCardOf), filled in where it renders.
+  { icon: HeartHandshake, title: 'Every trade gives', text: 'tax-card' },
 ];
 
 /**
@@ -19,6 +21,7 @@ const HIGHLIGHTS = [
  * under the cookie banner, at 1440x900 and 390x844 alike (e2e/newcomer.test.ts measures it).
  */
 export function HomePage() {
+  const terms = useTaxTerms();
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-600/30 via-surface to-gold-500/10 py-5 sm:py-8" data-testid="hero">
@@ -48,7 +51,7 @@ export function HomePage() {
           <div key={title} className="rounded-2xl border border-line bg-surface-2 p-6">
             <Icon className="h-8 w-8 text-brand-600 dark:text-brand-400" aria-hidden />
             <h2 className="mt-4 text-lg font-bold">{title}</h2>
-            <p className="mt-2 text-sm text-muted">{text}</p>
+            <p className="mt-2 text-sm text-muted">{text === 'tax-card' ? taxCardOf(terms) : text}</p>
           </div>
         ))}
       </section>

@@ -1,7 +1,8 @@
 import { BadgeCheck, Coins, HandCoins, Rocket, Users } from 'lucide-react';
-import { taxStory } from '../../../core/taxStory';
+import { creationCostSentence } from '../../../core/dbcLaunch';
+import { taxStoryOf } from '../../../core/taxStory';
 import { GRADUATION_IN_SHORT } from '../../../core/graduation';
-import { usePayoutIntervalMs } from '../../api/config';
+import { usePayoutIntervalMs, useTaxTerms } from '../../api/config';
 import { ButtonLink } from '../../components/ui/Button';
 import { PageBanner } from '../../components/ui/PageBanner';
 
@@ -12,7 +13,9 @@ const STEPS = [
   },
   {
     icon: Coins, title: 'Token Generation',
-    text: 'Your campaign gets its own token with a fixed supply of 1,000,000,000, created on Solana in the same flow. Creation costs 0.05 SOL plus your optional initial buy.',
+    text: 'Your campaign gets its own token with a fixed supply of 1,000,000,000, created on Solana in the same flow. ',
+    // The creation cost of how campaigns launch here is filled in where it renders.
+    cost: true,
   },
   {
     icon: Users, title: 'Community Trading',
@@ -31,12 +34,13 @@ const STEPS = [
 
 export function HowItWorksPage() {
   const payoutMs = usePayoutIntervalMs();
+  const terms = useTaxTerms();
   return (
     <>
       <PageBanner title="From Meme to Movement" subtitle="How a token launch becomes a fundraiser: five steps from idea to impact." />
       <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
         <ol className="space-y-4">
-          {STEPS.map(({ icon: Icon, title, text }, index) => (
+          {STEPS.map(({ icon: Icon, title, text, cost }, index) => (
             <li key={title} className="flex gap-4 rounded-2xl border border-line bg-surface-2 p-5 sm:p-6">
               <div className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-500/15 text-brand-600 dark:text-brand-400">
                 <Icon className="h-6 w-6" aria-hidden />
@@ -44,7 +48,7 @@ export function HowItWorksPage() {
               <div>
                 <p className="text-xs font-semibold tracking-widest text-muted uppercase">Step {index + 1}</p>
                 <h2 className="mt-1 text-xl font-bold">{title}</h2>
-                <p className="mt-2 text-muted">{text === 'tax-story' ? taxStory(payoutMs) : text}</p>
+                <p className="mt-2 text-muted">{text === 'tax-story' ? taxStoryOf(terms, payoutMs) : text}{cost && creationCostSentence(terms.program, window.location.origin)}</p>
               </div>
             </li>
           ))}

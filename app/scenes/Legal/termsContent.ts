@@ -1,6 +1,10 @@
+import { creationCostSentence } from '../../../core/dbcLaunch';
+import { CAUSE_PERCENT, PLATFORM_PERCENT, TAX_PERCENT, type TaxTerms } from '../../../core/taxStory';
+import { causeBpsOfTrade, DBC_PROTOCOL_FEE_PERCENT } from '../../../core/curve/dbc';
 import type { LegalSection } from './LegalDocument';
 
-export const TERMS_UPDATED = 'November 21, 2026';
+// The fee clauses follow how campaigns launch here (issue 36: a DBC pool's fee, not a token tax).
+export const TERMS_UPDATED = 'December 2, 2026';
 
 export const TERMS_INTRO = [
   'These Terms of Use govern your access to and use of the Causemint website, its campaign pages, token launch and trading tools, and every related service (together, the "Platform"). By connecting a wallet or otherwise using the Platform you agree to these Terms. If you do not agree, do not use the Platform.',
@@ -17,7 +21,7 @@ export const TERMS_SECTIONS: LegalSection[] = [
   {
     id: 'platform', heading: 'What the Platform does',
     paragraphs: [
-      'Causemint lets a creator launch a fundraising campaign that is also a token on the Solana blockchain. The token trades on a bonding curve and, once the curve is complete, on a liquidity pool. A tax on every transfer of a campaign token is collected and paid out in SOL to the donation wallet the creator chose.',
+      'Causemint lets a creator launch a fundraising campaign that is also a token on the Solana blockchain. The token trades on a bonding curve and, once the curve is complete, on a liquidity pool. A share of every trade of a campaign token is collected and paid out in SOL to the donation wallet the creator chose.',
       'Causemint is software. It is not a bank, broker, exchange, investment adviser, charity or fiduciary. We do not hold your funds or your keys, and we do not endorse any campaign, creator or token.',
     ],
   },
@@ -30,8 +34,7 @@ export const TERMS_SECTIONS: LegalSection[] = [
   {
     id: 'fees', heading: 'Fees',
     paragraphs: [
-      'Creating a campaign costs 0.05 SOL (token creation 0.03 SOL, maintenance 0.01 SOL and platform 0.01 SOL), plus any initial buy you choose and the network fees of the Solana blockchain.',
-      'Campaign tokens carry a 6% transfer tax on trades: 6% of every transfer is withheld by the token itself, sold for SOL and paid out at the interval the site shows (every 10 minutes unless the operator sets another): 80% to the campaign’s donation wallet and 20% to the Platform as its platform fee. The official Causemint token carries a 10% total tax, split as shown on its page.',
+      // The fee clauses before this one come from termsSectionsOf (how campaigns launch here).
       'Fees are fixed in the token and in the Platform’s transactions at the time you act, are shown before you sign, and are not refundable once the transaction is confirmed.',
     ],
   },
@@ -110,3 +113,26 @@ export const TERMS_SECTIONS: LegalSection[] = [
     paragraphs: ['Questions about these Terms can be sent through the support chat linked in the footer of every page.'],
   },
 ];
+
+const CUSTODIAL_FEES = [
+  'Creating a campaign costs 0.05 SOL (token creation 0.03 SOL, maintenance 0.01 SOL and platform 0.01 SOL), plus any initial buy you choose and the network fees of the Solana blockchain.',
+  `Campaign tokens carry a ${TAX_PERCENT}% transfer tax on trades: ${TAX_PERCENT}% of every transfer is withheld by the token itself, sold for SOL and paid out at the interval the site shows (every 10 minutes unless the operator sets another): ${CAUSE_PERCENT}% to the campaign’s donation wallet and ${PLATFORM_PERCENT}% to the Platform as its platform fee. The official Causemint token carries a 10% total tax, split as shown on its page.`,
+];
+
+function dbcFees(terms: TaxTerms, origin: string): string[] {
+  const cause = causeBpsOfTrade(terms.platformSharePercent) / 100;
+  const platform = Number((causeBpsOfTrade(0) / 100 - cause).toFixed(2));
+  const split = platform > 0 ? `${cause}% of every trade to the campaign’s donation wallet and ${platform}% to the Platform` : `the rest, ${cause}% of every trade, to the campaign’s donation wallet`;
+  return [
+    `${creationCostSentence('dbc', origin)} Everything is paid in the one launch transaction your wallet signs.`,
+    `Every campaign token trades in its own Meteora Dynamic Bonding Curve pool, and after graduation in a Meteora DAMM v2 pool. Each pool charges a ${TAX_PERCENT}% fee on every trade, kept in SOL: Meteora’s program keeps ${DBC_PROTOCOL_FEE_PERCENT}% of it as its protocol fee, and the Platform claims ${split}, at the interval the site shows (every 10 minutes unless the operator sets another). Nothing is sold for the fee. The official Causemint token carries a 10% total tax, split as shown on its page.`,
+  ];
+}
+
+/** The Terms' sections, with the fee clauses of how campaigns launch here. */
+export function termsSectionsOf(terms: TaxTerms, origin: string): LegalSection[] {
+  const fees = terms.program === 'dbc' ? dbcFees(terms, origin) : CUSTODIAL_FEES;
+  return TERMS_SECTIONS.map((section) => section.id !== 'fees' ? section : {
+    ...section, paragraphs: [...fees, ...(section.paragraphs ?? [])],
+  });
+}

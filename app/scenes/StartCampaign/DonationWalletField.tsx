@@ -1,4 +1,5 @@
-import { CAUSE_PERCENT } from '../../../core/taxStory';
+import { donationWalletShareOf } from '../../../core/taxStory';
+import { useTaxTerms } from '../../api/config';
 import clsx from 'clsx';
 import { BadgeCheck } from 'lucide-react';
 import { shortAddress } from '../../../core/format';
@@ -53,6 +54,7 @@ export function DonationWalletField({ form }: { form: CreationFormState }) {
 }
 
 function CharityPicker({ form }: { form: CreationFormState }) {
+  const terms = useTaxTerms();
   const charities = useActiveCharities();
   if (charities.isPending) return <p className="text-sm text-muted" role="status">Loading verified charities...</p>;
   if (charities.isError) {
@@ -84,7 +86,7 @@ function CharityPicker({ form }: { form: CreationFormState }) {
           <span className="font-mono" title={chosen.wallet_address}>{shortAddress(chosen.wallet_address)}</span>
         </p>
       )}
-      <p className="text-xs text-muted">{CAUSE_PERCENT}% of the tax, sold for SOL, goes to this wallet.</p>
+      <p className="text-xs text-muted">{donationWalletShareOf(terms)}</p>
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { DBC_TAX_SHORT, TAX_SHORT } from '../../../core/taxStory';
+import { taxShortOf } from '../../../core/taxStory';
 import { useWallet } from '@solana/wallet-adapter-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useClientConfig } from '../../api/config';
+import { useClientConfig, useTaxTerms } from '../../api/config';
 import { useAuth } from '../../auth/useAuth';
 import { toastNotAuthenticated } from '../../auth/authToasts';
 import { PageBanner } from '../../components/ui/PageBanner';
@@ -25,6 +25,7 @@ export function StartCampaignPage() {
   const [params] = useSearchParams();
   // The cost breakdown's shape until the config is known; the flow itself waits for it.
   const program = useClientConfig().data?.curveProgram ?? 'custodial';
+  const taxTerms = useTaxTerms();
 
   // Spec 1 section 4, steps 1-3, after the field rules.
   const submit = () => {
@@ -57,7 +58,7 @@ export function StartCampaignPage() {
   useEffect(() => { window.scrollTo({ top: 0 }); }, [state.phase]);
   return (
     <>
-      <PageBanner title="Launch Your Campaign/Token" subtitle={`Create a fundraising token in one transaction. ${program === 'dbc' ? DBC_TAX_SHORT : TAX_SHORT}.`} />
+      <PageBanner title="Launch Your Campaign/Token" subtitle={`Create a fundraising token in one transaction. ${taxShortOf({ ...taxTerms, program })}.`} />
       <div className="px-4 py-10 sm:px-6">
         {state.phase === 'form' && <CampaignForm form={form} program={program} onSubmit={submit} />}
         {(state.phase === 'processing' || state.phase === 'creating') && (

@@ -23,6 +23,7 @@ export function clientConfig(env: Env, treasuryWallet: string): ClientConfig {
     backerMinSol: lamportsToSolString(env.BACKER_MIN_LAMPORTS),
     payoutIntervalMs: env.distributorIntervalMs,
     curveProgram: env.CURVE_PROGRAM,
+    curvePlatformSharePercent: env.CURVE_PLATFORM_SHARE_PERCENT,
   };
 }
 

@@ -6,6 +6,7 @@ import { launchDbcCampaign } from '../../curve/testing/dbcCampaign';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
 import { signAsWallet } from '../../trading/testing/market';
+import { TRADE_ERRORS } from '../../trading';
 import { NOT_THIS_POOL } from './dbcTrade';
 
 describe('the trade API on a campaign\'s own DBC pool', () => {
@@ -50,6 +51,20 @@ describe('the trade API on a campaign\'s own DBC pool', () => {
     const sold = await execute(signAsWallet(sell.json().transactionBase64, trader));
     expect(sold.json()).toMatchObject({ side: 'sell', expectedOutput: sell.json().expectedSOL });
     expect(parseTokenAmount(sell.json().tokenAmount)).toBe(parseTokenAmount(built.expectedTokens));
+  }, 60_000);
+
+  it('refuses, in the spec\'s words, a trade the wallet cannot pay for, before anything is built for it to sign', async () => {
+    const poor = Keypair.generate();
+    await t.services.chain.airdrop!(poor.publicKey.toBase58(), LAMPORTS_PER_SOL / 2n);
+    const tooMuch = await quote('buy', poor, '1');
+    expect([tooMuch.statusCode, tooMuch.json().error]).toEqual([400, TRADE_ERRORS.insufficientSol]);
+    // Half a SOL less the rent of the accounts the buy opens and the fee: the last buy it can pay for is under 0.5 SOL.
+    expect((await quote('buy', poor, '0.49')).statusCode).toBe(200);
+    const unheld = await quote('sell', poor, '1000');
+    expect([unheld.statusCode, unheld.json().error]).toEqual([400, TRADE_ERRORS.insufficientTokens]);
+    const empty = Keypair.generate();
+    const nothing = await quote('buy', empty, '0.01');
+    expect([nothing.statusCode, nothing.json().error]).toEqual([400, TRADE_ERRORS.insufficientSol]);
   }, 60_000);
 
   it('previews exactly the trade the build then promises, the pool\'s fee included, so the widget\'s preview passes its check', async () => {

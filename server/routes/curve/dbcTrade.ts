@@ -11,6 +11,8 @@ import { DAMM_V2_PROGRAM, DBC_PROGRAM } from '../../chain/ledger/genesis/meteora
 import { customErrorCode, TransactionFailedError, TransactionRejectedError } from '../../chain/sendAndConfirm';
 import { buildSwapTransaction, PoolNotTradableError, type SwapSide } from '../../curve/swapTransaction';
 import { decodeSwaps } from '../../curve/swapEvents';
+import { tokenAccountRent, wrappedSolAccountRent } from '../../curve/tokenAccountRent';
+import { chainHoldings } from '../../trading/holdings';
 import { indexSwapSignatures } from '../../curve/indexSwaps';
 import type { PoolRow } from '../../trading/pools';
 import { HttpError, badRequest } from '../../http/errors';
@@ -46,7 +48,30 @@ const expiry = (services: Services) => new Date(services.now().getTime() + BLOCK
 
 type QuoteBody = { wallet: string; amount: bigint; slippageBps: number; expectedOutput?: bigint };
 
+/** The trader's one signature. */
+const SIGNATURE_FEE_LAMPORTS = 5_000n;
+
+/**
+ * A trade the wallet cannot pay for is refused in the spec's words before it is built, instead
+ * of the wallet signing one the chain then fails with a program error number. A buy wraps the
+ * SOL offered in a temporary wrapped-SOL account (its rent comes back at the end of the
+ * transaction, but must be there during it) and opens the token account on a first buy; a sell
+ * receives into the same temporary account.
+ */
+async function checkBalance(services: Services, pool: PoolRow, side: SwapSide, body: QuoteBody): Promise<void> {
+  const connection = services.chain.connection;
+  const trader = new PublicKey(body.wallet);
+  const [held, wrapRent, accountRent] = await Promise.all([
+    chainHoldings(services.chain)(body.wallet, pool.mint), wrappedSolAccountRent(connection, trader),
+    side === 'buy' ? tokenAccountRent(connection, new PublicKey(pool.mint), trader) : Promise.resolve(0n),
+  ]);
+  if (side === 'sell' && held.tokens < body.amount) throw badRequest(TRADE_ERRORS.insufficientTokens);
+  const spends = (side === 'buy' ? body.amount + accountRent : 0n) + wrapRent + SIGNATURE_FEE_LAMPORTS;
+  if (held.lamports < spends) throw badRequest(TRADE_ERRORS.insufficientSol);
+}
+
 async function quote(services: Services, pool: PoolRow, side: SwapSide, body: QuoteBody) {
+  await checkBalance(services, pool, side, body);
   const built = await build(services, pool, side, body.wallet, body.amount, body.slippageBps);
   checkPreview(built.expectedOut, body.expectedOutput, body.slippageBps);
   const common = {
