@@ -10,6 +10,9 @@ import { connectLocalWallet, localWalletAddress, pageSession } from './localWall
 import { solidPng } from './png';
 import { freePort, startServer, type StartedServer } from './server';
 import { shootWidths } from './shots';
+import { launchCampaign } from './launchApi';
+import { creationCostSentence } from '../core/dbcLaunch';
+import { taxCardOf, taxShortOf, taxStoryOf } from '../core/taxStory';
 
 // The Start Campaign page on a server that launches on Meteora DBC pools (CURVE_PROGRAM=dbc,
 // issue 36): one launch transaction the creator's wallet signs, no funding wallet.
@@ -202,6 +205,37 @@ describe('/start-campaign on a DBC pool', () => {
     const found = await (await fetch(`${baseUrl}/api/campaigns?search=${ticker}`)).json() as { total: number };
     expect(found.total).toBe(1);
     expect(startLamports - await lamportsOf(address)).toBe(BigInt(request.totalLamports));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('tells a donor the pool\'s fee, not a token tax: Home, How It Works, the Terms, the launch form, the Support dialog and the trade page', async () => {
+    const { mint } = await launchCampaign(baseUrl, { initialBuy: '0', ticker: randomTicker() });
+    const { page, errors } = await newPage(browser);
+    const intervalMs = (await (await fetch(`${baseUrl}/api/config`)).json() as { payoutIntervalMs: number }).payoutIntervalMs;
+    const dbc = { program: 'dbc' as const, platformSharePercent: 0 };
+    await page.goto(`${baseUrl}/`);
+    await page.getByText(taxCardOf(dbc)).waitFor();
+    await page.goto(`${baseUrl}/how-it-works`);
+    await page.getByText(taxStoryOf(dbc, intervalMs)).waitFor();
+    await page.getByText(creationCostSentence('dbc', baseUrl)).waitFor();
+    await page.goto(`${baseUrl}/terms`);
+    await page.getByText(/Each pool charges a 6% fee on every trade, kept in SOL/).waitFor();
+    expect(await page.getByText(/withheld by the token itself/).count()).toBe(0);
+    await page.goto(`${baseUrl}/start-campaign`);
+    await page.getByText(taxShortOf(dbc), { exact: false }).first().waitFor();
+
+    await page.goto(`${baseUrl}/campaign/${mint}`);
+    await page.getByTestId('support-button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Donate SOL directly, or buy the token: ${taxShortOf(dbc)}.`).waitFor();
+    await dialog.getByText(/its trading fee funds the cause/).waitFor();
+    await page.keyboard.press('Escape');
+    await page.goto(`${baseUrl}/trade/${mint}`);
+    const header = page.getByTestId('trade-header');
+    await header.getByText('Pool fee').waitFor({ timeout: 20_000 });
+    expect(await header.getByTestId('trade-stat-tax').textContent()).toBe('6%');
+    expect(await header.getByText(/^Tax$/).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -7,7 +7,7 @@ import { DirectDonation } from './DirectDonation';
 
 type Props = { campaign: CampaignDetail; open: boolean; onOpenChange: (open: boolean) => void };
 
-/** Spec 1 'Support {title}': donate SOL directly first (the gift a donor came for), or buy the token (its tax funds the cause). */
+/** Spec 1 'Support {title}': donate SOL directly first (the gift a donor came for), or buy the token (its trading fee or tax funds the cause). */
 export function DonationDialog({ campaign, open, onOpenChange }: Props) {
   const title = campaign.title || campaign.name;
   // This campaign's own design: a DBC pool's fee, or the custodial token tax.
@@ -21,7 +21,7 @@ export function DonationDialog({ campaign, open, onOpenChange }: Props) {
         </section>
         {campaign.bonding && (
           <section aria-label="Buy the token">
-            <h3 className="mb-2 text-sm font-bold">Or buy ${campaign.ticker}: its trading tax funds the cause</h3>
+            <h3 className="mb-2 text-sm font-bold">Or buy ${campaign.ticker}: its trading {terms.program === 'dbc' ? 'fee' : 'tax'} funds the cause</h3>
             <TradeWidget mint={campaign.token_address!} ticker={campaign.ticker} />
           </section>
         )}
