@@ -1,10 +1,10 @@
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { Keypair } from '@solana/web3.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet, type FleetProcess } from '../../server/fleet/startFleet';
 import { launchCampaign } from '../launchApi';
 import { newFleetDatabase } from './fleetDatabase';
-import { airdrop, jobLockHolder, ledgerRpc, query, solBalance, someClient, trade } from './fleetClient';
+import { airdrop, jobLockHolder, ledgerRpc, payoutCampaigns, query, solBalance, someClient, trade } from './fleetClient';
 
 // Campaigns on their own DBC pools (issue 36, the default design) across a fleet of two web
 // processes and two workers: a completed curve migrates into DAMM v2 once, and the claimer
@@ -60,16 +60,8 @@ describe('DBC pools across two workers', () => {
   });
 
   it('the claimer killed mid-pass: the other worker finishes it, and each claim is paid once, exactly what it claimed', async () => {
-    const donationWallets = [0, 1, 2].map(() => Keypair.generate().publicKey.toBase58());
-    // Each donation wallet starts with 1 SOL, so what it gains is the claims alone.
-    await Promise.all(donationWallets.map((w) => airdrop(fleet.url, new PublicKey(w), 1)));
-    const mints = (await Promise.all(donationWallets.map((donationWallet, i) => launchCampaign(fleet.url, { initialBuy: '0', ticker: `CLM${'ABC'[i]}`, donationWallet })))).map((c) => c.mint);
-    const traders = [0, 1].map(() => Keypair.generate());
-    await Promise.all(traders.map((t) => airdrop(fleet.url, t.publicKey, 20)));
+    const { donationWallets, mints, round } = await payoutCampaigns(fleet, 'CLM', '0.3');
     const paidRuns = async () => Number((await query<{ n: string }>(databaseUrl, "select count(*)::text as n from distribution_runs where kind = 'dbc_claim' and state = 'paid' and donation_lamports > 0"))[0]!.n);
-    const round = async () => {
-      for (const mint of mints) await Promise.all(traders.map((t, i) => trade(fleet.webs[i]!.url!, fleet.webs[1 - i]!.url!, mint, 'buy', t, '0.3', someClient())));
-    };
 
     await round();
     await expect.poll(paidRuns, { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(3);

@@ -8,7 +8,9 @@ import { expect } from 'vitest';
 import { parseSol, parseTokenAmount } from '../../core/money';
 import { tokenAccountOf } from '../../server/chain/curve';
 import { jobLockKey } from '../../server/jobs/runner';
+import type { Fleet } from '../../server/fleet/startFleet';
 import { POOL_WALLET_RENT_LAMPORTS } from '../../server/trading/pools';
+import { launchCampaign } from '../launchApi';
 
 export type Traded = { signature: string; expected: bigint; side: 'buy' | 'sell'; graduated: boolean };
 
@@ -172,3 +174,20 @@ export async function query<T extends pg.QueryResultRow>(databaseUrl: string, sq
 }
 
 export const signatureOf = (tx: Transaction) => bs58.encode(tx.signature!);
+
+/**
+ * Three campaigns whose donation wallets start with 1 SOL each (so what they gain is the payouts
+ * alone) and two funded traders; `round` buys every campaign once per trader, through both web
+ * processes, so each campaign then has a fee to pay out.
+ */
+export async function payoutCampaigns(fleet: Fleet, tickerPrefix: string, buySol: string) {
+  const donationWallets = [0, 1, 2].map(() => Keypair.generate().publicKey.toBase58());
+  await Promise.all(donationWallets.map((w) => airdrop(fleet.url, new PublicKey(w), 1)));
+  const mints = (await Promise.all(donationWallets.map((donationWallet, i) => launchCampaign(fleet.url, { initialBuy: '0', ticker: `${tickerPrefix}${'ABC'[i]}`, donationWallet })))).map((c) => c.mint);
+  const traders = [0, 1].map(() => Keypair.generate());
+  await Promise.all(traders.map((t) => airdrop(fleet.url, t.publicKey, 20)));
+  const round = async () => {
+    for (const mint of mints) await Promise.all(traders.map((t, i) => trade(fleet.webs[i]!.url!, fleet.webs[1 - i]!.url!, mint, 'buy', t, buySol, someClient())));
+  };
+  return { donationWallets, mints, traders, round };
+}

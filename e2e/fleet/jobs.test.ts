@@ -1,10 +1,9 @@
-import { Keypair, PublicKey } from '@solana/web3.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet, type FleetProcess } from '../../server/fleet/startFleet';
-import { createLaunch, launchCampaign, prepareAndFund } from '../launchApi';
+import { createLaunch, prepareAndFund } from '../launchApi';
 import { newFleetDatabase } from './fleetDatabase';
-import { airdrop, jobLockHolder, ledgerRpc, query, solBalance, someClient, tokenBalance, trade } from './fleetClient';
+import { jobLockHolder, ledgerRpc, payoutCampaigns, query, solBalance, tokenBalance } from './fleetClient';
 
 // Jobs run once across two workers: each distributor run pays once, even when the worker
 // running them is killed mid-run, and a launch whose web process dies mid-create finishes in
@@ -100,17 +99,8 @@ describe('jobs across two workers', () => {
   });
 
   it('every distributor run pays once, the worker running them killed mid-run included', async () => {
-    const donationWallets = [0, 1, 2].map(() => Keypair.generate().publicKey.toBase58());
-    // Each donation wallet starts with 1 SOL, so what it gains is the payouts alone.
-    await Promise.all(donationWallets.map((w) => airdrop(fleet.url, new PublicKey(w), 1)));
-    const mints = (await Promise.all(donationWallets.map((donationWallet, i) => launchCampaign(fleet.url, { initialBuy: '0', ticker: `DST${'ABC'[i]}`, donationWallet })))).map((c) => c.mint);
-    const traders = [0, 1].map(() => Keypair.generate());
-    await Promise.all(traders.map((t) => airdrop(fleet.url, t.publicKey, 20)));
+    const { donationWallets, mints, round } = await payoutCampaigns(fleet, 'DST', '0.5');
     const paidRuns = async () => Number((await query<{ n: string }>(databaseUrl, "select count(*)::text as n from distribution_runs where state = 'paid'"))[0]!.n);
-    // A round of buys on every campaign, through both web processes: each campaign then has fees to distribute.
-    const round = async () => {
-      for (const mint of mints) await Promise.all(traders.map((t, i) => trade(fleet.webs[i]!.url!, fleet.webs[1 - i]!.url!, mint, 'buy', t, '0.5', someClient())));
-    };
 
     await round();
     await expect.poll(paidRuns, { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(3);
