@@ -1,3 +1,4 @@
+import { DynamicBondingCurveClient } from '@meteora-ag/dynamic-bonding-curve-sdk';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMPORTS_PER_SOL } from '../../core/constants';
@@ -49,6 +50,11 @@ describe('a campaign on its own DBC pool, as its pages read it', () => {
     const statements: string[] = (await get(`/api/campaigns/${mint}/trust`)).json().authorities.statements;
     expect(statements.at(-1)).toContain(`Meteora Dynamic Bonding Curve pool (${progress.poolId}): no platform key can move its SOL or tokens`);
     expect(statements.join(' ')).not.toContain('pool wallet is a platform key');
+    // The chart's first candle opens at the pool's start price (its config's), not at what the initial buy paid, fee included.
+    const config = (await new DynamicBondingCurveClient(t.services.chain.connection, 'confirmed').state.getPoolConfig(pool.config))!;
+    const startSqrt = Number(config.sqrtStartPrice.toString()) / 2 ** 64;
+    const [first] = (await get(`/api/campaigns/${mint}/candles?interval=1d`)).json().candles;
+    expect(Math.abs(Number(first.open) / (startSqrt * startSqrt) - 1)).toBeLessThan(1e-6);
     const market = (await get(`/api/campaigns/${mint}/market`)).json();
     expect(market).toMatchObject({ holders: 2, trades24h: 2, volume24hSol: '2.5', isBonded: false });
   }, 60_000);

@@ -1,6 +1,8 @@
 // The stored trades of a mint as the trade page shows them: a newest-first page, and
 // OHLC candles. Prices are the curve's spot price after each trade (virtual reserves),
-// so a candle opens where the previous trade left the price.
+// so a candle opens where the previous trade left the price, and the first one where the pool's
+// price stood before its first trade (undone from that trade: SOL and tokens move the curve's
+// virtual reserves one for one, a DBC pool's fee in SOL aside), not at the price that trade paid.
 
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { formatTokenAmount, lamportsToSolString } from '../../core/money';
@@ -81,13 +83,16 @@ export async function listCandles(db: Db, mint: string, interval: CandleInterval
     with priced as (
       select t.block_time, t.created_at, t.signature, t.swap_index, t.sol_lamports,
         round(t.virtual_sol_after::numeric / t.virtual_tokens_after::numeric, 18) as spot,
-        t.price as paid,
+        round(case when t.side = 'buy'
+          then (t.virtual_sol_after - (t.sol_lamports - t.fee_lamports))::numeric / (t.virtual_tokens_after + t.tokens_sent)::numeric
+          else (t.virtual_sol_after + t.sol_lamports + t.fee_lamports)::numeric / nullif(t.virtual_tokens_after - t.tokens_received, 0)::numeric
+        end, 18) as spot_before,
         (floor(extract(epoch from t.block_time) / ${seconds}) * ${seconds})::bigint as bucket
       from ${curveTrades} t where t.mint = ${mint}
     ),
     sequenced as (
       select *,
-        coalesce(lag(spot) over (order by block_time, created_at, signature, swap_index), paid) as prev,
+        coalesce(lag(spot) over (order by block_time, created_at, signature, swap_index), spot_before, spot) as prev,
         row_number() over (partition by bucket order by block_time, created_at, signature, swap_index) as first_rank,
         row_number() over (partition by bucket order by block_time desc, created_at desc, signature desc, swap_index desc) as last_rank
       from priced

@@ -6,6 +6,7 @@ import {
 } from '@solana/spl-token';
 import { CAMPAIGN_TAX_BPS } from '../../../core/constants';
 import { parseSol, parseTokenAmount } from '../../../core/money';
+import { initialCurveState } from '../../../core/curve/state';
 import { calculateTransferFee } from '../../../core/tokenFee';
 import type { Candle, CandlesResponse, MarketDataResponse, QuotePreviewResponse, TradesResponse } from '../../../core/schemas/trade';
 import { eq } from 'drizzle-orm';
@@ -83,6 +84,10 @@ describe('GET /api/campaigns/{tokenAddress}/candles', () => {
       const market = await get<MarketDataResponse>(`/api/campaigns/${m.mint}/market`);
       expect(Number(last.close)).toBeCloseTo(Number(market.priceSol), 15);
     }
+    // The first candle opens where the curve stood before its first trade, not at the price that trade paid.
+    const [first] = (await get<CandlesResponse>(`/api/campaigns/${m.mint}/candles?interval=1d`)).candles;
+    const start = initialCurveState(1);
+    expect(Number(first!.open)).toBeCloseTo(Number(start.virtualSolReserves) / Number(start.virtualTokenReserves), 15);
     const bad = await t.app.inject({ method: 'GET', url: `/api/campaigns/${m.mint}/candles?interval=2m`, remoteAddress: testIp() });
     expect([bad.statusCode, bad.json().error]).toEqual([400, 'interval must be 1m, 5m, 1h or 1d']);
   });
