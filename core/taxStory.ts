@@ -34,12 +34,16 @@ export const TAX_SHORT = `${TAX_PERCENT}% of every trade is withheld and sold; $
 
 const percentText = (bps: number) => `${Number((bps / 100).toFixed(2))}%`;
 
-/** Where the pool's fee goes after DBC's fifth: the cause, and the platform when it takes a share (CURVE_PLATFORM_SHARE_PERCENT). */
-function dbcSplit(platformSharePercent: number): string {
+/**
+ * Where the pool's fee goes after DBC's fifth: the cause, at the payout interval, and the platform's
+ * share when it takes one (CURVE_PLATFORM_SHARE_PERCENT; it stays in the pool for the platform's key).
+ */
+function dbcSplit(platformSharePercent: number, intervalMs: number): string {
   const cause = percentText(causeBpsOfTrade(platformSharePercent));
-  if (platformSharePercent === 0) return `the rest, ${cause} of every trade, is claimed straight to the campaign's donation wallet`;
+  const every = everyInterval(intervalMs);
+  if (platformSharePercent === 0) return `the rest, ${cause} of every trade, is claimed straight to the campaign's donation wallet ${every}`;
   const platform = percentText(causeBpsOfTrade(0) - causeBpsOfTrade(platformSharePercent));
-  return `of the rest, ${cause} of every trade is claimed straight to the campaign's donation wallet and ${platform} to the platform`;
+  return `of the rest, ${cause} of every trade is claimed straight to the campaign's donation wallet ${every}, and ${platform} is the platform's`;
 }
 
 /**
@@ -50,7 +54,7 @@ function dbcSplit(platformSharePercent: number): string {
  */
 export function dbcTaxStory(intervalMs: number, platformSharePercent = 0): string {
   return `${TAX_PERCENT}% of every trade is the pool's fee, kept in SOL: Meteora's bonding-curve program keeps a fifth of it, `
-    + `and ${dbcSplit(platformSharePercent)} ${everyInterval(intervalMs)}. Nothing is sold.`;
+    + `and ${dbcSplit(platformSharePercent, intervalMs)}. Nothing is sold.`;
 }
 
 /** The short form for a DBC pool (the launch form, the Support dialog). */

@@ -122,7 +122,9 @@ const CUSTODIAL_FEES = [
 function dbcFees(terms: TaxTerms, origin: string): string[] {
   const cause = causeBpsOfTrade(terms.platformSharePercent) / 100;
   const platform = Number((causeBpsOfTrade(0) / 100 - cause).toFixed(2));
-  const split = platform > 0 ? `${cause}% of every trade to the campaign’s donation wallet and ${platform}% to the Platform` : `the rest, ${cause}% of every trade, to the campaign’s donation wallet`;
+  const split = platform > 0
+    ? `${cause}% of every trade for the campaign’s donation wallet (and ${platform}% of every trade is the Platform’s own share)`
+    : `the rest, ${cause}% of every trade, for the campaign’s donation wallet`;
   return [
     `${creationCostSentence('dbc', origin)} Everything is paid in the one launch transaction your wallet signs.`,
     `Every campaign token trades in its own Meteora Dynamic Bonding Curve pool, and after graduation in a Meteora DAMM v2 pool. Each pool charges a ${TAX_PERCENT}% fee on every trade, kept in SOL: Meteora’s program keeps ${DBC_PROTOCOL_FEE_PERCENT}% of it as its protocol fee, and the Platform claims ${split}, at the interval the site shows (every 10 minutes unless the operator sets another). Nothing is sold for the fee. The official Causemint token carries a 10% total tax, split as shown on its page.`,
