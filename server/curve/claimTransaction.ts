@@ -2,11 +2,11 @@
 // pool's creator role) claims the creator's accrued SOL fee to itself and, in the same
 // transaction, sends exactly that many lamports to the donation wallet. Nothing is sold.
 
-import { DynamicBondingCurveClient } from '@meteora-ag/dynamic-bonding-curve-sdk';
 import { SystemProgram, type Connection, type PublicKey, type Transaction } from '@solana/web3.js';
 import BN from 'bn.js';
 import { tokenAccountRent, wrappedSolAccountRent } from './tokenAccountRent';
 import { readVirtualPool } from './virtualPool';
+import { dbcClientOf } from './clients';
 
 export type ClaimTransactionInput = {
   pool: PublicKey;
@@ -39,7 +39,7 @@ export async function buildClaimTransaction(connection: Connection, input: Claim
   }
   const lamports = BigInt(pool.poolState.creatorQuoteFee.toString());
   if (lamports === 0n) return null;
-  const client = new DynamicBondingCurveClient(connection, 'confirmed');
+  const client = dbcClientOf(connection);
   const tx = await client.creator.claimCreatorTradingFee({
     creator: input.distributor, payer: input.payer, pool: input.pool,
     maxBaseAmount: new BN(0), maxQuoteAmount: new BN(lamports.toString()),

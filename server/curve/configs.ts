@@ -3,13 +3,13 @@
 // creating it at once create one account; the config's parameters are immutable on chain, so a
 // change of the platform's share names a new key and new configs, and older pools keep theirs.
 
-import { DynamicBondingCurveClient } from '@meteora-ag/dynamic-bonding-curve-sdk';
 import { PublicKey, type Connection, type Keypair } from '@solana/web3.js';
 import { BONDING_CURVE_TYPES, type BondingCurveType } from '../../core/enums';
 import { LAMPORTS_PER_SOL } from '../../core/constants';
 import { DBC_PROGRAM, NATIVE_MINT } from '../chain/ledger/genesis/meteora';
 import type { Services } from '../services';
 import { curveConfigParameters } from './configParams';
+import { dbcClientOf } from './clients';
 
 export type CurveConfig = { curveType: BondingCurveType; address: string; platformSharePercent: number };
 
@@ -36,7 +36,7 @@ export function curveConfigKey(services: Services, curveType: BondingCurveType):
   return services.keys.getOrCreate('curve_config', reference(curveType, services.env.CURVE_PLATFORM_SHARE_PERCENT));
 }
 
-const dbcClient = (connection: Connection) => new DynamicBondingCurveClient(connection, 'confirmed');
+const dbcClient = (connection: Connection) => dbcClientOf(connection);
 
 async function exists(connection: Connection, address: PublicKey): Promise<boolean> {
   const account = await connection.getAccountInfo(address, 'confirmed');

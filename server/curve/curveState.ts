@@ -1,10 +1,11 @@
 // A campaign's DBC pool as the chain holds it, as the CurveState the market figures read.
 
-import { DynamicBondingCurveClient, type PoolConfig, type VirtualPool } from '@meteora-ag/dynamic-bonding-curve-sdk';
+import { type PoolConfig, type VirtualPool } from '@meteora-ag/dynamic-bonding-curve-sdk';
 import type { Connection, PublicKey } from '@solana/web3.js';
 import { curveStateOfDbc, type DbcPoolFigures } from '../../core/curve/dbcState';
 import type { CurveState } from '../../core/curve';
 import { readVirtualPool } from './virtualPool';
+import { dbcClientOf } from './clients';
 
 const big = (value: { toString(): string }) => BigInt(value.toString());
 
@@ -18,7 +19,7 @@ export function dbcFiguresOf(pool: VirtualPool['poolState'], config: PoolConfig)
 }
 
 export async function readPoolConfig(connection: Connection, address: PublicKey): Promise<PoolConfig> {
-  const config = await new DynamicBondingCurveClient(connection, 'confirmed').state.getPoolConfig(address);
+  const config = await dbcClientOf(connection).state.getPoolConfig(address);
   if (!config) throw new Error(`No DBC config at ${address.toBase58()}`);
   return config;
 }

@@ -1,18 +1,19 @@
 // A trade on a graduated campaign's DAMM v2 pool (issue 36), built like a curve trade: the SDK's
 // quote against the pool's state now, a minimum out from the slippage, the trader the only signer.
 
-import { CpAmm, getCurrentPoint, getTokenProgram, SwapMode } from '@meteora-ag/cp-amm-sdk';
+import { getCurrentPoint, getTokenProgram, SwapMode } from '@meteora-ag/cp-amm-sdk';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import BN from 'bn.js';
 import { NATIVE_MINT } from '../chain/ledger/genesis/meteora';
 import type { SwapTransaction, SwapTransactionInput } from './swapTransaction';
 import { forTrader } from './tokenAccountRent';
+import { cpAmmOf } from './clients';
 
 const big = (value: BN) => BigInt(value.toString());
 const DECIMALS = 9;
 
 export async function buildDammSwapTransaction(connection: Connection, dammPool: PublicKey, input: Omit<SwapTransactionInput, 'pool'>): Promise<SwapTransaction> {
-  const cpAmm = new CpAmm(connection);
+  const cpAmm = cpAmmOf(connection);
   const poolState = await cpAmm.fetchPoolState(dammPool);
   const sol = new PublicKey(NATIVE_MINT);
   // The campaign's token is token A, SOL token B (DBC migrates base into A).

@@ -3,10 +3,11 @@
 // campaign's distributor key, which can claim the position's fees and never withdraw it).
 // Migration is permissionless on chain: anyone may send it, and the program runs it once.
 
-import { deriveDammV2PoolAddress, DynamicBondingCurveClient } from '@meteora-ag/dynamic-bonding-curve-sdk';
+import { deriveDammV2PoolAddress } from '@meteora-ag/dynamic-bonding-curve-sdk';
 import { PublicKey, type Connection, type Keypair } from '@solana/web3.js';
 import { DAMM_V2_CUSTOMIZABLE_CONFIG, NATIVE_MINT } from '../chain/ledger/genesis/meteora';
 import { readVirtualPool } from './virtualPool';
+import { dbcClientOf } from './clients';
 
 export type Graduation =
   | { status: 'not_complete' }
@@ -24,7 +25,7 @@ export function dammPoolOf(baseMint: PublicKey): PublicKey {
 export async function graduatePool(
   connection: Connection, pool: PublicKey, payer: Keypair, send: (wire: Uint8Array) => Promise<string>,
 ): Promise<Graduation> {
-  const client = new DynamicBondingCurveClient(connection, 'confirmed');
+  const client = dbcClientOf(connection);
   const read = async () => {
     const virtualPool = await readVirtualPool(connection, pool);
     if (!virtualPool) throw new Error(`No DBC pool at ${pool.toBase58()}`);

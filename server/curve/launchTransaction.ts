@@ -3,10 +3,11 @@
 // the new mint and as the pool's creator role (the campaign's distributor key, which can claim
 // the pool's fees and nothing else); the wallet signs last, after it has shown everything.
 
-import { DynamicBondingCurveClient, deriveDbcPoolAddress } from '@meteora-ag/dynamic-bonding-curve-sdk';
+import { deriveDbcPoolAddress } from '@meteora-ag/dynamic-bonding-curve-sdk';
 import { PublicKey, type Connection, type Keypair } from '@solana/web3.js';
 import BN from 'bn.js';
 import { NATIVE_MINT } from '../chain/ledger/genesis/meteora';
+import { dbcClientOf } from './clients';
 
 export type LaunchTransactionInput = {
   /** The platform's DBC config for the campaign's curve type (server/curve/configs.ts). */
@@ -35,7 +36,7 @@ export type LaunchTransaction = {
 };
 
 export async function buildLaunchTransaction(connection: Connection, input: LaunchTransactionInput): Promise<LaunchTransaction> {
-  const client = new DynamicBondingCurveClient(connection, 'confirmed');
+  const client = dbcClientOf(connection);
   const poolConfig = await client.state.getPoolConfig(input.config);
   if (!poolConfig) throw new Error(`No DBC config at ${input.config.toBase58()}`);
   const buying = input.initialBuyLamports > 0n;

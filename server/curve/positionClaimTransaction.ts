@@ -3,16 +3,17 @@
 // which claims its pending SOL fee and sends it to the donation wallet in the same transaction,
 // like the curve's claim (claimTransaction.ts).
 
-import { CpAmm, getTokenProgram, getUnClaimLpFee } from '@meteora-ag/cp-amm-sdk';
+import { getTokenProgram, getUnClaimLpFee } from '@meteora-ag/cp-amm-sdk';
 import { SystemProgram, type Connection, type PublicKey } from '@solana/web3.js';
 import type { ClaimTransaction } from './claimTransaction';
 import { tokenAccountRent, wrappedSolAccountRent } from './tokenAccountRent';
+import { cpAmmOf } from './clients';
 
 export type PositionClaimInput = { dammPool: PublicKey; distributor: PublicKey; payer: PublicKey; donationWallet: PublicKey };
 
 /** The position's pending SOL fee now (the pool collects its fee in SOL only). */
 export async function pendingPositionFee(connection: Connection, dammPool: PublicKey, distributor: PublicKey): Promise<bigint> {
-  const cpAmm = new CpAmm(connection);
+  const cpAmm = cpAmmOf(connection);
   const [poolState, positions] = await Promise.all([cpAmm.fetchPoolState(dammPool), cpAmm.getUserPositionByPool(dammPool, distributor)]);
   let pending = 0n;
   for (const { positionState } of positions) pending += BigInt(getUnClaimLpFee(poolState, positionState).feeTokenB.toString());
@@ -26,7 +27,7 @@ export async function pendingPositionFee(connection: Connection, dammPool: Publi
  * the last one left: nothing stays with the distributor for longer than one claim.
  */
 export async function buildPositionClaimTransaction(connection: Connection, input: PositionClaimInput): Promise<ClaimTransaction | null> {
-  const cpAmm = new CpAmm(connection);
+  const cpAmm = cpAmmOf(connection);
   const [poolState, positions, held] = await Promise.all([
     cpAmm.fetchPoolState(input.dammPool), cpAmm.getUserPositionByPool(input.dammPool, input.distributor),
     connection.getBalance(input.distributor, 'confirmed').then(BigInt),

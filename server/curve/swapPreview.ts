@@ -3,14 +3,15 @@
 // built from (swapTransaction.ts, dammSwapTransaction.ts), so the preview the trader is shown is
 // what the built trade will promise, the pool's fee included. Nothing is built or reserved.
 
-import { CpAmm, getCurrentPoint as dammCurrentPoint, SwapMode as DammSwapMode } from '@meteora-ag/cp-amm-sdk';
-import { DynamicBondingCurveClient, getCurrentPoint, SwapMode } from '@meteora-ag/dynamic-bonding-curve-sdk';
+import { getCurrentPoint as dammCurrentPoint, SwapMode as DammSwapMode } from '@meteora-ag/cp-amm-sdk';
+import { getCurrentPoint, SwapMode } from '@meteora-ag/dynamic-bonding-curve-sdk';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import BN from 'bn.js';
 import { NATIVE_MINT } from '../chain/ledger/genesis/meteora';
 import { dammPoolOf } from './graduate';
 import { PoolNotTradableError, type SwapSide } from './swapTransaction';
 import { readVirtualPool } from './virtualPool';
+import { dbcClientOf, cpAmmOf } from './clients';
 
 export type SwapPreview = {
   /** What the pool takes: a buy that completes the curve takes less than offered. */
@@ -23,7 +24,7 @@ export type SwapPreview = {
 const big = (value: BN) => BigInt(value.toString());
 
 export async function previewSwap(connection: Connection, pool: PublicKey, side: SwapSide, amountIn: bigint): Promise<SwapPreview> {
-  const client = new DynamicBondingCurveClient(connection, 'confirmed');
+  const client = dbcClientOf(connection);
   const virtualPool = await readVirtualPool(connection, pool);
   if (!virtualPool) throw new PoolNotTradableError(`No DBC pool at ${pool.toBase58()}`);
   const state = virtualPool.poolState;
@@ -45,7 +46,7 @@ export async function previewSwap(connection: Connection, pool: PublicKey, side:
 }
 
 async function previewDamm(connection: Connection, dammPool: PublicKey, side: SwapSide, amountIn: bigint): Promise<SwapPreview> {
-  const cpAmm = new CpAmm(connection);
+  const cpAmm = cpAmmOf(connection);
   const poolState = await cpAmm.fetchPoolState(dammPool);
   const now = await dammCurrentPoint(connection, poolState.activationType);
   const quote = cpAmm.getQuote2({

@@ -3,7 +3,6 @@
 // them, and the pool's fixed figures (its config's liquidity and thresholds, a DAMM v2 pool's
 // liquidity) from the chain.
 
-import { CpAmm } from '@meteora-ag/cp-amm-sdk';
 import type { PoolConfig } from '@meteora-ag/dynamic-bonding-curve-sdk';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import type { CurveState } from '../../core/curve';
@@ -13,6 +12,7 @@ import { perServices, type Services } from '../services';
 import { dbcFiguresOf, readPoolConfig } from './curveState';
 import type { SwapRecord } from './swapEvents';
 import { readVirtualPool } from './virtualPool';
+import { cpAmmOf } from './clients';
 
 const big = (value: { toString(): string }) => BigInt(value.toString());
 
@@ -44,7 +44,7 @@ export async function readDbcPoolNow(services: Services, pool: string): Promise<
 }
 
 export async function readDammPoolNow(connection: Connection, pool: string, thresholdLamports: bigint): Promise<PoolNow> {
-  const state = await new CpAmm(connection).fetchPoolState(new PublicKey(pool));
+  const state = await cpAmmOf(connection).fetchPoolState(new PublicKey(pool));
   if (state.tokenBMint.toBase58() !== NATIVE_MINT) throw new Error(`DAMM v2 pool ${pool} is not quoted in SOL as token B`);
   const liquidity = big(state.liquidity);
   return {

@@ -3,13 +3,14 @@
 // sign alone. Nothing of ours signs it, so anyone may build the same transaction elsewhere.
 // A graduated pool's trades go to its DAMM v2 pool (dammSwapTransaction.ts).
 
-import { DynamicBondingCurveClient, getCurrentPoint, SwapMode } from '@meteora-ag/dynamic-bonding-curve-sdk';
+import { getCurrentPoint, SwapMode } from '@meteora-ag/dynamic-bonding-curve-sdk';
 import type { Connection, PublicKey } from '@solana/web3.js';
 import BN from 'bn.js';
 import { buildDammSwapTransaction } from './dammSwapTransaction';
 import { dammPoolOf } from './graduate';
 import { forTrader } from './tokenAccountRent';
 import { readVirtualPool } from './virtualPool';
+import { dbcClientOf } from './clients';
 
 export type SwapSide = 'buy' | 'sell';
 
@@ -48,7 +49,7 @@ const big = (value: BN) => BigInt(value.toString());
  * keeps the rest in the trader's wallet, instead of failing (DBC's exact-in refuses it).
  */
 export async function buildSwapTransaction(connection: Connection, input: SwapTransactionInput): Promise<SwapTransaction> {
-  const client = new DynamicBondingCurveClient(connection, 'confirmed');
+  const client = dbcClientOf(connection);
   const virtualPool = await readVirtualPool(connection, input.pool);
   if (!virtualPool) throw new PoolNotTradableError(`No DBC pool at ${input.pool.toBase58()}`);
   const state = virtualPool.poolState;
