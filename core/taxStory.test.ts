@@ -26,7 +26,8 @@ describe('the tax story', () => {
     expect(taxShortOf({ program: 'custodial', platformSharePercent: 25 })).toBe(TAX_SHORT);
     // 25% of the 4.8% the cause would get: 3.6% to the cause, 1.2% to the platform.
     expect(dbcTaxStory(600_000, 25)).toBe('6% of every trade is the pool\'s fee, kept in SOL: Meteora\'s bonding-curve program keeps a fifth of it, '
-      + 'and of the rest, 3.6% of every trade is claimed straight to the campaign\'s donation wallet every 10 minutes, and 1.2% is the platform\'s. Nothing is sold.');
+      + 'and of the rest, 3.6% of every trade is claimed straight to the campaign\'s donation wallet and 1.2% to the platform\'s treasury, both every 10 minutes. Nothing is sold.');
+    expect(dbcTaxStory(60_000, 25)).toContain('1.2% to the platform\'s treasury, both every minute.');
     expect(taxShortOf({ program: 'dbc', platformSharePercent: 25 })).toContain('3.6% of every trade is claimed for the cause');
     expect(taxCardOf(dbc)).toBe('The pool\'s 6% fee is kept in SOL; 4.8% of every trade is claimed for the cause.');
     expect(taxCardOf({ program: 'custodial', platformSharePercent: 0 })).toBe('6% of every trade is withheld and sold; 80% of it is paid to the cause in SOL.');

@@ -1,9 +1,10 @@
 // The one account of where a campaign's trading fee goes, told the same way on every page:
 // the chain's. On a campaign's own DBC pool (the default, issue 36) the pool keeps a 6% fee
-// in SOL, DBC keeps a fifth of it, and the distributor claims the rest (less any platform
-// share) straight to the donation wallet. On the custodial design the token withholds 6% of
-// every transfer, and the distributor sells it for SOL and pays 80% to the donation wallet
-// and 20% to the platform. Both at the configured interval (GET /api/config payoutIntervalMs).
+// in SOL, DBC keeps a fifth of it, and the distributor claims the rest straight to the donation
+// wallet (any platform share to the platform's treasury). On the custodial design the token
+// withholds 6% of every transfer, and the distributor sells it for SOL and pays 80% to the
+// donation wallet and 20% to the platform. Both at the configured interval (GET /api/config
+// payoutIntervalMs).
 
 import { CAMPAIGN_TAX_BPS, PLATFORM_FEE_PERCENT_OF_REWARDS } from './constants';
 import { causeBpsOfTrade } from './curve/dbc';
@@ -35,22 +36,23 @@ export const TAX_SHORT = `${TAX_PERCENT}% of every trade is withheld and sold; $
 const percentText = (bps: number) => `${Number((bps / 100).toFixed(2))}%`;
 
 /**
- * Where the pool's fee goes after DBC's fifth: the cause, at the payout interval, and the platform's
- * share when it takes one (CURVE_PLATFORM_SHARE_PERCENT; it stays in the pool for the platform's key).
+ * Where the pool's fee goes after DBC's fifth: the cause, and the platform's share when it takes one
+ * (CURVE_PLATFORM_SHARE_PERCENT), each claimed at the payout interval (the distributor's
+ * 'dbc_claim' and 'partner_claim' runs): the cause's to its donation wallet, the platform's to its treasury.
  */
 function dbcSplit(platformSharePercent: number, intervalMs: number): string {
   const cause = percentText(causeBpsOfTrade(platformSharePercent));
   const every = everyInterval(intervalMs);
   if (platformSharePercent === 0) return `the rest, ${cause} of every trade, is claimed straight to the campaign's donation wallet ${every}`;
   const platform = percentText(causeBpsOfTrade(0) - causeBpsOfTrade(platformSharePercent));
-  return `of the rest, ${cause} of every trade is claimed straight to the campaign's donation wallet ${every}, and ${platform} is the platform's`;
+  return `of the rest, ${cause} of every trade is claimed straight to the campaign's donation wallet and ${platform} to the platform's treasury, both ${every}`;
 }
 
 /**
  * A campaign on its own Meteora DBC pool (issue 36): no token tax; the pool's 6% fee is collected
  * in SOL, the bonding-curve program keeps its protocol's fifth, and the rest is the cause's (less the
- * platform's share, when the operator sets one), claimed straight to the donation wallet (after
- * graduation the locked DAMM v2 position's fee the same way).
+ * platform's share, when the operator sets one, claimed to the treasury), claimed straight to the
+ * donation wallet (after graduation the locked DAMM v2 position's fee the same way).
  */
 export function dbcTaxStory(intervalMs: number, platformSharePercent = 0): string {
   return `${TAX_PERCENT}% of every trade is the pool's fee, kept in SOL: Meteora's bonding-curve program keeps a fifth of it, `

@@ -14,10 +14,19 @@ export type TradeTax = {
   shareLabel: string;
   /** That part's percent of the tax. */
   sharePercent: number;
+  /** On a DBC pool: that part's percent of what is claimed of the pool's fee (a campaign's: all but the platform's share). */
+  claimSharePercent?: number;
 };
 
 export const CAMPAIGN_TRADE_TAX: TradeTax = { bps: CAMPAIGN_TAX_BPS, shareLabel: 'For the cause', sharePercent: 100 - PLATFORM_FEE_PERCENT_OF_REWARDS };
-export const OFFICIAL_TRADE_TAX: TradeTax = { bps: OFFICIAL_TOKEN_TAX_BPS, shareLabel: 'Charity giveaways', sharePercent: OFFICIAL_SHARE_PERCENT.charity };
+export const OFFICIAL_TRADE_TAX: TradeTax = {
+  bps: OFFICIAL_TOKEN_TAX_BPS, shareLabel: 'Charity giveaways', sharePercent: OFFICIAL_SHARE_PERCENT.charity, claimSharePercent: OFFICIAL_SHARE_PERCENT.charity,
+};
+
+/** The cause's part of a DBC trade's claimable fee (lamports), rounded down. */
+export function claimShareLamports(claimableLamports: bigint, sharePercent: number): bigint {
+  return (claimableLamports * BigInt(sharePercent)) / 100n;
+}
 
 // The quote's averagePrice is SOL per whole token with up to 18 decimals (server/routes/curve/read.ts).
 const PRICE_DECIMALS = 18;

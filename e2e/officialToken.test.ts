@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBaseUrl } from './baseUrl';
 import { TOKEN_TOTAL_SUPPLY } from '../core/constants';
 import { formatCompactUsd2, formatMarketCap, formatPrice, formatSolFixed } from '../core/format';
-import { formatSol, parseTokenAmount } from '../core/money';
+import { formatSol, parseSol, parseTokenAmount } from '../core/money';
 import type { BuyQuoteResponse, ExecuteResponse, MarketDataResponse, QuotePreviewResponse } from '../core/schemas/trade';
-import { taxShareLamports } from '../core/tradeTax';
+import { claimShareLamports } from '../core/tradeTax';
 import { compactTokens } from '../app/scenes/OfficialToken/format';
 import { launchBrowser, newPage } from './browser';
 import { E2E_ADMIN } from './globalSetup';
@@ -32,7 +32,7 @@ const text = async (page: Page, testId: string) => (await page.getByTestId(testI
 
 beforeAll(async () => {
   server = await startServer({
-    OFFICIAL_TOKEN_LAUNCH: 'on', ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
+    CURVE_PROGRAM: 'dbc', OFFICIAL_TOKEN_LAUNCH: 'on', ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
     DISTRIBUTOR_INTERVAL_MS: '3600000', HOLDER_REWARD_MIN_TOKENS: '1000',
   });
   baseUrl = server.url;
@@ -86,6 +86,9 @@ describe('/official-token', () => {
     expect(await page.getByRole('heading', { level: 2, name: 'Tokenomics (10% Tax)' }).count()).toBe(1);
     expect(await page.getByTestId('official-tokenomics-line').evaluateAll((els) => els.map((e) => e.getAttribute('data-label'))))
       .toEqual(['Holder Rewards', 'Buyback', 'Charity Giveaways', 'Platform']);
+    // Its own DBC pool: the 10% is a pool fee, of which Meteora's protocol keeps a fifth; the lines share the rest.
+    expect(await text(page, 'official-protocol-share')).toContain("Meteora's protocol keeps 20% of it (2% of each trade)");
+    expect(await page.getByTestId('official-tokenomics-line').first().textContent()).toContain('20% of the claimed fee (1.6% of each trade)');
     const { payoutIntervalMs } = await (await fetch(`${baseUrl}/api/config`)).json() as { payoutIntervalMs: number };
     expect(await text(page, 'official-tokenomics')).toContain(`Tax is distributed ${everyInterval(payoutIntervalMs)}.`);
     expect(await page.getByTestId('official-roadmap-phase').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))))
@@ -104,7 +107,11 @@ describe('/official-token', () => {
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#safety');
     await expect.poll(() => text(page, 'official-safety-mint'), { timeout: 15_000 }).toContain('fixed: the mint authority is revoked');
     expect(await text(page, 'official-safety-freeze')).toContain('no one can freeze a holder');
-    expect(await text(page, 'official-safety-fee')).toBe('Tax: 10% on every transfer, fixed: no one can change it');
+    expect(await text(page, 'official-safety-fee')).toBe("Tax: 10% pool fee on every trade, in SOL, fixed in the pool's config: no one can change it; no transfer fee");
+    const token = await (await fetch(`${baseUrl}/api/official-token/safety`)).json() as { feeClaimer: string; poolAddress: string };
+    expect(await text(page, 'official-safety-collector')).toContain('claims the fee less the 20% Meteora\'s protocol keeps. It can claim fees and nothing else.');
+    expect(await page.getByTestId('official-safety-collector').locator(`[title="${token.feeClaimer}"], [href*="${token.feeClaimer}"]`).count()).toBeGreaterThan(0);
+    expect(await text(page, 'official-safety-pool')).toContain('no platform key can move its SOL or tokens');
 
     await apiBuy('1');
     const after = await market();
@@ -137,13 +144,14 @@ describe('/official-token', () => {
     await page.getByTestId('trade-amount').fill('0.5');
     const preview = await (await quoted).json() as QuotePreviewResponse;
     await expect.poll(() => page.getByTestId('trade-quote').getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
-    // The official token's own tax: 10%, of which charity giveaways get 30% (not a campaign's 6% and 80% 'For the cause').
+    // The official token's own fee: 10% of the SOL, of which charity giveaways get 30% of what is claimed (not a campaign's 6% 'For the cause').
     const quoteRow = (testId: string) => page.getByTestId(testId).locator('xpath=..');
-    expect(await quoteRow('trade-quote-fee').textContent()).toMatch(/^Tax 10%/);
-    const cause = taxShareLamports(parseTokenAmount(preview.transferFee), preview.averagePrice, 30);
-    expect(cause).toBeGreaterThan(0n);
+    expect(await quoteRow('trade-quote-fee').textContent()).toBe('Pool fee 10%0.05 SOL');
+    const cause = claimShareLamports(parseSol(preview.claimableFee!), 30);
+    // 30% of the 8% Meteora leaves of 0.5 SOL.
+    expect(cause).toBe(12_000_000n);
     expect(await quoteRow('trade-quote-cause').locator('span').first().textContent()).toBe('Charity giveaways');
-    expect(await text(page, 'trade-quote-cause')).toBe(`≈ ${formatSol(cause, 6, { trim: true })} SOL`);
+    expect(await text(page, 'trade-quote-cause')).toBe(`${formatSol(cause, 6, { trim: true })} SOL`);
     const is = (path: string) => (res: Response) => new URL(res.url()).pathname === `/api/curve/${mint}/${path}` && res.request().method() === 'POST';
     const responses = Promise.all([page.waitForResponse(is('buy'), { timeout: 30_000 }), page.waitForResponse(is('execute'), { timeout: 30_000 })]);
     await page.getByTestId('trade-submit').click();

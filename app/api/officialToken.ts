@@ -16,6 +16,8 @@ export type OfficialToken = {
   poolAddress: string;
   totalTaxBps: number;
   totalTaxPercent: number;
+  /** On its own DBC pool: the share of the fee DBC's protocol keeps (the lines share the rest); null otherwise. */
+  protocolSharePercent: number | null;
   tokenomics: TokenomicsLine[];
   roadmap: RoadmapPhase[];
   links: Partial<Record<'chart' | 'trade' | 'dashboard' | 'safety' | 'revenueShare' | 'createPool', string>>;
@@ -77,6 +79,13 @@ export type OfficialSafety = {
   mintAuthority: string | null;
   freezeAuthority: string | null;
   transferFeeBps: number | null;
+  /** On its own DBC pool: the fee each trade pays, fixed in the pool's config, and who alone may claim it. */
+  poolFeeBps: number | null;
+  protocolSharePercent: number | null;
+  feeClaimer: string | null;
+  poolAddress: string | null;
+  /** Once graduated: the DAMM v2 pool its liquidity is locked in. */
+  dammPool: string | null;
   transferFeeConfigAuthority: string | null;
   withdrawWithheldAuthority: string | null;
   metadataUpdateAuthority: string | null;

@@ -1,7 +1,7 @@
 // The on-chain curve's fixed numbers (issue 36): every campaign is a Meteora Dynamic Bonding
 // Curve pool quoted in SOL that graduates into a DAMM v2 pool with its liquidity locked.
 
-import { CAMPAIGN_TAX_BPS, TOKEN_TOTAL_SUPPLY } from '../constants';
+import { CAMPAIGN_TAX_BPS, OFFICIAL_TOKEN_TAX_BPS, TOKEN_TOTAL_SUPPLY } from '../constants';
 import { CURVE_TOKENS_FOR_SALE } from './constants';
 
 /** The trading fee of every pool, in basis points of the SOL side, collected in SOL. */
@@ -10,6 +10,22 @@ export const DBC_TRADE_FEE_BPS = CAMPAIGN_TAX_BPS;
 export const DBC_PROTOCOL_FEE_PERCENT = 20;
 /** The graduated DAMM v2 pool's fee, in basis points. */
 export const DAMM_V2_POOL_FEE_BPS = CAMPAIGN_TAX_BPS;
+
+/**
+ * The official token's pool fee, on its curve and after graduation (spec 1: a 10% total tax). 10% is
+ * DAMM v2's highest migrated pool fee (DBC's MAX_MIGRATED_POOL_FEE_BPS, 1,000).
+ */
+export const OFFICIAL_POOL_FEE_BPS = OFFICIAL_TOKEN_TAX_BPS;
+
+/** A pool's fee: on its curve and on the DAMM v2 pool it graduates into. */
+export type PoolFees = { tradeFeeBps: number; migratedPoolFeeBps: number };
+export const CAMPAIGN_POOL_FEES: PoolFees = { tradeFeeBps: DBC_TRADE_FEE_BPS, migratedPoolFeeBps: DAMM_V2_POOL_FEE_BPS };
+export const OFFICIAL_POOL_FEES: PoolFees = { tradeFeeBps: OFFICIAL_POOL_FEE_BPS, migratedPoolFeeBps: OFFICIAL_POOL_FEE_BPS };
+
+/** Of a pool fee, what its claimer receives after DBC's protocol share (the rest of every claim), in basis points of the trade. */
+export function claimableBpsOfTrade(feeBps: number): number {
+  return (feeBps * (100 - DBC_PROTOCOL_FEE_PERCENT)) / 100;
+}
 /**
  * The part of the supply DBC hands to the DAMM v2 pool at graduation, as a percentage: what the
  * curve does not sell (1,000,000,000 - 793,100,000 = 206,900,000 tokens, 20.69%).

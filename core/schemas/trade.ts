@@ -181,6 +181,12 @@ export type QuotePreviewResponse = {
   priceImpactPercent: number;
   /** This buy would complete the curve. */
   completesCurve: boolean;
+  /**
+   * On a DBC pool (or its DAMM v2 pool): the pool's fee on this trade in SOL, and the part its fee
+   * claimers are paid (the protocol's share left out). Absent on the custodial curve, whose tax is `transferFee`.
+   */
+  poolFee?: string;
+  claimableFee?: string;
 };
 
 export type BondingLabel = 'Bonding Curve' | 'Bonded';

@@ -25,6 +25,15 @@ export function customErrorCode(err: unknown): number | null {
   return hex ? parseInt(hex, 16) : null;
 }
 
+/**
+ * Whether a send certainly did not land because its blockhash had expired (or was never known):
+ * the local ledger's or a cluster's BlockhashNotFound refusal, or confirmSignature's expiry.
+ */
+export function blockhashExpired(err: unknown): boolean {
+  if (err instanceof TransactionFailedError || err instanceof TransactionRejectedError) return err.err === 'BlockhashNotFound';
+  return err instanceof Error && /Blockhash not found|expired: its blockhash is no longer valid/i.test(err.message);
+}
+
 export type SendAndConfirmOptions = { skipPreflight?: boolean; timeoutMs?: number };
 
 /**

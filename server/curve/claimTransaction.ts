@@ -46,7 +46,8 @@ export async function buildClaimTransaction(connection: Connection, input: Claim
   });
   // Opened by this transaction unless it exists; one that exists is closed to the distributor with whatever it held.
   const rent = await wrappedSolAccountRent(connection, input.distributor);
-  tx.add(SystemProgram.transfer({ fromPubkey: input.distributor, toPubkey: input.donationWallet, lamports }));
+  // The official token's claim keeps the SOL in the distributor, which splits it four ways.
+  if (!input.donationWallet.equals(input.distributor)) tx.add(SystemProgram.transfer({ fromPubkey: input.distributor, toPubkey: input.donationWallet, lamports }));
   if (rent > 0n) tx.add(SystemProgram.transfer({ fromPubkey: input.distributor, toPubkey: input.payer, lamports: rent }));
   tx.feePayer = input.payer;
   // The distributor's token account for the mint, which the SDK opens beside the claim.

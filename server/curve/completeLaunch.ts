@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { TransactionFailedError, TransactionRejectedError } from '../chain/sendAndConfirm';
 import { refreshPlatformStats } from '../commands/refreshPlatformStats';
 import { saveLaunchedCampaign } from '../commands/saveLaunchedCampaign';
+import { saveOfficialToken } from '../commands/saveOfficialToken';
 import { lamportsToSolString } from '../../core/money';
 import { curvePools, curveTrades, launchRequests, type LaunchForm } from '../db/schema';
 import type { CreateResult } from '../launch';
@@ -142,9 +143,12 @@ export async function completeDbcLaunch(services: Services, input: { requestId: 
       .where(and(eq(curveTrades.signature, signature), eq(curveTrades.side, 'buy')));
     const buyTokens = BigInt(bought?.tokens ?? 0);
     const launched = { ...row, launchSignature: signature, mintSignature: signature, sweepSignature: signature };
-    const campaignId = await saveLaunchedCampaign(services.db, launched, row.form, {
-      publicUrl: services.env.publicUrl, now: services.now(), initialBuyLamports: row.initialBuyLamports, backerMinLamports: services.env.BACKER_MIN_LAMPORTS,
-    });
+    // The official token is no campaign: its launch is saved as the official_token row.
+    const campaignId = row.form.official
+      ? (await saveOfficialToken(services, launched), null)
+      : await saveLaunchedCampaign(services.db, launched, row.form, {
+        publicUrl: services.env.publicUrl, now: services.now(), initialBuyLamports: row.initialBuyLamports, backerMinLamports: services.env.BACKER_MIN_LAMPORTS,
+      });
     // The creation fee reached the treasury in the launch itself: its signature is the revenue's 'sweep'.
     const [saved] = await services.db.update(launchRequests).set({
       state: 'created', launchSignature: signature, mintSignature: signature, sweepSignature: signature, campaignId,
@@ -152,7 +156,7 @@ export async function completeDbcLaunch(services: Services, input: { requestId: 
     }).where(eq(launchRequests.requestId, row.requestId)).returning();
     return { row: saved!, fresh: true };
   });
-  if (done.fresh) await announce(services, done.row);
+  if (done.fresh && done.row.campaignId !== null) await announce(services, done.row);
   return resultOf(done.row);
 }
 

@@ -8,7 +8,7 @@ import {
 import { GRADUATION_THRESHOLD_SOL, TOKEN_DECIMALS, TOKEN_TOTAL_SUPPLY } from '../../core/constants';
 import type { BondingCurveType } from '../../core/enums';
 import {
-  creatorTradingFeePercentage, DAMM_V2_POOL_FEE_BPS, DBC_TRADE_FEE_BPS, SUPPLY_PERCENT_ON_MIGRATION,
+  CAMPAIGN_POOL_FEES, creatorTradingFeePercentage, SUPPLY_PERCENT_ON_MIGRATION, type PoolFees,
 } from '../../core/curve/dbc';
 
 const WHOLE_TOKENS = Number(TOKEN_TOTAL_SUPPLY / 10n ** BigInt(TOKEN_DECIMALS));
@@ -19,10 +19,11 @@ const WHOLE_TOKENS = Number(TOKEN_TOTAL_SUPPLY / 10n ** BigInt(TOKEN_DECIMALS));
  * collected in SOL, graduation at the curve type's threshold into DAMM v2 (a 6% pool) with every
  * bit of liquidity permanently locked for the pool's creator (the campaign's distributor key,
  * which can claim fees and nothing else). `platformSharePercent` of the non-protocol fee goes to
- * the platform (the config's fee claimer), the rest to the pool's creator, for the cause.
+ * the platform (the config's fee claimer), the rest to the pool's creator, for the cause. The
+ * official token's config differs only in its fees (a 10% pool, OFFICIAL_POOL_FEES).
  */
-export function curveConfigParameters(curveType: BondingCurveType, platformSharePercent: number): ConfigParameters {
-  const feeBps = DBC_TRADE_FEE_BPS;
+export function curveConfigParameters(curveType: BondingCurveType, platformSharePercent: number, fees: PoolFees = CAMPAIGN_POOL_FEES): ConfigParameters {
+  const feeBps = fees.tradeFeeBps;
   return buildCurve({
     token: {
       tokenType: TokenType.Token2022,
@@ -47,7 +48,7 @@ export function curveConfigParameters(curveType: BondingCurveType, platformShare
       migrationOption: MigrationOption.MET_DAMM_V2,
       migrationFeeOption: MigrationFeeOption.Customizable,
       migrationFee: { feePercentage: 0, creatorFeePercentage: 0 },
-      migratedPoolFee: { collectFeeMode: MigratedCollectFeeMode.QuoteToken, dynamicFee: DammV2DynamicFeeMode.Disabled, poolFeeBps: DAMM_V2_POOL_FEE_BPS },
+      migratedPoolFee: { collectFeeMode: MigratedCollectFeeMode.QuoteToken, dynamicFee: DammV2DynamicFeeMode.Disabled, poolFeeBps: fees.migratedPoolFeeBps },
     },
     liquidityDistribution: {
       partnerPermanentLockedLiquidityPercentage: 0,

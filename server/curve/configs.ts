@@ -5,6 +5,7 @@
 
 import { PublicKey, type Connection, type Keypair } from '@solana/web3.js';
 import { BONDING_CURVE_TYPES, type BondingCurveType } from '../../core/enums';
+import { OFFICIAL_POOL_FEES, OFFICIAL_POOL_FEE_BPS } from '../../core/curve/dbc';
 import { LAMPORTS_PER_SOL } from '../../core/constants';
 import { DBC_PROGRAM, NATIVE_MINT } from '../chain/ledger/genesis/meteora';
 import type { Services } from '../services';
@@ -63,7 +64,7 @@ export async function ensureCurveConfigs(services: Services, { create = services
         missing.push(curveType);
         continue;
       }
-      await createConfig(services, curveType, key);
+      await createConfig(services, key, curveConfigParameters(curveType, share), { curveType });
     }
     configs.push({ curveType, address: key.publicKey.toBase58(), platformSharePercent: share });
   }
@@ -71,7 +72,24 @@ export async function ensureCurveConfigs(services: Services, { create = services
   return configs;
 }
 
-async function createConfig(services: Services, curveType: BondingCurveType, key: Keypair): Promise<void> {
+/** The official token's curve type: the larger threshold, as its custodial curve had. */
+export const OFFICIAL_CURVE_TYPE: BondingCurveType = 2;
+
+/**
+ * The official token's config (server/official/launchOfficial.ts): a 10% pool, on the curve and
+ * after graduation, all of the non-protocol fee to the pool's creator role (the official
+ * distributor, which splits it four ways: the platform's part is one of them). Only a test
+ * network's first start launches the official token here; on a real cluster it is the operator's.
+ */
+export async function ensureOfficialCurveConfig(services: Services): Promise<CurveConfig> {
+  const key = await services.keys.getOrCreate('curve_config', `official:${OFFICIAL_POOL_FEE_BPS}`);
+  if (!await exists(services.chain.connection, key.publicKey)) {
+    await createConfig(services, key, curveConfigParameters(OFFICIAL_CURVE_TYPE, 0, OFFICIAL_POOL_FEES), { official: true });
+  }
+  return { curveType: OFFICIAL_CURVE_TYPE, address: key.publicKey.toBase58(), platformSharePercent: 0 };
+}
+
+async function createConfig(services: Services, key: Keypair, parameters: ReturnType<typeof curveConfigParameters>, describe: Record<string, unknown>): Promise<void> {
   const { chain, log } = services;
   const partner = await curvePartner(services);
   if (chain.airdrop && await chain.connection.getBalance(partner.publicKey, 'confirmed') < Number(CREATION_BUDGET_LAMPORTS)) {
@@ -80,7 +98,7 @@ async function createConfig(services: Services, curveType: BondingCurveType, key
   const tx = await dbcClient(chain.connection).partner.createConfig({
     config: key.publicKey, feeClaimer: partner.publicKey, leftoverReceiver: partner.publicKey,
     quoteMint: new PublicKey(NATIVE_MINT), payer: partner.publicKey,
-    ...curveConfigParameters(curveType, services.env.CURVE_PLATFORM_SHARE_PERCENT),
+    ...parameters,
   });
   const { blockhash } = await chain.connection.getLatestBlockhash('confirmed');
   tx.recentBlockhash = blockhash;
@@ -88,7 +106,7 @@ async function createConfig(services: Services, curveType: BondingCurveType, key
   tx.sign(partner, key);
   try {
     const signature = await chain.sendAndConfirm(tx.serialize());
-    log.info({ curveType, config: key.publicKey.toBase58(), signature }, 'bonding-curve config created');
+    log.info({ ...describe, config: key.publicKey.toBase58(), signature }, 'bonding-curve config created');
   } catch (err) {
     // Another process created the same account first: the config exists, which is all we need.
     if (await exists(chain.connection, key.publicKey)) return;

@@ -12,7 +12,7 @@ import { launchRequests, type LaunchForm } from '../db/schema';
 import { metadataUri } from '../launch/metadata';
 import type { Services } from '../services';
 import { KeyedMutex } from '../trading/mutex';
-import { ensureCurveConfigs } from './configs';
+import { ensureCurveConfigs, ensureOfficialCurveConfig } from './configs';
 import { buildLaunchTransaction } from './launchTransaction';
 
 /** What the platform takes at a launch (spec 1: 0.01 SOL maintenance and 0.01 platform; the rest of 0.05 is rent, paid directly). */
@@ -127,7 +127,7 @@ export async function buildDbcLaunch(services: Services, input: {
     if (row.form && !sameLaunch(row, input.form, input.initialBuyLamports)) throw new DbcLaunchError(DBC_LAUNCH_MESSAGES.otherDetails, 409);
     const [mint, distributor, treasury, configs] = await Promise.all([
       services.keys.getOrCreate('mint', row.requestId), services.keys.getOrCreate('distributor', row.requestId),
-      services.keys.treasury(), ensureCurveConfigs(services),
+      services.keys.treasury(), input.form.official ? ensureOfficialCurveConfig(services).then((c) => [c]) : ensureCurveConfigs(services),
     ]);
     const config = configs.find((c) => c.curveType === input.form.bondingCurveType);
     if (!config) throw new Error(`No curve config for curve type ${input.form.bondingCurveType}`);

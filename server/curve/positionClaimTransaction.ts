@@ -44,7 +44,8 @@ export async function buildPositionClaimTransaction(connection: Connection, inpu
     tokenAProgram: getTokenProgram(poolState.tokenAFlag), tokenBProgram: getTokenProgram(poolState.tokenBFlag),
   });
   const lamports = pending + held;
-  tx.add(SystemProgram.transfer({ fromPubkey: input.distributor, toPubkey: input.donationWallet, lamports }));
+  // The official token's claim keeps the SOL in the distributor, which splits it four ways.
+  if (!input.donationWallet.equals(input.distributor)) tx.add(SystemProgram.transfer({ fromPubkey: input.distributor, toPubkey: input.donationWallet, lamports }));
   if (rent > 0n) tx.add(SystemProgram.transfer({ fromPubkey: input.distributor, toPubkey: input.payer, lamports: rent }));
   tx.feePayer = input.payer;
   const rentLamports = await tokenAccountRent(connection, poolState.tokenAMint, input.distributor);

@@ -19,6 +19,9 @@ export type SwapPreview = {
   /** Tokens the buyer receives, or lamports the seller receives, after the pool's fee. */
   expectedOut: bigint;
   completesCurve: boolean;
+  /** The pool's whole fee on this trade in lamports (it is taken in SOL), and the part its fee claimers are paid (protocol and compounding shares left out). */
+  feeLamports: bigint;
+  claimableFeeLamports: bigint;
 };
 
 const big = (value: BN) => BigInt(value.toString());
@@ -42,6 +45,8 @@ export async function previewSwap(connection: Connection, pool: PublicKey, side:
     amountIn: big(quote.includedFeeInputAmount),
     expectedOut: big(quote.outputAmount),
     completesCurve: side === 'buy' && big(state.quoteReserve) + big(quote.excludedFeeInputAmount) >= threshold,
+    feeLamports: big(quote.tradingFee) + big(quote.protocolFee) + big(quote.referralFee),
+    claimableFeeLamports: big(quote.tradingFee),
   };
 }
 
@@ -54,5 +59,10 @@ async function previewDamm(connection: Connection, dammPool: PublicKey, side: Sw
     currentPoint: BN.max(now, poolState.activationPoint), poolState, tokenADecimal: 9, tokenBDecimal: 9, hasReferral: false,
     swapMode: DammSwapMode.ExactIn, amountIn: new BN(amountIn.toString()),
   });
-  return { amountIn: big(quote.includedFeeInputAmount), expectedOut: big(quote.outputAmount), completesCurve: false };
+  return {
+    amountIn: big(quote.includedFeeInputAmount), expectedOut: big(quote.outputAmount), completesCurve: false,
+    // The locked position is the pool's only liquidity: its claimable fee is the pool's LP share.
+    feeLamports: big(quote.claimingFee) + big(quote.protocolFee) + big(quote.compoundingFee) + big(quote.referralFee),
+    claimableFeeLamports: big(quote.claimingFee),
+  };
 }

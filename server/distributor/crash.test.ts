@@ -40,6 +40,8 @@ describe('distributor crash recovery', () => {
     await test.database.close();
     const output: string[] = [];
     const baseEnv = {
+      // The custodial design's harvest, withdraw, sell and payout (a DBC campaign's one journaled claim: e2e/fleet/dbc.test.ts).
+      CURVE_PROGRAM: 'custodial',
       DATABASE_URL: test.databaseUrl ?? '', LAUNCH_FUNDING_POLL_MS: '50', LAUNCH_FUNDING_POLL_ATTEMPTS: '40',
       ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password,
       DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: FLOOR.toString(), DISTRIBUTOR_INTERVAL_MS: '3600000', JOBS_START_DELAY_MS: '86400000',

@@ -16,8 +16,9 @@ export async function scanDbcCandidates(services: Services, minPayoutLamports: b
   }).from(campaigns)
     .innerJoin(curvePools, eq(curvePools.mint, campaigns.tokenAddress))
     .where(and(eq(curvePools.program, 'dbc'), isNotNull(campaigns.distributorWallet), ne(campaigns.donationWallet, '')));
+  // The platform's own claim of the pool (partnerCandidates.ts) runs beside the cause's: it never holds this one back.
   const open = new Set((await services.db.select({ campaignId: distributionRuns.campaignId }).from(distributionRuns)
-    .where(ne(distributionRuns.state, 'paid'))).map((r) => r.campaignId));
+    .where(and(ne(distributionRuns.state, 'paid'), ne(distributionRuns.kind, 'partner_claim')))).map((r) => r.campaignId));
   const out: { due: Candidate[]; belowFloor: Candidate[] } = { due: [], belowFloor: [] };
   for (const row of rows) {
     if (open.has(row.campaignId) || !row.donationWallet || !row.distributorWallet) continue;
@@ -33,7 +34,7 @@ export async function scanDbcCandidates(services: Services, minPayoutLamports: b
 }
 
 /** The creator role's next claim: the curve's creator fee, or once that is claimed after graduation, the locked position's pending fee. */
-async function accruedFor(services: Services, pool: string, dammPool: string | null, distributor: string): Promise<bigint | null> {
+export async function accruedFor(services: Services, pool: string, dammPool: string | null, distributor: string): Promise<bigint | null> {
   const { connection } = services.chain;
   const state = (await readVirtualPool(connection, new PublicKey(pool)))?.poolState;
   if (!state || state.creator.toBase58() !== distributor) return null;

@@ -57,6 +57,8 @@ describe('the distributor on a campaign\'s own DBC pool', () => {
     expect(BigInt(before.claims.accrued.lamports)).toBe(await accruedFromTrades());
     expect(BigInt(before.delivered.lamports)).toBe(accrued);
     expect(BigInt(before.claims.unclaimed.lamports)).toBe(await accruedFromTrades() - accrued);
+    // No platform share in these configs: none of the fee is the platform's (partnerClaim.test.ts has one).
+    expect(before.claims.platform).toMatchObject({ accrued: { lamports: '0' }, claimed: { lamports: '0' }, unclaimed: { lamports: '0' } });
     const second = await distributorFor(t.services).run();
     const after = await proof();
     expect([after.claims.unclaimed.lamports, after.delivered.lamports]).toEqual(['0', after.claims.accrued.lamports]);

@@ -15,8 +15,11 @@ import { sell } from './steps/sell';
 import { withdraw } from './steps/withdraw';
 import { claim } from './steps/claim';
 import { scanDbcCandidates } from './dbcCandidates';
+import { insertPartnerClaimRuns, scanPartnerCandidates } from './partnerCandidates';
+import { partnerClaim } from './steps/partnerClaim';
 import { officialCandidate, officialMintToScan } from './official/candidate';
 import { buyback, burn, payCharityAndPlatform, payHolders } from './official/steps';
+import { buybackOnPool, claimToDistributor, officialOnDbc } from './official/dbcSteps';
 import { withheldInMint } from './candidates';
 
 /** The job (server/jobs/distributor.ts) whose advisory lock makes one process the distributor. */
@@ -42,6 +45,9 @@ const STEPS: Steps = {
 /** A campaign on its own DBC pool: one claim, straight to the donation wallet (issue 36). */
 const DBC_STEPS: Steps = { started: claim };
 
+/** The platform's share of a campaign's DBC pool fee: one claim by the partner key, straight to the treasury. */
+const PARTNER_STEPS: Steps = { started: partnerClaim };
+
 /** The official token: the same harvest, withdraw and sell, then its tokenomics (official/steps.ts). */
 const OFFICIAL_STEPS: Steps = {
   started: harvest,
@@ -49,6 +55,15 @@ const OFFICIAL_STEPS: Steps = {
   withdrawn: sell,
   sold: payHolders,
   holders_paid: buyback,
+  bought_back: burn,
+  burned: payCharityAndPlatform,
+};
+
+/** The official token on its own DBC pool: its accrued fee claimed (not sold), then the same tokenomics, the buyback a swap. */
+const OFFICIAL_DBC_STEPS: Steps = {
+  started: claimToDistributor,
+  sold: payHolders,
+  holders_paid: buybackOnPool,
   bought_back: burn,
   burned: payCharityAndPlatform,
 };
@@ -128,6 +143,11 @@ export class Distributor {
         donationWallet: c.donationWallet, treasuryWallet: treasury, estimatedDonationLamports: c.estimatedDonation, createdAt: services.now(), updatedAt: services.now(),
       }))).onConflictDoNothing().returning({ id: distributionRuns.id, mint: distributionRuns.mint }));
     }
+    // -- The platform's share of the DBC pools' fees (partnerCandidates.ts, steps/partnerClaim.ts): its own runs, beside the cause's.
+    const partner = await scanPartnerCandidates(services, services.env.DISTRIBUTOR_MIN_PAYOUT_LAMPORTS);
+    summary.belowFloor += partner.belowFloor.length;
+    fresh.push(...await insertPartnerClaimRuns(services, partner.due, treasury));
+    // -- end of the platform's share.
     const officialDue = official && await officialCandidate(services, official, scan.withheld.get(official.mint) ?? [], await withheldInMint(services, official.mint));
     if (officialDue) {
       fresh.push(...await services.db.insert(distributionRuns).values({
@@ -176,10 +196,12 @@ export class Distributor {
     const { services } = this;
     let run = (await findRun(services, id))!;
     let keys: { treasury: Keypair; distributor: Keypair } | undefined;
+    let officialSteps: Steps | undefined;
     while (run.state !== 'paid') {
       try {
         keys ??= { treasury: await services.keys.treasury(), distributor: await services.keys.load(run.distributorWallet) };
-        const step = (run.kind === 'official' ? OFFICIAL_STEPS : run.kind === 'dbc_claim' ? DBC_STEPS : STEPS)[run.state];
+        if (run.kind === 'official') officialSteps ??= await officialOnDbc(services, run.mint) ? OFFICIAL_DBC_STEPS : OFFICIAL_STEPS;
+        const step = (run.kind === 'official' ? officialSteps! : run.kind === 'dbc_claim' ? DBC_STEPS : run.kind === 'partner_claim' ? PARTNER_STEPS : STEPS)[run.state];
         if (!step) throw new Error(`No ${run.kind} step from state ${run.state}`);
         run = await step({ services, chain: this.chain, run, ...keys, withheld });
       } catch (err) {

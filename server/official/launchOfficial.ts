@@ -1,11 +1,16 @@
 // Local mode: the official token is launched on the first start through the same launch
-// flow as a campaign (prepare, a funding transfer, create), with the official flag: a 10%
-// TransferFeeConfig, no fee-config authority, its own curve, saved as the official_token
-// row. Idempotent: the official creator's request is found and finished, never repeated.
+// flow as a campaign, with the official flag, and saved as the official_token row. On DBC (the
+// default) it is its own pool under the official config: a 10% pool fee collected in SOL. On the
+// custodial design: prepare, a funding transfer, create, with a 10% TransferFeeConfig and no
+// fee-config authority. Idempotent: the official creator's request is found and finished, never repeated.
 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PublicKey, Transaction } from '@solana/web3.js';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { OFFICIAL_CURVE_TYPE } from '../curve/configs';
+import { completeDbcLaunch } from '../curve/completeLaunch';
+import { CREATION_FEE_LAMPORTS, prepareDbcLaunch } from '../curve/launchCampaign';
 import { launchRequests, officialToken } from '../db/schema';
 import { clusterOfficialLinks } from '../db/seed/officialToken';
 import { launcherFor } from '../launch';
@@ -31,6 +36,7 @@ export async function launchOfficialToken(services: Services): Promise<OfficialL
   const [row] = await services.db.select().from(officialToken).where(eq(officialToken.id, 1));
   if (!row) throw new Error('official_token row missing (the seed makes it)');
   if (row.source !== 'sample') return { mint: row.tokenAddress, launched: false };
+  if (services.env.CURVE_PROGRAM === 'dbc') return launchOnDbc(services, row);
   const creator = await officialCreator(services);
   const wallet = creator.publicKey.toBase58();
   const launcher = launcherFor(services);
@@ -55,6 +61,38 @@ export async function launchOfficialToken(services: Services): Promise<OfficialL
     imageUrl: await storeOfficialLogo(services), videoUrl: undefined, photos: [], official: true,
   });
   services.log.info({ mint: created.mintAddress }, 'official token launched');
+  return { mint: created.mintAddress, launched: true };
+}
+
+/**
+ * On its own DBC pool (issue 36), as a campaign launches: the official creator signs the one launch
+ * transaction, under the official config (a 10% pool fee). A launch that landed before a crash
+ * is completed, never sent again; one that did not is simply prepared anew (nothing was paid).
+ */
+async function launchOnDbc(services: Services, row: typeof officialToken.$inferSelect): Promise<OfficialLaunch> {
+  const creator = await officialCreator(services);
+  const creatorWallet = creator.publicKey.toBase58();
+  const open = await services.db.select({ requestId: launchRequests.requestId, mint: launchRequests.mint }).from(launchRequests)
+    .where(and(eq(launchRequests.creatorWallet, creatorWallet), eq(launchRequests.program, 'dbc'), ne(launchRequests.state, 'created'),
+      sql`${launchRequests.form}->>'official' = 'true'`));
+  for (const request of open) {
+    if (!await services.chain.connection.getAccountInfo(new PublicKey(request.mint), 'confirmed')) continue;
+    await completeDbcLaunch(services, { requestId: request.requestId, creatorWallet });
+    return { mint: request.mint, launched: true };
+  }
+  await ensureSol(services, creator.publicKey, CREATION_FEE_LAMPORTS + 1_000_000_000n);
+  const prepared = await prepareDbcLaunch(services, {
+    creatorWallet, initialBuyLamports: 0n,
+    form: {
+      name: row.name, ticker: row.symbol, description: OFFICIAL_DESCRIPTION, imageUrl: await storeOfficialLogo(services), videoUrl: null,
+      photos: [], website: null, twitter: null, telegram: null, category: 'Other', goalLamports: '1000000000',
+      donationWallet: (await services.keys.treasury()).publicKey.toBase58(), bondingCurveType: OFFICIAL_CURVE_TYPE, ref: null, official: true,
+    },
+  });
+  const tx = Transaction.from(Buffer.from(prepared.transaction, 'base64'));
+  tx.partialSign(creator);
+  const created = await completeDbcLaunch(services, { requestId: prepared.requestId, creatorWallet, signedTransaction: tx.serialize().toString('base64') });
+  services.log.info({ mint: created.mintAddress, pool: created.pool }, 'official token launched on its DBC pool');
   return { mint: created.mintAddress, launched: true };
 }
 

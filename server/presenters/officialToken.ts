@@ -6,21 +6,34 @@ import { officialLinksOf } from '../official/links';
 import { presentMintAuthorities } from './mintAuthorities';
 import type { OfficialFigures } from '../official/figures';
 import type { LinePaid, TokenomicsPaid } from '../official/tokenomicsPaid';
+import { taxPointsOf, type OfficialPoolTerms } from '../official/poolTerms';
 
 type Row = typeof officialToken.$inferSelect;
 
-/** The mint as a safety check reads it: null authorities are revoked ones. */
-export function presentOfficialSafety(mint: CampaignMint) {
+/**
+ * The mint as a safety check reads it: null authorities are revoked ones. On its own DBC pool the
+ * tax is no transfer fee but the pool's fee, fixed in its config, claimed by `feeClaimer` alone.
+ */
+export function presentOfficialSafety(mint: CampaignMint, pool: OfficialPoolTerms | null) {
   return {
     tokenAddress: mint.address,
     supply: mint.supply.toString(),
     decimals: mint.decimals,
     transferFeeBps: mint.transferFee?.bps ?? null,
+    poolFeeBps: pool?.poolFeeBps ?? null,
+    protocolSharePercent: pool?.protocolSharePercent ?? null,
+    feeClaimer: pool?.feeClaimer ?? null,
+    poolAddress: pool?.pool ?? null,
+    dammPool: pool?.dammPool ?? null,
     ...presentMintAuthorities(mint),
   };
 }
 
-export function presentOfficialToken(row: Row, configuredLinks: Env['OFFICIAL_LINKS']) {
+/**
+ * `protocolSharePercent`: on a DBC pool, the share of the fee DBC's protocol keeps; the lines'
+ * percents are then shares of what is claimed, and their tax points what that is of each trade.
+ */
+export function presentOfficialToken(row: Row, configuredLinks: Env['OFFICIAL_LINKS'], protocolSharePercent: number | null = null) {
   return {
     symbol: row.symbol,
     name: row.name,
@@ -28,7 +41,9 @@ export function presentOfficialToken(row: Row, configuredLinks: Env['OFFICIAL_LI
     poolAddress: row.poolAddress,
     totalTaxBps: row.totalTaxBps,
     totalTaxPercent: row.totalTaxBps / 100,
-    tokenomics: row.tokenomics,
+    protocolSharePercent,
+    tokenomics: protocolSharePercent === null ? row.tokenomics
+      : row.tokenomics.map((line) => ({ ...line, taxPoints: taxPointsOf(line.percent, row.totalTaxBps, protocolSharePercent) })),
     roadmap: row.roadmap,
     // The operator's OFFICIAL_LINKS over the defaults; none while the token is the seed's sample.
     links: officialLinksOf(row, configuredLinks),

@@ -8,6 +8,7 @@ const opt = (value: bigint | null) => (value === null ? null : value.toString())
 function presentRun(run: ProofRun) {
   return {
     id: run.id,
+    kind: run.kind,
     state: run.state,
     startedAt: run.startedAt.toISOString(),
     paidAt: run.paidAt?.toISOString() ?? null,
@@ -52,9 +53,18 @@ export function presentProof(proof: CampaignProof, page: { limit: number; offset
       distributorLamports: distributor.lamports.toString(),
       rentExemptLamports: distributor.rentExemptLamports.toString(),
     },
-    // A campaign on its own DBC pool: the fee in SOL, claimed (accrued = delivered + unclaimed).
+    // A campaign on its own DBC pool: the fee in SOL, claimed (the cause's: accrued = delivered + unclaimed;
+    // the platform's share: accrued = claimed + unclaimed, its claims also in platformFee).
     program: proof.claims ? 'dbc' as const : 'custodial' as const,
-    claims: proof.claims && { accrued: sol(proof.claims.accruedLamports), unclaimed: sol(proof.claims.unclaimedLamports) },
+    claims: proof.claims && {
+      accrued: sol(proof.claims.accruedLamports),
+      unclaimed: sol(proof.claims.unclaimedLamports),
+      platform: {
+        accrued: sol(proof.claims.platform.accruedLamports),
+        claimed: sol(proof.claims.platform.claimedLamports),
+        unclaimed: sol(proof.claims.platform.unclaimedLamports),
+      },
+    },
     runs: {
       total: totals.runs,
       paid: totals.paidRuns,

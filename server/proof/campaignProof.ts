@@ -2,11 +2,11 @@
 // chain (fees withheld now, the distributor wallet's SOL, the mint's authorities) or
 // summed from the distributor's journaled runs and backed by the signatures that landed.
 
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { PublicKey } from '@solana/web3.js';
 import { rentExemptLamports } from '../../core/rent';
 import { readCampaignMint, type CampaignMint } from '../chain/token';
-import { campaigns, curvePools, curveTrades, distributionRuns, type DistributionState } from '../db/schema';
+import { campaigns, curvePools, curveTrades, distributionRuns, type DistributionKind, type DistributionState } from '../db/schema';
 import { pendingPositionFee } from '../curve/positionClaimTransaction';
 import { readVirtualPool } from '../curve/virtualPool';
 import type { Db } from '../db/client';
@@ -38,6 +38,8 @@ export type RunSignatures = { harvest: string[]; withdraw: string[]; topUp: stri
 
 export type ProofRun = {
   id: string;
+  /** 'partner_claim': the platform's share of the pool's fee, claimed to the treasury (its figure is platformFeeLamports). */
+  kind: DistributionKind;
   state: DistributionState;
   startedAt: Date;
   paidAt: Date | null;
@@ -62,10 +64,15 @@ export type CampaignProof = {
   runs: ProofRun[];
   /**
    * A campaign on its own DBC pool (issue 36): its fee is claimed in SOL, not withheld and sold.
-   * accrued (every indexed trade's fee less the pool program's protocol share) = delivered + unclaimed.
+   * The cause's: accrued = delivered + unclaimed. The platform's share (CURVE_PLATFORM_SHARE_PERCENT
+   * when its config takes one): accrued = claimed (to the treasury) + unclaimed. Together the two
+   * accrued are every indexed trade's fee less the pool program's protocol share.
    */
-  claims: { accruedLamports: bigint; unclaimedLamports: bigint } | null;
+  claims: { accruedLamports: bigint; unclaimedLamports: bigint; platform: PlatformClaims } | null;
 };
+
+/** The platform's share of a DBC pool's fee: what its partner_claim runs paid the treasury, and what the pool still holds for it. */
+export type PlatformClaims = { accruedLamports: bigint; claimedLamports: bigint; unclaimedLamports: bigint };
 
 const STEP_KEYS = { harvest: 'harvest', withdraw: 'withdraw', top_up: 'topUp', sell: 'sell', payout: 'payout', claim: 'claim' } as const;
 
@@ -110,7 +117,7 @@ async function recentRuns(services: Services, campaignId: number, page: { limit:
       if (key && ok.has(tx.signature)) signatures[key].push(tx.signature);
     }
     return {
-      id: row.id, state: row.state, startedAt: row.createdAt, paidAt: row.paidAt,
+      id: row.id, kind: row.kind, state: row.state, startedAt: row.createdAt, paidAt: row.paidAt,
       collectedTokens: row.withdrawnTokens, soldTokens: row.soldLamports === null ? null : row.soldTokens, soldLamports: row.soldLamports,
       donatedLamports: row.state === 'paid' ? row.donationLamports : null,
       platformFeeLamports: row.state === 'paid' ? row.platformFeeLamports : null,
@@ -156,15 +163,28 @@ export async function campaignProof(services: Services, campaign: ProofCampaign,
   };
 }
 
-/** What a DBC campaign's trades earned the cause, and what the chain shows still to claim; null for a custodial one. */
+/**
+ * What a DBC campaign's trades earned the cause and the platform, and what the chain shows still to
+ * claim; null for a custodial one. The platform's share accrues on the curve only (DBC's partner
+ * fee; the DAMM v2 pool's fee is all the locked position's, the cause's): what its runs claimed
+ * plus what the pool holds for it now. The cause's is the rest of what the trades earned.
+ */
 async function dbcClaims(services: Services, campaign: ProofCampaign): Promise<CampaignProof['claims']> {
   const [pool] = await services.db.select().from(curvePools).where(eq(curvePools.mint, campaign.tokenAddress));
   if (!pool || pool.program !== 'dbc') return null;
-  const [row] = await services.db.select({ accrued: sql<string>`coalesce(sum(${curveTrades.feeLamports} - ${curveTrades.protocolFeeLamports}), 0)::text` })
-    .from(curveTrades).where(eq(curveTrades.mint, campaign.tokenAddress));
+  const r = distributionRuns;
+  const [[row], [platformRow]] = await Promise.all([
+    services.db.select({ accrued: sql<string>`coalesce(sum(${curveTrades.feeLamports} - ${curveTrades.protocolFeeLamports}), 0)::text` })
+      .from(curveTrades).where(eq(curveTrades.mint, campaign.tokenAddress)),
+    services.db.select({ claimed: sql<string>`coalesce(sum(${r.platformFeeLamports}), 0)::text` })
+      .from(r).where(and(eq(r.campaignId, campaign.id), eq(r.kind, 'partner_claim'), eq(r.state, 'paid'))),
+  ]);
   const { connection } = services.chain;
   const state = (await readVirtualPool(connection, new PublicKey(pool.poolWallet)))?.poolState;
   let unclaimed = state ? BigInt(state.creatorQuoteFee.toString()) : 0n;
   if (pool.dammPool && campaign.distributorWallet) unclaimed += await pendingPositionFee(connection, new PublicKey(pool.dammPool), new PublicKey(campaign.distributorWallet));
-  return { accruedLamports: BigInt(row!.accrued), unclaimedLamports: unclaimed };
+  const claimed = BigInt(platformRow!.claimed);
+  const platformUnclaimed = state ? BigInt(state.partnerQuoteFee.toString()) : 0n;
+  const platform = { accruedLamports: claimed + platformUnclaimed, claimedLamports: claimed, unclaimedLamports: platformUnclaimed };
+  return { accruedLamports: BigInt(row!.accrued) - platform.accruedLamports, unclaimedLamports: unclaimed, platform };
 }

@@ -1,5 +1,5 @@
 import { PublicKey } from '@solana/web3.js';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { CampaignVerification, CauseFacts, WalletProof } from '../../core/trust';
 import type { ChainService } from '../chain/service';
 import type { Db } from '../db/client';
@@ -63,9 +63,10 @@ export async function causeFacts(db: Db, chain: Pick<ChainService, 'connection'>
     donationWalletKind(db, campaign),
     walletProofOf(db, campaign.creatorWallet, campaign.donationWallet),
     campaign.donationWallet ? walletFirstSeen(chain, campaign.donationWallet) : Promise.resolve({ at: null, exact: true }),
+    // The platform's claims of its share of the campaign's pool (partner_claim) pay the treasury, not the cause.
     db.select({
       count: sql<number>`count(*)::int`, lamports: sql<string>`coalesce(sum(${r.donationLamports}), 0)::text`, lastAt: sql<string | null>`max(${r.paidAt})::text`,
-    }).from(r).where(and(eq(r.campaignId, campaign.id), eq(r.state, 'paid'))),
+    }).from(r).where(and(eq(r.campaignId, campaign.id), eq(r.state, 'paid'), ne(r.kind, 'partner_claim'))),
     verificationOf(db, campaign),
   ]);
   return {

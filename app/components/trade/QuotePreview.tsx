@@ -4,7 +4,7 @@ import { TOKEN_DECIMALS } from '../../../core/constants';
 import { formatBpsPercent, formatUnitsGrouped } from '../../../core/format';
 import { formatSol, parseSol, parseTokenAmount } from '../../../core/money';
 import type { QuotePreviewResponse } from '../../../core/schemas/trade';
-import { taxShareLamports, type TradeTax } from '../../../core/tradeTax';
+import { claimShareLamports, taxShareLamports, type TradeTax } from '../../../core/tradeTax';
 import type { TradeSide } from '../../api/curve';
 
 type Props = {
@@ -44,13 +44,25 @@ export function QuotePreview({ side, ticker, tax, quote, stale, loading, error }
       <Row label={side === 'buy' ? 'You will hold' : 'You will receive'} testId="trade-quote-output">
         <span data-output={quote.expectedOutput} className={stale ? 'opacity-60' : undefined}>{output}</span>
       </Row>
-      <Row label={`Tax ${formatBpsPercent(tax.bps)}`} testId="trade-quote-fee">
-        {formatUnitsGrouped(parseTokenAmount(quote.transferFee), TOKEN_DECIMALS, 2)} {ticker}
-      </Row>
-      {/* What the tax becomes: the withheld tokens are sold for SOL at a later payout, so it is estimated at this trade's average price. */}
-      <Row label={tax.shareLabel} testId="trade-quote-cause">
-        ≈ {formatSol(taxShareLamports(parseTokenAmount(quote.transferFee), quote.averagePrice, tax.sharePercent), 6, { trim: true })} SOL
-      </Row>
+      {quote.poolFee !== undefined && quote.claimableFee !== undefined ? (
+        <>
+          {/* On a DBC pool the fee is taken in SOL and claimed as it is: the cause's part is exact, not an estimate at a later price. */}
+          <Row label={`Pool fee ${formatBpsPercent(tax.bps)}`} testId="trade-quote-fee">{formatSol(parseSol(quote.poolFee), 6, { trim: true })} SOL</Row>
+          <Row label={tax.shareLabel} testId="trade-quote-cause">
+            {formatSol(claimShareLamports(parseSol(quote.claimableFee), tax.claimSharePercent ?? tax.sharePercent), 6, { trim: true })} SOL
+          </Row>
+        </>
+      ) : (
+        <>
+          <Row label={`Tax ${formatBpsPercent(tax.bps)}`} testId="trade-quote-fee">
+            {formatUnitsGrouped(parseTokenAmount(quote.transferFee), TOKEN_DECIMALS, 2)} {ticker}
+          </Row>
+          {/* What the tax becomes: the withheld tokens are sold for SOL at a later payout, so it is estimated at this trade's average price. */}
+          <Row label={tax.shareLabel} testId="trade-quote-cause">
+            ≈ {formatSol(taxShareLamports(parseTokenAmount(quote.transferFee), quote.averagePrice, tax.sharePercent), 6, { trim: true })} SOL
+          </Row>
+        </>
+      )}
       <Row label="Price impact" testId="trade-quote-impact">{quote.priceImpactPercent.toFixed(2)}%</Row>
       {quote.completesCurve && (
         <>

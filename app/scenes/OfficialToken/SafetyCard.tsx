@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CheckCircle2, Info } from 'lucide-react';
 import { formatBpsPercent } from '../../../core/format';
-import { useOfficialSafety, type OfficialToken } from '../../api/officialToken';
+import { useOfficialSafety, type OfficialSafety, type OfficialToken } from '../../api/officialToken';
 import { ExplorerAddress } from '../../components/ExplorerAddress';
 import { compactTokens } from './format';
 
@@ -15,6 +15,26 @@ function Check({ label, good, testId, children }: { label: string; good: boolean
         <span className="text-muted">{children}</span>
       </div>
     </li>
+  );
+}
+
+/** On its own DBC pool the tax is the pool's fee: fixed in its config, and claimable by one key that can do nothing else. */
+function PoolChecks({ data, who }: { data: OfficialSafety; who: (address: string) => ReactNode }) {
+  return (
+    <>
+      <Check label="Tax" good testId="official-safety-fee">
+        {formatBpsPercent(data.poolFeeBps!)} pool fee on every trade, in SOL, fixed in the pool&apos;s config: no one can change it; no transfer fee
+      </Check>
+      <Check label="Tax collector" good testId="official-safety-collector">
+        {who(data.feeClaimer!)}, the distributor that pays out the tokenomics above, claims the fee less the
+        {' '}{data.protocolSharePercent}% Meteora&apos;s protocol keeps. It can claim fees and nothing else.
+      </Check>
+      <Check label="Pool" good testId="official-safety-pool">
+        {data.dammPool
+          ? <>graduated: its liquidity is permanently locked in the DAMM v2 pool {who(data.dammPool)}</>
+          : <>Meteora bonding curve {who(data.poolAddress!)}: no platform key can move its SOL or tokens</>}
+      </Check>
+    </>
   );
 }
 
@@ -39,10 +59,12 @@ export function SafetyCard({ token }: { token: OfficialToken }) {
           <Check label="Freeze" good={data.freezeAuthority === null} testId="official-safety-freeze">
             {data.freezeAuthority === null ? 'no freeze authority: no one can freeze a holder' : <>holders can be frozen by {who(data.freezeAuthority)}</>}
           </Check>
-          <Check label="Tax" good={data.transferFeeConfigAuthority === null} testId="official-safety-fee">
-            {data.transferFeeBps === null ? 'no transfer fee' : `${formatBpsPercent(data.transferFeeBps)} on every transfer, `}
-            {data.transferFeeBps !== null && (data.transferFeeConfigAuthority === null ? 'fixed: no one can change it' : <>changeable by {who(data.transferFeeConfigAuthority)}</>)}
-          </Check>
+          {data.poolFeeBps !== null ? <PoolChecks data={data} who={who} /> : (
+            <Check label="Tax" good={data.transferFeeConfigAuthority === null} testId="official-safety-fee">
+              {data.transferFeeBps === null ? 'no transfer fee' : `${formatBpsPercent(data.transferFeeBps)} on every transfer, `}
+              {data.transferFeeBps !== null && (data.transferFeeConfigAuthority === null ? 'fixed: no one can change it' : <>changeable by {who(data.transferFeeConfigAuthority)}</>)}
+            </Check>
+          )}
           {data.withdrawWithheldAuthority && (
             <Check label="Tax collector" good testId="official-safety-collector">
               {who(data.withdrawWithheldAuthority)}{token.source === 'local' ? ', the distributor that pays out the tokenomics above' : ' may withdraw the collected tax'}

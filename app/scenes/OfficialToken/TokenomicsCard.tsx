@@ -29,12 +29,18 @@ export function TokenomicsCard({ config, market }: { config: OfficialToken; mark
   return (
     <section id="tokenomics" className="rounded-2xl border border-line bg-surface-2 p-4 sm:p-6" data-testid="official-tokenomics">
       <h2 className="text-xl font-bold">Tokenomics ({config.totalTaxPercent}% Tax)</h2>
+      {config.protocolSharePercent !== null && (
+        <p className="mt-2 text-sm text-muted" data-testid="official-protocol-share">
+          A {config.totalTaxPercent}% pool fee on every trade. Meteora&apos;s protocol keeps {config.protocolSharePercent}% of it
+          ({(config.totalTaxPercent * config.protocolSharePercent) / 100}% of each trade); the rest is claimed and split as below.
+        </p>
+      )}
       <ul className="mt-4 flex flex-col gap-4">
         {config.tokenomics.map((line, i) => (
           <li key={line.label} data-testid="official-tokenomics-line" data-label={line.label}>
             <div className="flex items-baseline justify-between gap-2 text-sm">
               <span className="font-semibold">{line.label}</span>
-              <span className="text-muted">{line.percent}% of the tax ({line.taxPoints}% of each trade)</span>
+              <span className="text-muted">{line.percent}% of {config.protocolSharePercent === null ? 'the tax' : 'the claimed fee'} ({line.taxPoints}% of each trade)</span>
             </div>
             <div className="mt-1 h-2 overflow-hidden rounded-full bg-surface-3" role="presentation">
               <div className={`h-full rounded-full ${BAR_COLOURS[i % BAR_COLOURS.length]}`} style={{ width: `${line.percent}%` }} />

@@ -7,8 +7,10 @@ export const DISTRIBUTION_STATES = ['started', 'harvested', 'withdrawn', 'sold',
 /**
  * 'campaign': 80% donation / 20% treasury. 'official': the official token's tokenomics (server/official/distribution).
  * 'dbc_claim': a campaign on its own DBC pool (issue 36): the creator role's accrued SOL fee claimed straight to the donation wallet.
+ * 'partner_claim': the platform's share of that pool's fee (CURVE_PLATFORM_SHARE_PERCENT), claimed by the partner key
+ * (the run's distributor wallet) straight to the treasury; it runs beside the campaign's own runs.
  */
-export type DistributionKind = 'campaign' | 'official' | 'dbc_claim';
+export type DistributionKind = 'campaign' | 'official' | 'dbc_claim' | 'partner_claim';
 /** One holder's share of an official run's holder rewards, in transaction batch `batch`. */
 export type HolderPayout = { owner: string; tokens: string; lamports: string; batch: number };
 export type DistributionState = (typeof DISTRIBUTION_STATES)[number];
@@ -91,10 +93,12 @@ export const distributionRuns = pgTable('distribution_runs', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
 }, (t) => [
-  // At most one unfinished run per campaign: a crashed run is resumed, never doubled.
-  uniqueIndex('distribution_runs_one_open_idx').on(t.campaignId).where(sql`${t.state} <> 'paid'`),
+  // At most one unfinished run per campaign: a crashed run is resumed, never doubled. The platform's
+  // claim of the campaign's pool runs beside the cause's, one unfinished at most too.
+  uniqueIndex('distribution_runs_one_open_idx').on(t.campaignId).where(sql`${t.state} <> 'paid' and ${t.kind} <> 'partner_claim'`),
+  uniqueIndex('distribution_runs_one_open_partner_idx').on(t.campaignId).where(sql`${t.kind} = 'partner_claim' and ${t.state} <> 'paid'`),
   uniqueIndex('distribution_runs_one_open_official_idx').on(t.kind).where(sql`${t.kind} = 'official' and ${t.state} <> 'paid'`),
   index('distribution_runs_campaign_idx').on(t.campaignId, t.createdAt),
   check('distribution_runs_state', sql.raw(`state in (${DISTRIBUTION_STATES.map((s) => `'${s}'`).join(', ')})`)),
-  check('distribution_runs_kind', sql`(${t.kind} in ('campaign', 'dbc_claim') and ${t.campaignId} is not null) or ${t.kind} = 'official'`),
+  check('distribution_runs_kind', sql`(${t.kind} in ('campaign', 'dbc_claim', 'partner_claim') and ${t.campaignId} is not null) or ${t.kind} = 'official'`),
 ]);

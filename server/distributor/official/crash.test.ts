@@ -9,7 +9,7 @@ import { createTestDatabase } from '../../testing/db';
 import { signFast } from '../../trading/testing/market';
 import { TEST_ADMIN } from '../../routes/admin/testAdmin';
 
-// The official token's run after its sell, killed (SIGKILL: DISTRIBUTOR_CRASH_AFTER) right
+// The official token's run (on its own DBC pool: after its fee claim), killed (SIGKILL: DISTRIBUTOR_CRASH_AFTER) right
 // after each of its states in turn, latest first: every start first finishes the run the
 // last one died in (the job at start-up), then a new trade's run dies at an earlier state.
 // At the end every run is paid once: each holder batch, the buyback, the burn and the
@@ -32,6 +32,7 @@ describe('official token distribution crash recovery', () => {
     await test.database.close();
     const output: string[] = [];
     const baseEnv = {
+      CURVE_PROGRAM: 'dbc',
       DATABASE_URL: test.databaseUrl ?? '', LAUNCH_FUNDING_POLL_MS: '50', LAUNCH_FUNDING_POLL_ATTEMPTS: '40',
       ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password, OFFICIAL_TOKEN_LAUNCH: 'on',
       DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: FLOOR.toString(), DISTRIBUTOR_INTERVAL_MS: '3600000',
@@ -100,7 +101,8 @@ describe('official token distribution crash recovery', () => {
         for (const batch of batches) {
           expect(await landed(run.txs.filter((x) => x.step === 'holders' && x.batch === batch).map((x) => x.signature))).toHaveLength(1);
         }
-        for (const step of ['buyback', 'burn', 'payout'] as const) {
+        // On its own DBC pool (the default) the run's SOL comes from one claim of the pool's fee.
+        for (const step of ['claim', 'buyback', 'burn', 'payout'] as const) {
           expect(await landed(run.txs.filter((x) => x.step === step).map((x) => x.signature)), step).toHaveLength(1);
         }
         for (const p of run.holderPayouts!) rewards.set(p.owner, (rewards.get(p.owner) ?? 0n) + BigInt(p.lamports));

@@ -1,13 +1,14 @@
 // Who shares in the official token's holder rewards: the owners of its token accounts
 // holding at least HOLDER_REWARD_MIN_TOKENS, leaving out the platform's own wallets (the
 // pool, the distributor, the treasury, launch wallets: every platform key but the demo
-// traders, who stand in for people).
+// traders, who stand in for people) and the DBC and DAMM v2 pools' vaults.
 
 import { PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { and, inArray, ne } from 'drizzle-orm';
 import { TOKEN_DECIMALS } from '../../../core/constants';
 import type { Holding } from '../../../core/officialSplit';
+import { DAMM_V2_POOL_AUTHORITY, DBC_POOL_AUTHORITY } from '../../chain/ledger/genesis/meteora';
 import { platformKeys } from '../../db/schema';
 import type { Services } from '../../services';
 
@@ -46,6 +47,8 @@ export async function eligibleHolders(services: Services, mint: string): Promise
   }
   const official = await services.keys.getOrCreate('demo', 'official-creator');
   platform.add(official.publicKey.toBase58());
+  // The pools' vaults: DBC's curve and DAMM v2's graduated pool hold the token under their programs' authorities.
+  platform.add(DBC_POOL_AUTHORITY).add(DAMM_V2_POOL_AUTHORITY);
   return candidates.filter(([owner]) => !platform.has(owner))
     .map(([owner, tokens]) => ({ owner, tokens }))
     .sort((a, b) => (a.tokens === b.tokens ? a.owner.localeCompare(b.owner) : a.tokens > b.tokens ? -1 : 1));

@@ -114,7 +114,8 @@ async function boughtBack(ctx: StepContext, share: bigint, tokens: bigint): Prom
   });
 }
 
-async function topUp(ctx: StepContext, lamports: bigint): Promise<void> {
+/** The treasury sends the distributor what it lacks for the rest of the run. */
+export async function topUp(ctx: StepContext, lamports: bigint): Promise<void> {
   const tx = new Transaction({ feePayer: ctx.treasury.publicKey, recentBlockhash: await ctx.chain.blockhash() })
     .add(SystemProgram.transfer({ fromPubkey: ctx.treasury.publicKey, toPubkey: ctx.distributor.publicKey, lamports }));
   const { wire } = await journalTx(ctx, 'top_up', tx, [ctx.treasury], lamports);

@@ -48,5 +48,7 @@ export async function dbcQuotePreview(services: Services, pool: PoolRow, side: '
     averagePrice: tokens > 0n ? decimalRatio(sol, tokens, 18) : '0',
     priceImpactPercent: Math.abs(percentChange(priceAfter, priceBefore)),
     completesCurve: preview.completesCurve,
+    poolFee: lamportsToSolString(preview.feeLamports),
+    claimableFee: lamportsToSolString(preview.claimableFeeLamports),
   };
 }

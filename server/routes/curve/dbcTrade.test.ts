@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
 import { signAsWallet } from '../../trading/testing/market';
 import { TRADE_ERRORS } from '../../trading';
+import { MAX_BLOCKHASH_AGE } from '../../chain/ledger/programs';
 import { NOT_THIS_POOL } from './dbcTrade';
 
 describe('the trade API on a campaign\'s own DBC pool', () => {
@@ -72,6 +73,8 @@ describe('the trade API on a campaign\'s own DBC pool', () => {
     expect(preview.statusCode, preview.body).toBe(200);
     const shown = preview.json();
     expect(shown).toMatchObject({ side: 'buy', amountIn: '0.5', transferFee: '0', completesCurve: false });
+    // The widget's fee rows: the pool's 6% of the SOL in, and the 80% of it its claimers are paid (DBC keeps 20%).
+    expect(shown).toMatchObject({ poolFee: '0.03', claimableFee: '0.024' });
     expect(Number(shown.priceAfter)).toBeGreaterThan(Number(shown.priceBefore));
     const buy = await post(`/api/curve/${mint}/buy`, { wallet: trader.publicKey.toBase58(), amount: '0.5', slippageBps: 100, expectedOutput: shown.expectedOutput });
     expect(buy.statusCode, buy.body).toBe(200);
@@ -85,6 +88,24 @@ describe('the trade API on a campaign\'s own DBC pool', () => {
     const sell = await post(`/api/curve/${mint}/sell`, { wallet: trader.publicKey.toBase58(), amount: '1000', slippageBps: 100, expectedOutput: sellPreview.expectedOutput });
     expect(sell.statusCode, sell.body).toBe(200);
     expect(sell.json().expectedSOL).toBe(sellPreview.expectedOutput);
+  }, 60_000);
+
+  it('answers a swap whose blockhash expired before it was sent as an expired quote (409), nothing paid, so the widget builds it again', async () => {
+    const ledger = t.services.chain.ledger!;
+    const built = (await quote('buy', trader, '0.1')).json();
+    const signed = signAsWallet(built.transactionBase64, trader);
+    const before = await t.services.chain.connection.getBalance(trader.publicKey, 'confirmed');
+    // The wallet was left open past the blockhash's 150 slots.
+    ledger.warp(ledger.slot + MAX_BLOCKHASH_AGE + 1n);
+    const late = await execute(signed);
+    expect([late.statusCode, late.json().error]).toEqual([409, TRADE_ERRORS.expired]);
+    expect(await t.services.chain.connection.getBalance(trader.publicKey, 'confirmed')).toBe(before);
+    // Built again against the one signed (nobody traded since): the same trade, on a fresh blockhash.
+    const again = await post(`/api/curve/${mint}/buy`, { wallet: trader.publicKey.toBase58(), amount: '0.1', slippageBps: 500, expectedOutput: built.expectedTokens });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().expectedTokens).toBe(built.expectedTokens);
+    const done = await execute(signAsWallet(again.json().transactionBase64, trader));
+    expect(done.statusCode, done.body).toBe(200);
   }, 60_000);
 
   it('refuses a trade the price moved past, and completes the curve with what it needs', async () => {

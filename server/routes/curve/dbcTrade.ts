@@ -8,7 +8,7 @@ import { PublicKey, Transaction } from '@solana/web3.js';
 import { formatTokenAmount, lamportsToSolString } from '../../../core/money';
 import type { BuyQuoteResponse, ExecuteResponse, SellQuoteResponse } from '../../../core/schemas/trade';
 import { DAMM_V2_PROGRAM, DBC_PROGRAM } from '../../chain/ledger/genesis/meteora';
-import { customErrorCode, TransactionFailedError, TransactionRejectedError } from '../../chain/sendAndConfirm';
+import { blockhashExpired, customErrorCode, TransactionFailedError, TransactionRejectedError } from '../../chain/sendAndConfirm';
 import { buildSwapTransaction, PoolNotTradableError, type SwapSide } from '../../curve/swapTransaction';
 import { decodeSwaps } from '../../curve/swapEvents';
 import { tokenAccountRent, wrappedSolAccountRent } from '../../curve/tokenAccountRent';
@@ -110,6 +110,9 @@ export async function executeDbcTrade(services: Services, pool: PoolRow, transac
     signature = await services.chain.sendAndConfirm(wire);
   } catch (err) {
     if (customErrorCode(err) === EXCEEDED_SLIPPAGE) throw new HttpError(409, TRADE_ERRORS.slippage);
+    // The wallet held it past its blockhash's lifetime: nothing was sent or paid, and the trade
+    // widget builds it again (priced against this one, within the slippage) on this answer.
+    if (blockhashExpired(err)) throw new HttpError(409, TRADE_ERRORS.expired);
     if (err instanceof TransactionRejectedError) throw new HttpError(400, TRADE_ERRORS.failed, { err: err.err, reason: transactionFailureReason(err.err) });
     if (err instanceof TransactionFailedError) {
       throw new HttpError(400, TRADE_ERRORS.failed, { err: err.err, transactionSignature: err.signature, reason: transactionFailureReason(err.err) });

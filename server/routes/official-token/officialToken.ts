@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors';
 import { asService } from '../../http/serviceError';
 import { readCampaignMint } from '../../chain/token';
 import { officialFigures } from '../../official/figures';
+import { officialPoolTerms } from '../../official/poolTerms';
 import { tokenomicsPaid } from '../../official/tokenomicsPaid';
 import { presentOfficialMarket, presentOfficialSafety, presentOfficialToken } from '../../presenters/officialToken';
 import type { RouteOptions } from '../../services';
@@ -17,7 +18,7 @@ const NOT_LIVE = 'The official token is not live yet';
  * GET /api/official-token/market: its price bar (from our curve locally, the external
  * market-data adapter on a cluster) and what each tokenomics line has paid so far.
  * GET /api/official-token/safety: what a token safety check looks at, read from the mint
- * on chain (authorities, the transfer fee, the supply): the page's 'Safety check' card.
+ * on chain (authorities, the transfer fee or the pool's fee, the supply): the page's 'Safety check' card.
  */
 export const officialTokenRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
   const load = async () => {
@@ -26,7 +27,14 @@ export const officialTokenRoutes: FastifyPluginAsync<RouteOptions> = async (app,
     return row;
   };
 
-  app.get('/official-token', async () => presentOfficialToken(await load(), services.env.OFFICIAL_LINKS));
+  // Only a token launched here can be on a pool of ours; the sample and an operator's token are read from nothing.
+  const poolTerms = (row: typeof officialToken.$inferSelect) => (row.source === 'local' ? officialPoolTerms(services, row.tokenAddress) : Promise.resolve(null));
+
+  app.get('/official-token', async (request) => {
+    const row = await load();
+    const pool = await asService(request.log, 'Failed to read the official token', () => poolTerms(row));
+    return presentOfficialToken(row, services.env.OFFICIAL_LINKS, pool?.protocolSharePercent ?? null);
+  });
 
   app.get('/official-token/market', async () => {
     const row = await load();
@@ -38,8 +46,9 @@ export const officialTokenRoutes: FastifyPluginAsync<RouteOptions> = async (app,
     const row = await load();
     // The seed's sample address is a placeholder, not a mint anyone could check.
     if (row.source === 'sample') throw notFound(NOT_LIVE);
-    const mint = await asService(request.log, 'Failed to read the official token', () => readCampaignMint(services.chain.connection, row.tokenAddress));
+    const [mint, pool] = await asService(request.log, 'Failed to read the official token',
+      () => Promise.all([readCampaignMint(services.chain.connection, row.tokenAddress), poolTerms(row)]));
     if (!mint) throw notFound(NOT_LIVE);
-    return presentOfficialSafety(mint);
+    return presentOfficialSafety(mint, pool);
   });
 };

@@ -85,7 +85,7 @@ describe('GET /api/campaigns/{tokenAddress}/proof', () => {
 
     let collected = 0n, soldTokens = 0n, soldLamports = 0n, delivered = 0n, platformFee = 0n;
     for (const run of proof.runs.items) {
-      expect(run.state).toBe('paid');
+      expect(run).toMatchObject({ kind: 'campaign', state: 'paid' });
       expect(run.signatures.withdraw).toHaveLength(1);
       expect(run.signatures.sell).toHaveLength(1);
       expect(run.signatures.payout).toHaveLength(1);

@@ -1,0 +1,5 @@
+ALTER TABLE "distribution_runs" DROP CONSTRAINT "distribution_runs_kind";--> statement-breakpoint
+DROP INDEX "distribution_runs_one_open_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "distribution_runs_one_open_partner_idx" ON "distribution_runs" USING btree ("campaign_id") WHERE "distribution_runs"."kind" = 'partner_claim' and "distribution_runs"."state" <> 'paid';--> statement-breakpoint
+CREATE UNIQUE INDEX "distribution_runs_one_open_idx" ON "distribution_runs" USING btree ("campaign_id") WHERE "distribution_runs"."state" <> 'paid' and "distribution_runs"."kind" <> 'partner_claim';--> statement-breakpoint
+ALTER TABLE "distribution_runs" ADD CONSTRAINT "distribution_runs_kind" CHECK (("distribution_runs"."kind" in ('campaign', 'dbc_claim', 'partner_claim') and "distribution_runs"."campaign_id" is not null) or "distribution_runs"."kind" = 'official');
