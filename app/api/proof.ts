@@ -8,6 +8,8 @@ export type ProofRunSignatures = { harvest: string[]; withdraw: string[]; topUp:
 /** One distributor run; amounts are null until the run reached that step. */
 export type ProofRun = {
   id: string;
+  /** partner_claim: the platform's share of the pool's fee, claimed to its treasury (not the cause's). */
+  kind: 'campaign' | 'official' | 'dbc_claim' | 'partner_claim';
   state: 'started' | 'harvested' | 'withdrawn' | 'sold' | 'paid';
   startedAt: string;
   paidAt: string | null;
@@ -41,7 +43,8 @@ export type CampaignProof = {
   undelivered: Sol & { distributorLamports: string; rentExemptLamports: string };
   /** dbc: a campaign on its own pool, whose fee is claimed in SOL (accrued = delivered + unclaimed) instead of withheld and sold. */
   program: 'custodial' | 'dbc';
-  claims: { accrued: Sol; unclaimed: Sol } | null;
+  /** accrued (the cause's) = delivered + unclaimed; `platform`: the platform's share of the fee, when it takes one, claimed to the treasury. */
+  claims: { accrued: Sol; unclaimed: Sol; platform: { accrued: Sol; claimed: Sol; unclaimed: Sol } } | null;
   runs: { total: number; paid: number; limit: number; offset: number; items: ProofRun[] };
 };
 

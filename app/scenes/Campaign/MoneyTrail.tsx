@@ -36,6 +36,9 @@ export function MoneyTrail({ mint }: { mint: string }) {
               <Row label="Earned for the cause by trades">{sol(p.claims.accrued.lamports)}</Row>
               <Row label="Delivered to the cause" strong testId="trail-delivered">{sol(p.delivered.lamports)}</Row>
               <Row label="Waiting in the pool to be claimed">{sol(p.claims.unclaimed.lamports)}</Row>
+              {BigInt(p.claims.platform.accrued.lamports) > 0n && (
+                <Row label="The platform's share, claimed to its treasury" testId="trail-platform">{sol(p.claims.platform.claimed.lamports)}</Row>
+              )}
             </dl>
           ) : (
             <dl className="mt-3 space-y-1.5 text-sm">
@@ -51,9 +54,12 @@ export function MoneyTrail({ mint }: { mint: string }) {
             <ul className="mt-4 space-y-1 border-t border-line pt-3 text-xs">
               {p.runs.items.map((run) => (
                 <li key={run.id} className="flex items-center justify-between gap-2">
-                  <span className="text-muted">{run.state === 'paid' && run.paidAt ? `Paid ${relativeTime(run.paidAt)}` : `In progress (${run.state})`}</span>
+                  <span className="text-muted">
+                    {run.kind === 'partner_claim' ? 'Platform\'s share, ' : ''}
+                    {run.state === 'paid' && run.paidAt ? `${run.kind === 'partner_claim' ? 'claimed' : 'Paid'} ${relativeTime(run.paidAt)}` : `In progress (${run.state})`}
+                  </span>
                   <span className="inline-flex items-center gap-1 font-semibold">
-                    {run.donatedLamports ? sol(run.donatedLamports) : '—'}
+                    {run.kind === 'partner_claim' ? sol(run.platformFeeLamports ?? '0') : run.donatedLamports ? sol(run.donatedLamports) : '—'}
                     {explorer && (run.signatures.payout[0] ?? run.signatures.claim[0]) && (
                       <a href={explorer.tx((run.signatures.payout[0] ?? run.signatures.claim[0])!)} target="_blank" rel="noopener noreferrer" aria-label="View payout transaction" className="text-brand-400"><ExternalLink className="h-3.5 w-3.5" aria-hidden /></a>
                     )}
