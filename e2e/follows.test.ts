@@ -52,8 +52,6 @@ beforeAll(async () => {
     ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
     // The test runs the distributor itself.
     DISTRIBUTOR_INTERVAL_MS: '86400000', RPC_RATE_LIMIT: '1000000', FAUCET_PER_MINUTE: '100000', SIGN_INS_PER_MINUTE: '100000',
-    // One address buys a large share of the curve here (the per-address cap is proven in server/routes/curve).
-    QUOTES_MAX_CURVE_SHARE_BPS: '10000',
   });
   baseUrl = server.url;
   browser = await launchBrowser();

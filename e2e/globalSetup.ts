@@ -7,8 +7,16 @@ import { buildAppIfNeeded } from '../scripts/build-if-needed.mjs';
 import { startServer } from './server';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-123' };
-/** Trade quotes live this long on the browser suite's server (30 s in production), so expiry tests wait less. */
-export const E2E_QUOTE_TTL_MS = 10_000;
+
+/**
+ * The browser suite's server limits (also for a file that starts a server of its own): every
+ * browser and test of the run is one client (127.0.0.1), and per-client RPC, faucet, upload,
+ * sign-in and stream limits are for a person, not a suite.
+ */
+export const E2E_CLIENT_LIMITS = {
+  RPC_RATE_LIMIT: '1000000', FAUCET_PER_MINUTE: '100000', UPLOADS_PER_MINUTE: '100000', SIGN_INS_PER_MINUTE: '100000', EVENTS_MAX_STREAMS_PER_CLIENT: '100000',
+  PUBSUB_MAX_CONNECTIONS_PER_CLIENT: '100000',
+};
 
 /** One server per worker of the browser suite (vitest.config.ts: maxWorkers); a file claims a free one (e2e/baseUrl.ts). */
 export const E2E_SERVERS = 2;
@@ -28,17 +36,11 @@ export default async function setup(project: TestProject) {
 
 function startSharedServer() {
   return startServer({
-    ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, QUOTE_TTL_MS: String(E2E_QUOTE_TTL_MS),
-    // Every browser and test of the run is one client (127.0.0.1): per-client RPC and faucet limits are for a person, not a suite.
+    ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
     // Tests run the distributor themselves and compare readings around it: a scheduled pass
     // in between would take the fees they expect to see.
     DISTRIBUTOR_INTERVAL_MS: '86400000',
-    RPC_RATE_LIMIT: '1000000', FAUCET_PER_MINUTE: '100000', UPLOADS_PER_MINUTE: '100000', SIGN_INS_PER_MINUTE: '100000', EVENTS_MAX_STREAMS_PER_CLIENT: '100000',
-    PUBSUB_MAX_CONNECTIONS_PER_CLIENT: '100000',
-    QUOTES_MAX_LIVE_PER_CLIENT: '100000',
-    // The trade tests buy a whole curve in one quote as one address, which the per-address share cap refuses by design
-    // (server/routes/curve/clientCaps.test.ts proves it): off for the suite.
-    QUOTES_MAX_CURVE_SHARE_BPS: '10000',
+    ...E2E_CLIENT_LIMITS,
   });
 }
 

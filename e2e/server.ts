@@ -38,9 +38,8 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    // The browser suite's custodial flows (funding wallet, firm quotes) still run on the custodial design until it is
-    // retired (issue 36); a file that tests the DBC path passes CURVE_PROGRAM 'dbc'. The product's default is 'dbc'.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_ACTIVITY: 'off', DEMO_CAMPAIGNS: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', CURVE_PROGRAM: 'custodial', ...env },
+    // CURVE_PROGRAM is the server's own default (dbc): campaigns launch on their own Meteora DBC pools, as in the product.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_ACTIVITY: 'off', DEMO_CAMPAIGNS: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

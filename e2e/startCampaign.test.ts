@@ -6,8 +6,10 @@ import { Keypair } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBaseUrl } from './baseUrl';
-import { expectedTokensForBuy, initialCurveState, quoteBuy } from '../core/curve';
-import { CAMPAIGN_TRANSFER_FEE, calculateTransferFee } from '../core/tokenFee';
+import { parseSol, parseTokenAmount } from '../core/money';
+import type { DbcSignRequest } from '../core/schemas/launch';
+import type { TradesResponse } from '../core/schemas/trade';
+import { dbcCostBreakdown } from '../app/scenes/StartCampaign/formValues';
 import { launchBrowser, newPage } from './browser';
 import { fakeSigningWalletScript, SIGNING_WALLET_NAME, type SigningMode } from './fakeSigningWallet';
 import { connectLocalWallet, localWalletAddress, pageSession, walletButton } from './localWallet';
@@ -26,6 +28,11 @@ const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]')
 const fieldError = (page: Page, field: string) => page.getByTestId(`error-${field}`);
 const submitButton = (page: Page) => page.getByTestId('start-campaign-submit');
 const png = (name: string, rgb: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: solidPng(24, 24, rgb) });
+/** What the page says the one launch transaction costs for these values (the rent an estimate: the page's own figures). */
+const costOf = (values: { initialBuy?: string; name?: string; ticker?: string }) => dbcCostBreakdown({ initialBuy: '', name: '', ticker: '', ...values }, baseUrl);
+/** The create answer of the page's next launch: the transaction the wallet is asked to sign, and what it takes. */
+const nextCreate = (page: Page) => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/revshare/create' && r.status() === 200, { timeout: 60_000 })
+  .then(async (r) => await r.json() as DbcSignRequest);
 
 /** Every request the page makes to the launch service (none may happen while the form is refused). */
 function launchRequests(page: Page): string[] {
@@ -111,7 +118,7 @@ describe('/start-campaign form rules (signed in with the Local wallet)', () => {
     await connectLocalWallet(page);
     const address = await localWalletAddress(page);
     await expect.poll(() => pageSession(page), { timeout: 15_000 }).toMatchObject({ wallet: address });
-    await expect.poll(() => submitButton(page).textContent(), { timeout: 15_000 }).toBe('Launch Campaign (0.05 SOL)');
+    await expect.poll(() => submitButton(page).textContent(), { timeout: 15_000 }).toBe(`Launch Campaign (≈${costOf({}).total} SOL)`);
     expect(await page.getByTestId('start-campaign-auth-required').count()).toBe(0);
 
     // An empty form: every required field says so, and the logo toast appears.
@@ -148,21 +155,28 @@ describe('/start-campaign form rules (signed in with the Local wallet)', () => {
     expect(await fieldError(page, 'goal').textContent()).toBe('Minimum 1 SOL');
     await type(page, 'goal', '25');
 
-    // Initial buy: none, or 0.001 to 2 SOL; the cost breakdown follows it.
-    expect(await page.getByTestId('cost-total').textContent()).toBe('0.05 SOL');
+    // Initial buy: none, or 0.001 to 2 SOL; the cost breakdown of the one launch transaction follows it.
+    const named = { name: 'x'.repeat(30), ticker: 'ABCDEFGHIJ' };
+    const noBuy = costOf(named);
+    expect(await page.getByTestId('cost-total').textContent()).toBe(`≈${noBuy.total} SOL`);
     for (const [typed, message] of [['0.0005', 'Minimum 0.001 SOL if not zero'], ['3', 'Maximum 2 SOL allowed'], ['-1', 'Amount must be 0 or greater']]) {
       await type(page, 'initialBuy', typed);
       expect(await fieldError(page, 'initialBuy').textContent()).toBe(message);
-      expect(await page.getByTestId('cost-total').textContent()).toBe('0.05 SOL');
+      expect(await page.getByTestId('cost-total').textContent()).toBe(`≈${noBuy.total} SOL`);
+      expect(await page.getByTestId('cost-initial-buy').count()).toBe(0);
     }
     await type(page, 'initialBuy', '0.5');
     expect(await fieldError(page, 'initialBuy').count()).toBe(0);
-    expect(await page.getByTestId('cost-token-creation').textContent()).toBe('0.03 SOL');
-    expect(await page.getByTestId('cost-maintenance').textContent()).toBe('0.01 SOL');
-    expect(await page.getByTestId('cost-platform').textContent()).toBe('0.01 SOL');
+    const withBuy = costOf({ ...named, initialBuy: '0.5' });
+    expect(await page.getByTestId('cost-creation-fee').textContent()).toBe('0.02 SOL');
     expect(await page.getByTestId('cost-initial-buy').textContent()).toBe('0.5 SOL');
-    expect(await page.getByTestId('cost-total').textContent()).toBe('0.55 SOL');
-    expect(await submitButton(page).textContent()).toBe('Launch Campaign (0.55 SOL)');
+    // The initial buy's token account is rent the launch pays too.
+    expect(Number(withBuy.network)).toBeGreaterThan(Number(noBuy.network));
+    expect(await page.getByTestId('cost-network').textContent()).toBe(`≈${withBuy.network} SOL`);
+    expect(await page.getByTestId('cost-total').textContent()).toBe(`≈${withBuy.total} SOL`);
+    expect(await submitButton(page).textContent()).toBe(`Launch Campaign (≈${withBuy.total} SOL)`);
+    // No funding transfer, so none of its rows.
+    for (const row of ['cost-token-creation', 'cost-maintenance', 'cost-platform']) expect(await page.getByTestId(row).count()).toBe(0);
 
     // Donation wallet: a custom address must be base58, 32-44 characters, and cannot be changed later.
     await type(page, 'donationWallet', 'not-a-wallet');
@@ -328,7 +342,8 @@ describe('/start-campaign end to end', () => {
     await page.getByTestId('charity-select').selectOption(String(charity.id));
     await page.getByRole('button', { name: 'Social Links' }).click();
     await type(page, 'twitter', '@cleanwater');
-    expect(await page.getByTestId('cost-total').textContent()).toBe('0.55 SOL');
+    const cost = costOf({ initialBuy: '0.5', name: 'Clean Water Wells', ticker });
+    expect(await page.getByTestId('cost-total').textContent()).toBe(`≈${cost.total} SOL`);
 
     // Launch: processing names its step, then creating, then complete. The page records
     // every phase and step the progress view shows.
@@ -342,20 +357,23 @@ describe('/start-campaign end to end', () => {
         if (entry && seen[seen.length - 1] !== entry) seen.push(entry);
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
     });
+    const created = nextCreate(page);
     await submitButton(page).click();
     await page.getByTestId('creation-complete').waitFor({ timeout: 120_000 });
+    // The media first (the launch transaction carries the whole form), then the wallet's one approval.
     expect(await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress)).toEqual([
       'processing: Uploading logo',
       'processing: Uploading video',
+      'processing: Uploading photos',
       'processing: Preparing token creation',
-      'processing: Approve the funding transaction in your wallet',
-      'processing: Confirming the funding transaction',
-      'creating: Uploading photos',
+      'processing: Approve the launch transaction in your wallet',
       'creating: Creating your token and campaign',
     ]);
     await toast(page, 'Campaign created!').waitFor();
+    const request = await created;
     const mint = (await page.getByTestId('created-token-address').textContent())!;
     expect(mint).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(mint).toBe(request.mintAddress);
     // What to do next: the charity has not signed its consent, so confirming the wallet comes first; then the link and the first update.
     const next = page.getByTestId('next-steps');
     await next.getByTestId('next-confirm-wallet').waitFor({ timeout: 15_000 });
@@ -382,8 +400,9 @@ describe('/start-campaign end to end', () => {
     expect(campaign.video_url).toBe(campaign.videos[0].video_url);
     expect(campaign.gallery.map((g: { order_index: number }) => g.order_index)).toEqual([0, 1]);
 
-    // The creator holds the initial buy's tokens less the 6% transfer fee, as core/curve quotes them.
-    const expectedTokens = expectedTokensForBuy(initialCurveState(1), 500_000_000n);
+    // The creator holds the initial buy's tokens, as create named them to the wallet (the pool's 6% fee is taken in SOL).
+    const expectedTokens = BigInt(request.expectedTokens);
+    expect(request.initialBuyLamports).toBe('500000000');
     const accounts = await rpc<{ value: ParsedTokenAccount[] }>('getTokenAccountsByOwner', [
       address, { programId: TOKEN_2022_PROGRAM_ID.toBase58() }, { encoding: 'jsonParsed', commitment: 'confirmed' },
     ]);
@@ -391,12 +410,18 @@ describe('/start-campaign end to end', () => {
     expect(held).toHaveLength(1);
     expect(held[0].account.owner).toBe(TOKEN_2022_PROGRAM_ID.toBase58());
     expect(BigInt(held[0].account.data.parsed.info.tokenAmount.amount)).toBe(expectedTokens);
-    const gross = quoteBuy(initialCurveState(1), 500_000_000n).tokensOut;
-    expect(expectedTokens).toBe(gross - calculateTransferFee(gross, CAMPAIGN_TRANSFER_FEE));
+    // The chain's own record of the launch's buy (indexed from the pool's swap event) says the same.
+    await expect.poll(async () => {
+      const { trades } = await (await fetch(`${baseUrl}/api/campaigns/${mint}/trades?limit=5`)).json() as TradesResponse;
+      return trades.map((t) => [t.side, t.wallet, t.sol, parseTokenAmount(t.tokensReceived)]);
+    }, { timeout: 15_000 }).toEqual([['buy', address, '0.5', expectedTokens]]);
 
-    // The creator paid exactly what the page showed (0.55 SOL) plus the funding transfer's fee.
+    // The creator paid exactly what create named: the 0.02 SOL fee, the 0.5 SOL buy, the rent and the
+    // signature fees, no more than the page's estimate.
     const endLamports = BigInt((await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value);
-    expect(startLamports - endLamports).toBe(550_000_000n + 5_000n);
+    expect(startLamports - endLamports).toBe(BigInt(request.totalLamports));
+    expect(BigInt(request.totalLamports)).toBe(20_000_000n + 500_000_000n + BigInt(request.networkCostLamports));
+    expect(BigInt(request.totalLamports)).toBeLessThanOrEqual(parseSol(cost.total));
 
     // View Campaign goes to the campaign page (after 500 ms).
     await page.getByTestId('view-campaign').click();
@@ -407,7 +432,7 @@ describe('/start-campaign end to end', () => {
 });
 
 describe('/start-campaign with the fewest choices', () => {
-  it('no photos, video or initial buy, a custom donation wallet, curve type 2: 0.05 SOL, then Back to Home', async () => {
+  it('no photos, video or initial buy, a custom donation wallet, curve type 2: the creation fee and the rent only, then Back to Home', async () => {
     const { page, errors } = await newPage(browser);
     await openForm(page);
     await connectLocalWallet(page);
@@ -430,10 +455,13 @@ describe('/start-campaign with the fewest choices', () => {
     await type(page, 'description', 'Books for the town library.');
     await page.getByRole('button', { name: 'Advanced Settings' }).click();
     await page.getByTestId('curve-type-2').click();
-    expect(await submitButton(page).textContent()).toBe('Launch Campaign (0.05 SOL)');
+    expect(await submitButton(page).textContent()).toBe(`Launch Campaign (≈${costOf({ name: 'Library Books', ticker }).total} SOL)`);
+    const created = nextCreate(page);
     await submitButton(page).click();
     await page.getByTestId('creation-complete').waitFor({ timeout: 120_000 });
     const mint = (await page.getByTestId('created-token-address').textContent())!;
+    const request = await created;
+    expect(request.initialBuyLamports).toBe('0');
 
     const campaign = await (await fetch(`${baseUrl}/api/campaigns/${mint}`)).json();
     expect(campaign).toMatchObject({
@@ -446,8 +474,10 @@ describe('/start-campaign with the fewest choices', () => {
       address, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' },
     ]);
     expect(accounts.value).toEqual([]);
+    // The creation fee, the rent and the signature fees: what create named, nothing else.
     const balance = BigInt((await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value);
-    expect(balance).toBe(10_000_000_000n - 50_000_000n - 5_000n);
+    expect(balance).toBe(10_000_000_000n - BigInt(request.totalLamports));
+    expect(BigInt(request.totalLamports)).toBe(20_000_000n + BigInt(request.networkCostLamports));
 
     await page.getByTestId('back-home').click();
     await page.waitForURL(`${baseUrl}/`, { timeout: 10_000 });
@@ -456,7 +486,7 @@ describe('/start-campaign with the fewest choices', () => {
   });
 });
 
-describe('/start-campaign when the create answer is lost', () => {
+describe('/start-campaign when the complete answer is lost', () => {
   /** A connected Local wallet holding 1 SOL and a complete form (not submitted); its address and the ticker. */
   async function fillFundedForm(page: Page, name: string, description: string): Promise<{ address: string; ticker: string }> {
     await openForm(page);
@@ -481,15 +511,17 @@ describe('/start-campaign when the create answer is lost', () => {
   it('the server launched it: the page finds it by request id and shows success, with one campaign and one payment', async () => {
     const { page, errors } = await newPage(browser);
     const requests = launchRequests(page);
-    // The first create reaches the server and runs to its end; its answer never reaches the page.
+    // The first complete reaches the server, which relays the signed launch to its end; its answer never reaches the page.
     let lostStatus = 0;
-    await page.route('**/api/revshare/create', async (route) => {
+    await page.route('**/api/revshare/complete', async (route) => {
       if (lostStatus) return route.continue();
       lostStatus = (await route.fetch({ timeout: 120_000 })).status();
       await route.abort('connectionreset');
     });
-    const { address, ticker } = await fillFundedForm(page, 'Lost Answer', 'The answer to create is lost on its way back.');
+    const { address, ticker } = await fillFundedForm(page, 'Lost Answer', 'The answer to complete is lost on its way back.');
+    const created = nextCreate(page);
     await submitButton(page).click();
+    const request = await created;
 
     await page.getByTestId('creation-complete').waitFor({ timeout: 120_000 });
     expect(lostStatus).toBe(200);
@@ -499,38 +531,46 @@ describe('/start-campaign when the create answer is lost', () => {
     const found = await (await fetch(`${baseUrl}/api/campaigns?search=${ticker}`)).json() as { campaigns: { token_address: string; creator_wallet: string }[]; total: number };
     expect(found.total).toBe(1);
     expect(found.campaigns[0]).toMatchObject({ token_address: mint, creator_wallet: address });
+    expect(mint).toBe(request.mintAddress);
     expect(requests.filter((r) => r === 'GET /api/revshare/prepare')).toHaveLength(1);
-    // The request-id lookup found it: create was not sent again.
     expect(requests.filter((r) => r === 'POST /api/revshare/create')).toHaveLength(1);
+    // The request-id lookup found it: complete was not sent again.
+    expect(requests.filter((r) => r === 'POST /api/revshare/complete')).toHaveLength(1);
     const balance = BigInt((await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value);
-    expect(balance).toBe(1_000_000_000n - 50_000_000n - 5_000n);
+    expect(balance).toBe(1_000_000_000n - BigInt(request.totalLamports));
     await shootWidths(page, 'start-campaign-recovered');
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
-  it('nothing reaches the server: the paid request waits with Check again, never the form, then launches once', async () => {
+  it('nothing reaches the server: the signed launch waits with Check again, never the form, then launches once', async () => {
     const { page, errors } = await newPage(browser);
     const { address, ticker } = await fillFundedForm(page, 'Offline Launch', 'The network drops while the campaign is created.');
-    // After the funding the network is gone: create and its lookups never reach the server.
-    await page.route('**/api/revshare/create', (route) => route.abort('internetdisconnected'));
+    // Once the wallet has signed the network is gone: complete and its lookups never reach the server.
+    await page.route('**/api/revshare/complete', (route) => route.abort('internetdisconnected'));
     await page.route('**/api/campaigns/by-request/**', (route) => route.abort('internetdisconnected'));
+    const created = nextCreate(page);
     await submitButton(page).click();
+    const request = await created;
 
     await page.getByTestId('creation-unresolved').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('start-campaign-form').count()).toBe(0);
     expect(await toast(page, 'Creation failed').count()).toBe(0);
     await shootWidths(page, 'start-campaign-unresolved');
 
+    // Nothing was sent: the chain has not seen the launch yet.
+    expect(BigInt((await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value)).toBe(1_000_000_000n);
     await page.unrouteAll();
+    // Within the signed transaction's blockhash lifetime: 'Check again' relays that same transaction.
     await page.getByTestId('check-launch-again').click();
     await page.getByTestId('creation-complete').waitFor({ timeout: 120_000 });
     const mint = (await page.getByTestId('created-token-address').textContent())!;
     const found = await (await fetch(`${baseUrl}/api/campaigns?search=${ticker}`)).json() as { campaigns: { token_address: string }[]; total: number };
     expect(found.total).toBe(1);
     expect(found.campaigns[0]!.token_address).toBe(mint);
+    expect(mint).toBe(request.mintAddress);
     const balance = BigInt((await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value);
-    expect(balance).toBe(1_000_000_000n - 50_000_000n - 5_000n);
+    expect(balance).toBe(1_000_000_000n - BigInt(request.totalLamports));
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -2,22 +2,37 @@ import { TOKEN_2022_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/sp
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedBaseUrl } from './baseUrl';
 import { formatMarketCapOrDefault, formatUnitsGrouped, groupForInput } from '../core/format';
 import { formatUnits, parseSol, parseTokenAmount } from '../core/money';
 import type { BuyQuoteResponse, ExecuteResponse, SellQuoteResponse, TradesResponse } from '../core/schemas/trade';
 import { launchBrowser, newPage } from './browser';
-import { E2E_QUOTE_TTL_MS } from './globalSetup';
+import { E2E_CLIENT_LIMITS } from './globalSetup';
 import { launchCampaign } from './launchApi';
 import { connectLocalWallet, headerAddress, localWalletAddress, walletButton } from './localWallet';
+import { startServer, type StartedServer } from './server';
 import { installTradeWallet, steerTradeWallet, tradeWalletState, TRADE_WALLET_NAME } from './tradeWallet';
 
-const baseUrl = sharedBaseUrl();
-const connection = new Connection(`${baseUrl}/api/rpc`, 'confirmed');
+// A trade is a DBC swap the trader alone signs, and its blockhash is its expiry: this file's
+// server runs its ledger's slots at 100 ms, so a blockhash lasts 150 slots = 15 s (60 s at the
+// product's 400 ms) and a wallet left open outlives it without a minute's wait.
+const SLOT_MS = 100;
+const BLOCKHASH_LIFETIME_MS = 150 * SLOT_MS;
+
+let server: StartedServer;
+let baseUrl: string;
+let connection: Connection;
 let browser: Browser;
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  server = await startServer({ ...E2E_CLIENT_LIMITS, LEDGER_SLOT_MS: String(SLOT_MS) });
+  baseUrl = server.url;
+  connection = new Connection(`${baseUrl}/api/rpc`, 'confirmed');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
 const attr = async (page: Page, testId: string, name: string) => (await page.getByTestId(testId).getAttribute(name)) ?? '';
@@ -270,7 +285,7 @@ describe('/trade', () => {
     await page.context().close();
   });
 
-  it('a quote that expired while the wallet was open is rebuilt once and signed again at the same price', async () => {
+  it('a swap whose blockhash expired while the wallet was open is rebuilt once and signed again at the same price', async () => {
     const { mint } = await launch({ name: 'Trade Expiry' });
     const keypair = Keypair.generate();
     await fund(keypair.publicKey, 2);
@@ -280,21 +295,57 @@ describe('/trade', () => {
     page.on('response', (res) => { if (new URL(res.url()).pathname === `/api/curve/${mint}/buy`) void res.json().then((b) => builds.push(b)); });
 
     const shown = await enterAmount(page, '0.2');
-    // The wallet stays open past the quote's lifetime.
-    await steerTradeWallet(page, { delayNextMs: E2E_QUOTE_TTL_MS + 1000 });
+    // The wallet stays open past the transaction's blockhash: the chain would no longer take it.
+    await steerTradeWallet(page, { delayNextMs: BLOCKHASH_LIFETIME_MS + 1500 });
     await page.getByTestId('trade-submit').click();
     await toast(page, 'Bought').waitFor({ timeout: 60_000 });
     expect(requests).toEqual(['buy 200', 'execute 409', 'buy 200', 'execute 200']);
     expect((await tradeWalletState(page)).signRequests).toBe(2);
-    // Nobody traded in between: the fresh quote is the same, and it is what the wallet holds.
+    // Nobody traded in between: the fresh swap is the same, on a new blockhash, and it is what the wallet holds.
     expect(builds.map((b) => b.expectedTokens)).toEqual([shown, shown]);
+    const blockhashes = builds.map((b) => Transaction.from(Buffer.from(b.transactionBase64, 'base64')).recentBlockhash);
+    expect(new Set(blockhashes).size).toBe(2);
     const account = getAssociatedTokenAddressSync(new PublicKey(mint), keypair.publicKey, false, TOKEN_2022_PROGRAM_ID);
     expect(await tokensOf(account)).toBe(parseTokenAmount(shown));
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
-  it('a rebuilt quote beyond the slippage tolerance is not signed: the new quote is shown instead', async () => {
+  it('a swap the price moved past while the wallet was open is refused by the pool: explained, nothing paid, the new quote shown', async () => {
+    const { mint } = await launch({ name: 'Trade Moved' });
+    const keypair = Keypair.generate();
+    const whale = Keypair.generate();
+    await fund(keypair.publicKey, 2);
+    await fund(whale.publicKey, 5);
+    const { page, errors } = await openWithTradeWallet(mint, keypair);
+    const requests = curveRequests(page, mint);
+
+    await page.getByTestId('trade-slippage-50').click();
+    expect(await page.getByTestId('trade-slippage-value').textContent()).toBe('0.5%');
+    const shown = await enterAmount(page, '0.2');
+    await steerTradeWallet(page, { hold: true });
+    const firstBuild = page.waitForResponse((res) => new URL(res.url()).pathname === `/api/curve/${mint}/buy`);
+    await page.getByTestId('trade-submit').click();
+    await firstBuild;
+    // While the wallet is open, someone else buys a lot: the price moves well past 0.5%, then the wallet signs.
+    await apiBuy(mint, whale, '3');
+    await steerTradeWallet(page, { hold: false });
+    const refused = toast(page, 'Price moved beyond your slippage tolerance');
+    await refused.waitFor({ timeout: 30_000 });
+    expect(await refused.textContent()).toContain('The quote has been updated. Review it and try again.');
+    // Its minimum out was not met: the pool refused the signed swap, and the widget did not ask again.
+    expect(requests).toEqual(['buy 200', 'execute 409']);
+    expect((await tradeWalletState(page)).signRequests).toBe(1);
+    const output = page.getByTestId('trade-quote-output').locator('[data-output]');
+    await expect.poll(async () => parseTokenAmount((await output.getAttribute('data-output'))!) < parseTokenAmount(shown) * 995n / 1000n, { timeout: 15_000 }).toBe(true);
+    const account = getAssociatedTokenAddressSync(new PublicKey(mint), keypair.publicKey, false, TOKEN_2022_PROGRAM_ID);
+    expect(await tokensOf(account)).toBe(0n);
+    expect(await solOf(keypair.publicKey)).toBe(2_000_000_000n);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a rebuilt swap beyond the slippage tolerance is not signed: the new quote is shown instead', async () => {
     const { mint } = await launch({ name: 'Trade Slippage' });
     const keypair = Keypair.generate();
     const whale = Keypair.generate();
@@ -306,13 +357,14 @@ describe('/trade', () => {
     await page.getByTestId('trade-slippage-50').click();
     expect(await page.getByTestId('trade-slippage-value').textContent()).toBe('0.5%');
     const shown = await enterAmount(page, '0.2');
-    await steerTradeWallet(page, { delayNextMs: E2E_QUOTE_TTL_MS + 1000 });
+    await steerTradeWallet(page, { delayNextMs: BLOCKHASH_LIFETIME_MS + 1500 });
     const firstBuild = page.waitForResponse((res) => new URL(res.url()).pathname === `/api/curve/${mint}/buy`);
     await page.getByTestId('trade-submit').click();
     await firstBuild;
     // While the wallet is open, someone else buys a lot: the price moves well past 0.5%.
     await apiBuy(mint, whale, '3');
     await toast(page, 'Price moved beyond your slippage tolerance').waitFor({ timeout: 60_000 });
+    // Expired, so built again against the signed one: now beyond the tolerance, refused before a second signature.
     expect(requests).toEqual(['buy 200', 'execute 409', 'buy 409']);
     expect((await tradeWalletState(page)).signRequests).toBe(1);
     // The widget now shows the fresh, smaller quote for the same 0.2 SOL.

@@ -1,7 +1,8 @@
 // A Wallet Standard wallet for trade tests, announced before the app loads. It signs
 // transactions for real (WebCrypto Ed25519 with a key the test hands in), and the test
 // steers it through window.__tradeWallet: refuse like a person pressing Cancel, or hold
-// the next signature back (a wallet left open) so the quote expires meanwhile. It offers
+// the next signature back (a wallet left open: for a while, so the transaction's blockhash
+// expires meanwhile, or until the test lets go, so others trade meanwhile). It offers
 // no message signing, so the app stays connected without a sign-in. Runs in the page:
 // no imports, plain data in.
 
@@ -10,12 +11,16 @@ import type { Page } from 'playwright-core';
 
 export const TRADE_WALLET_NAME = 'Trade Test Wallet';
 
-export type TradeWalletState = { mode: 'sign' | 'reject'; delayNextMs: number; signRequests: number };
+export type TradeWalletState = {
+  mode: 'sign' | 'reject'; delayNextMs: number; signRequests: number;
+  /** While true, a signature asked for waits (the wallet's approval screen left open). */
+  hold: boolean;
+};
 
 type Config = { name: string; address: string; publicKey: number[]; seed: number[] };
 
 export function tradeWalletScript({ name, address, publicKey, seed }: Config) {
-  const state: TradeWalletState = { mode: 'sign', delayNextMs: 0, signRequests: 0 };
+  const state: TradeWalletState = { mode: 'sign', delayNextMs: 0, signRequests: 0, hold: false };
   (window as unknown as { __tradeWallet: TradeWalletState }).__tradeWallet = state;
   const b64url = (bytes: number[]) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   const key = crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', d: b64url(seed), x: b64url(publicKey) }, { name: 'Ed25519' }, false, ['sign']);
@@ -49,6 +54,7 @@ export function tradeWalletScript({ name, address, publicKey, seed }: Config) {
       const wait = state.delayNextMs;
       state.delayNextMs = 0;
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      while (state.hold) await new Promise((r) => setTimeout(r, 50));
       outputs.push({ signedTransaction: await signOne(transaction) });
     }
     return outputs;

@@ -4,7 +4,11 @@ import { TOP_HOLDERS, type Holder, type HolderFacts, type HolderLabel } from '..
 /** How many holders the panel's Holders tab lists. */
 export const LISTED_HOLDERS = 50;
 
-export type HolderWallets = { pool: string | null; distributor: string | null; creator: string; platform: ReadonlySet<string> };
+export type HolderWallets = {
+  /** Who holds the curve's unsold tokens: a custodial pool wallet, or a DBC (then DAMM v2) pool's vault authority. */
+  pools: readonly string[];
+  distributor: string | null; creator: string; platform: ReadonlySet<string>;
+};
 
 /**
  * The holder figures from the balances: platform keys (the pool, the distributor, any
@@ -13,7 +17,7 @@ export type HolderWallets = { pool: string | null; distributor: string | null; c
  */
 export function holderFacts(balances: ReadonlyMap<string, bigint>, wallets: HolderWallets): HolderFacts {
   const labelOf = (wallet: string): HolderLabel | null => {
-    if (wallet === wallets.pool) return 'pool';
+    if (wallets.pools.includes(wallet)) return 'pool';
     if (wallet === wallets.distributor) return 'distributor';
     if (wallets.platform.has(wallet)) return 'platform';
     return wallet === wallets.creator ? 'creator' : null;

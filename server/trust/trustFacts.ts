@@ -6,6 +6,7 @@
 
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TrustFacts } from '../../core/trust';
+import { DAMM_V2_POOL_AUTHORITY, DBC_POOL_AUTHORITY } from '../chain/ledger/genesis/meteora';
 import { readCampaignMint } from '../chain/token';
 import { campaigns, curvePools, curveTrades } from '../db/schema';
 import { findPublicCampaign } from '../policies/campaigns';
@@ -75,7 +76,10 @@ export async function computeTrustFacts(services: Services, campaign: TrustCampa
   const earlyBuyers = launchSlot === null || balances === null ? null : await earlyBuyerFacts(db, {
     mint, launchSlot, creatorWallet, initialBuySignature, isPlatform: (w) => platform.has(w), balances,
   });
-  const holders = balances && holderFacts(balances, { pool: poolWallet, distributor: campaign.distributorWallet, creator: creatorWallet, platform });
+  // A DBC pool's unsold tokens sit in its vault, owned by the program's pool authority (after graduation
+  // the DAMM v2 pool's): that owner is the pool in the Holders tab, not a platform wallet.
+  const pools = pool?.program === 'dbc' ? [DBC_POOL_AUTHORITY, ...(pool.dammPool ? [DAMM_V2_POOL_AUTHORITY] : [])] : poolWallet ? [poolWallet] : [];
+  const holders = balances && holderFacts(balances, { pools, distributor: campaign.distributorWallet, creator: creatorWallet, platform });
   const funding = holders && balances && await fundingFacts(db, chain, {
     mint, creatorWallet, initialBuySignature, balances,
     holders: holders.top.filter((h) => h.label === null), isPlatform: (wallets) => platformAddressesIn(services, wallets),

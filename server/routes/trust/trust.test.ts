@@ -11,6 +11,8 @@ import { CAMPAIGN_TRANSFER_FEE, calculateTransferFee } from '../../../core/token
 import { formatDayUtc } from '../../../core/format';
 import { holderShare } from '../../../core/holders';
 import { tokenAccountOf } from '../../chain/curve';
+import { DBC_POOL_AUTHORITY } from '../../chain/ledger/genesis/meteora';
+import { launchDbcCampaign } from '../../curve/testing/dbcCampaign';
 import { buildCollectFeesTransaction, signTransaction } from '../../chain/token';
 import { campaigns, curveTrades, distributionRuns, launchRequests } from '../../db/schema';
 import { create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
@@ -563,5 +565,21 @@ describe('issue 34: a panel that remembers, no false all-clear, one holder numbe
     await trustOf(t.services).recompute(c.mint);
     const [rewritten] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, c.mint));
     expect([rewritten!.holders, rewritten!.cachedHolders, rewritten!.circulatingTokens]).toEqual([2, 2, circulating]);
+  });
+});
+
+describe('GET /api/campaigns/{tokenAddress}/trust for a campaign on its own DBC pool', () => {
+  it('labels the pool\'s vault authority the pool (its unsold tokens do not circulate), not a platform wallet', async () => {
+    const c = await launchDbcCampaign(t.services, { initialBuyLamports: 100_000_000n });
+    const answer = await trust(c.mint);
+    const creator = c.creator.publicKey.toBase58();
+    expect(answer.holders!.holderCount).toBe(1);
+    // The supply the curve has not sold, in the vault DBC's pool authority owns.
+    const vaults = await t.services.chain.connection.getTokenAccountsByOwner(new PublicKey(DBC_POOL_AUTHORITY), { mint: new PublicKey(c.mint) }, 'confirmed');
+    expect(vaults.value).toHaveLength(1);
+    const pool = answer.holders!.top.find((h) => h.wallet === DBC_POOL_AUTHORITY)!;
+    expect(pool).toEqual({ wallet: DBC_POOL_AUTHORITY, tokens: vaults.value[0]!.account.data.readBigUInt64LE(64).toString(), percent: null, label: 'pool' });
+    expect(answer.holders!.top.map((h) => [h.wallet, h.label])).toEqual([[DBC_POOL_AUTHORITY, 'pool'], [creator, 'creator']]);
+    expect(answer.holders!.circulatingTokens).toBe((await tokensOf(creator, c.mint)).toString());
   });
 });

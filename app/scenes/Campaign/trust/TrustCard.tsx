@@ -22,7 +22,8 @@ export function TrustCard({ mint }: { mint: string }) {
           <Flags flags={t.flags} verdict={t.verdict} />
           {t.authorities && (
             <Section title="Who controls the token" testId="trust-authorities">
-              <ul className="list-disc space-y-1.5 pl-5 text-sm">
+              {/* A statement may name an address (a wallet, the pool): it breaks anywhere rather than widen a phone's page. */}
+              <ul className="list-disc space-y-1.5 pl-5 text-sm wrap-anywhere">
                 {t.authorities.statements.map((statement) => <li key={statement}>{statement}</li>)}
               </ul>
             </Section>
