@@ -8,3 +8,17 @@ import { dbcClientOf } from './clients';
 export function readVirtualPool(connection: Connection, address: PublicKey): Promise<VirtualPool | null> {
   return dbcClientOf(connection).state.getPool(address);
 }
+
+// getMultipleAccounts takes at most 100 addresses a call.
+const BATCH = 100;
+
+/** The pools at `addresses`, read 100 to a request (a pass over every pool reads them this way), null where there is none. */
+export async function readVirtualPools(connection: Connection, addresses: PublicKey[]): Promise<(VirtualPool | null)[]> {
+  const { program } = dbcClientOf(connection).state;
+  const out: (VirtualPool | null)[] = [];
+  for (let i = 0; i < addresses.length; i += BATCH) {
+    const pools = await program.account.virtualPool.fetchMultiple(addresses.slice(i, i + BATCH), 'confirmed');
+    out.push(...pools.map((pool) => (pool as VirtualPool | null) ?? null));
+  }
+  return out;
+}

@@ -5,7 +5,8 @@ import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { PublicKey } from '@solana/web3.js';
 import { campaigns, curvePools, distributionRuns } from '../db/schema';
 import { pendingPositionFee } from '../curve/positionClaimTransaction';
-import { readVirtualPool } from '../curve/virtualPool';
+import { readVirtualPool, readVirtualPools } from '../curve/virtualPool';
+import type { VirtualPool } from '@meteora-ag/dynamic-bonding-curve-sdk';
 import type { Services } from '../services';
 import type { Candidate } from './candidates';
 
@@ -20,12 +21,13 @@ export async function scanDbcCandidates(services: Services, minPayoutLamports: b
   const open = new Set((await services.db.select({ campaignId: distributionRuns.campaignId }).from(distributionRuns)
     .where(and(ne(distributionRuns.state, 'paid'), ne(distributionRuns.kind, 'partner_claim')))).map((r) => r.campaignId));
   const out: { due: Candidate[]; belowFloor: Candidate[] } = { due: [], belowFloor: [] };
-  for (const row of rows) {
-    if (open.has(row.campaignId) || !row.donationWallet || !row.distributorWallet) continue;
-    const accrued = await accruedFor(services, row.pool, row.dammPool, row.distributorWallet);
+  const scanned = rows.filter((row) => !open.has(row.campaignId) && row.donationWallet && row.distributorWallet);
+  const pools = await readVirtualPools(services.chain.connection, scanned.map((row) => new PublicKey(row.pool)));
+  for (const [i, row] of scanned.entries()) {
+    const accrued = await accruedOf(services, pools[i]!, row.dammPool, row.distributorWallet!);
     if (accrued === null || accrued === 0n) continue;
     const candidate: Candidate = {
-      campaignId: row.campaignId, mint: row.mint!, distributorWallet: row.distributorWallet, donationWallet: row.donationWallet,
+      campaignId: row.campaignId, mint: row.mint!, distributorWallet: row.distributorWallet!, donationWallet: row.donationWallet!,
       tokens: 0n, estimatedDonation: accrued,
     };
     (accrued >= minPayoutLamports ? out.due : out.belowFloor).push(candidate);
@@ -35,8 +37,12 @@ export async function scanDbcCandidates(services: Services, minPayoutLamports: b
 
 /** The creator role's next claim: the curve's creator fee, or once that is claimed after graduation, the locked position's pending fee. */
 export async function accruedFor(services: Services, pool: string, dammPool: string | null, distributor: string): Promise<bigint | null> {
+  return accruedOf(services, await readVirtualPool(services.chain.connection, new PublicKey(pool)), dammPool, distributor);
+}
+
+async function accruedOf(services: Services, pool: VirtualPool | null, dammPool: string | null, distributor: string): Promise<bigint | null> {
   const { connection } = services.chain;
-  const state = (await readVirtualPool(connection, new PublicKey(pool)))?.poolState;
+  const state = pool?.poolState;
   if (!state || state.creator.toBase58() !== distributor) return null;
   // What the curve accrued up to graduation stays claimable, and goes first (steps/claim.ts).
   const curveFee = BigInt(state.creatorQuoteFee.toString());

@@ -7,7 +7,7 @@ import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { PublicKey } from '@solana/web3.js';
 import { curvePartner } from '../curve/configs';
 import { dbcClientOf } from '../curve/clients';
-import { accruedPartnerFee } from '../curve/partnerClaimTransaction';
+import { readVirtualPools } from '../curve/virtualPool';
 import { curvePools, distributionRuns } from '../db/schema';
 import type { Services } from '../services';
 
@@ -47,9 +47,12 @@ export async function scanPartnerCandidates(services: Services, minPayoutLamport
     }
     return known;
   };
-  for (const row of rows) {
-    if (open.has(row.campaignId) || (row.config && !await ours(row.config))) continue;
-    const accrued = await accruedPartnerFee(connection, new PublicKey(row.pool));
+  const scanned: typeof rows = [];
+  for (const row of rows) if (!open.has(row.campaignId) && (!row.config || await ours(row.config))) scanned.push(row);
+  const pools = await readVirtualPools(connection, scanned.map((row) => new PublicKey(row.pool)));
+  for (const [i, row] of scanned.entries()) {
+    const state = pools[i]?.poolState;
+    const accrued = state ? BigInt(state.partnerQuoteFee.toString()) : null;
     if (!accrued) continue;
     const candidate = { campaignId: row.campaignId!, mint: row.mint, partner: partner.toBase58(), accrued };
     (accrued >= minPayoutLamports ? out.due : out.belowFloor).push(candidate);
