@@ -15,6 +15,7 @@ import { chainHoldings } from '../../trading';
 import { signAsWallet } from '../../trading/testing/market';
 import { launchOfficialToken } from '../../official/launchOfficial';
 import { distributorFor } from '../distributor';
+import { priceBeforeFirstTrade } from '../../official/curveChanges';
 import { lamportsOf } from '../testing/campaigns';
 
 // Whole tokens a holder needs for holder rewards in this test: the small buyer stays below it.
@@ -150,6 +151,12 @@ describe('the official token on its own DBC pool', () => {
     expect(body.price).toBeGreaterThan(0);
     expect(body.holders).toBeGreaterThanOrEqual(3);
     expect(body.paid.Buyback).toMatchObject({ paidLamports: run!.buybackLamports!.toString(), latestSignature: run!.buybackSignature });
+    // A window that starts before the first trade measures from the pool's own start price (its config's, not the custodial curve's).
+    const state = (await readVirtualPool(t.services.chain.connection, pool))!.poolState;
+    const poolConfig = (await dbcClientOf(t.services.chain.connection).state.getPoolConfig(state.config))!;
+    const sqrtStart = BigInt(poolConfig.sqrtStartPrice.toString());
+    const start = (await priceBeforeFirstTrade(t.services.db, mint))!;
+    expect(Number(start.num) / Number(start.den)).toBeCloseTo(Number(sqrtStart * sqrtStart * 10n ** 9n) / 2 ** 128, 6);
     const safety = await t.app.inject({ method: 'GET', url: '/api/official-token/safety' });
     expect(safety.statusCode).toBe(200);
     expect(safety.json()).toMatchObject({ transferFeeBps: null, mintAuthority: null, freezeAuthority: null, poolFeeBps: OFFICIAL_POOL_FEE_BPS, feeClaimer: run!.distributorWallet });
