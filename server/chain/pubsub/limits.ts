@@ -4,10 +4,13 @@ import type { PumpOptions } from './messagePump';
 export const tooManySubscriptionsMessage = (limit: number) => `Too many subscriptions on this connection (limit ${limit})`;
 
 /**
- * What one PubSub connection may do, in local mode and through the cluster relay alike:
- * its calls count against the client address's RPC rate (the same counter as HTTP
- * /api/rpc), it holds at most `maxSubscriptions` live subscriptions, and it may send at
- * most twice its rate in messages of any kind per window before it is closed.
+ * What one PubSub connection may do: it holds at most `maxSubscriptions` live subscriptions,
+ * and it may send at most `pump.maxMessagesPerWindow` messages of any kind per window before
+ * it is closed. Which calls also count against the client address's RPC rate (the same
+ * counter as HTTP /api/rpc, `admitCall`) is the server's to say: the local ledger counts none
+ * of its subscribes and unsubscribes there (only calls it does not serve), as a validator
+ * bounds PubSub by its subscription caps; the cluster relay counts every subscribe, since each
+ * one costs a call at the provider.
  */
 export type PubsubLimits = {
   maxSubscriptions: number;
@@ -16,10 +19,21 @@ export type PubsubLimits = {
   pump: Omit<PumpOptions, 'onError'>;
 };
 
-/** The rate that applies to a connection's calls: `max` calls per `windowMs` per client address. */
-export function pumpOptionsFor(rate: { max: number; windowMs: number }, now: () => number): PubsubLimits['pump'] {
-  // Twice the call rate: room for pings and for the refused calls a client answered 429 may still send.
-  return { maxMessagesPerWindow: 2 * rate.max, windowMs: rate.windowMs, now };
+/**
+ * The messages one connection may send per window, for a connection under `rate` calls per
+ * `windowMs`: twice the rate (room for pings and for the refused calls a client answered 429
+ * may still send); where subscribes are not counted by the rate (`subscriptionCalls`, the
+ * local ledger) also a subscribe and an unsubscribe for each call the rate allows (a
+ * confirmation by subscription for every transaction sent) and for each of the connection's
+ * `maxSubscriptions` places (opened and closed whole within a window).
+ */
+export function pumpOptionsFor(
+  rate: { max: number; windowMs: number },
+  now: () => number,
+  subscriptionCalls?: { maxSubscriptions: number },
+): PubsubLimits['pump'] {
+  const churn = subscriptionCalls ? 2 * rate.max + 2 * subscriptionCalls.maxSubscriptions : 0;
+  return { maxMessagesPerWindow: 2 * rate.max + churn, windowMs: rate.windowMs, now };
 }
 
 export function isUnsubscribe(method: string): boolean {

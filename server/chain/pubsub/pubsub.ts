@@ -22,8 +22,10 @@ import { isSubscribe, isUnsubscribe, tooManySubscriptionsMessage, type PubsubLim
  * The validator's PubSub API over the local ledger. Notifications go out only after the
  * transactions they report are durable (the ledger's 'committed' event), through one
  * outbox that sends a slice at a time. A connection's calls are handled one per turn
- * under `limits`: the per-address call rate shared with HTTP /api/rpc and a cap on its
- * live subscriptions.
+ * under `limits`: a cap on its live subscriptions and on its messages per window; its
+ * subscribes and unsubscribes are not counted by the per-address call rate shared with HTTP
+ * /api/rpc (only a call it does not serve is), so confirming each transaction by
+ * subscription costs no call of that rate, as on a validator.
  */
 export class LocalPubsub {
   private nextId = 1;
@@ -35,6 +37,13 @@ export class LocalPubsub {
   private readonly rootedPrograms = new Map<string, Set<Subscription & ProgramWatch>>();
   private readonly logsByMention = new Map<string, Set<Subscription>>();
   private readonly allLogs = new Set<Subscription>();
+  /** Logs subscriptions at 'finalized': told of a transaction once the root reaches its slot. */
+  private readonly rootedLogsByMention = new Map<string, Set<Subscription>>();
+  private readonly rootedAllLogs = new Set<Subscription>();
+  /** The logs notifications of 'finalized' subscriptions waiting for the root, by the slot of their transaction. */
+  private readonly logsAwaitingRoot = new Map<bigint, { sub: Subscription; result: SharedResult }[]>();
+  /** The newest slot rooted so far (what the slot updates told): a transaction at or below it is notified at once. */
+  private rooted: bigint;
   private readonly slots = new Set<Subscription>();
   /** Signature subscriptions at 'finalized' whose transaction landed and is not rooted yet. */
   private readonly rooting = new Set<Subscription>();
@@ -49,6 +58,7 @@ export class LocalPubsub {
 
   constructor(private readonly ctx: RpcContext, private readonly limits: PubsubLimits, private readonly log: FastifyBaseLogger) {
     this.progress = new SlotProgress(ctx.ledger.slot, ctx.ledger.restartRoot);
+    this.rooted = rootOf(ctx.ledger.slot, ctx.ledger.restartRoot);
     ctx.ledger.on('committed', this.onCommitted);
     ctx.ledger.on('slot', this.onSlot);
   }
@@ -75,6 +85,7 @@ export class LocalPubsub {
     this.ledger.off('committed', this.onCommitted);
     this.ledger.off('slot', this.onSlot);
     this.outbox.close();
+    this.logsAwaitingRoot.clear();
     for (const conn of this.connections) conn.socket.terminate();
     this.connections.clear();
   }
@@ -88,8 +99,10 @@ export class LocalPubsub {
     if (!request || typeof request !== 'object' || request.id === undefined || request.id === null) return;
     const id = request.id as string | number;
     const method = String(request.method);
-    // An unsubscribe only ever frees something: never refused, never counted.
-    if (!isUnsubscribe(method)) {
+    // Subscribes count under the PubSub caps (subscriptions per connection, messages per
+    // window, connections per address), not the call rate; an unsubscribe only ever frees
+    // something. What is left (a method PubSub does not serve) counts as an HTTP call would.
+    if (!SUBSCRIBE_METHODS.has(method) && !isUnsubscribe(method)) {
       const refused = this.limits.admitCall(conn.ip, id);
       if (refused) return this.reply(conn, refused);
     }
@@ -154,9 +167,12 @@ export class LocalPubsub {
         return { value: this.add({ kind: 'slotsUpdates', conn }, this.slotsUpdates).id };
       case 'logsSubscribe': {
         const mentions = logsFilter(params[0]);
+        // As Agave: at 'finalized' (the default) a transaction's logs once its slot is rooted,
+        // at 'confirmed' and 'processed' once it is durable (confirmed from then on, see signatureStatus.ts).
+        const awaitsRoot = commitmentOf(configParam(params, 1)) === 'finalized';
         const sub = mentions
-          ? this.add({ kind: 'logs', conn, key: mentions, mentions }, this.logsByMention)
-          : this.add({ kind: 'logs', conn }, this.allLogs);
+          ? this.add({ kind: 'logs', conn, key: mentions, mentions, awaitsRoot }, awaitsRoot ? this.rootedLogsByMention : this.logsByMention)
+          : this.add({ kind: 'logs', conn, awaitsRoot }, awaitsRoot ? this.rootedAllLogs : this.allLogs);
         return { value: sub.id };
       }
       case 'signatureUnsubscribe': case 'accountUnsubscribe': case 'slotUnsubscribe': case 'logsUnsubscribe':
@@ -204,7 +220,7 @@ export class LocalPubsub {
   private keyedIndex(sub: Subscription): Map<string, Set<Subscription>> | undefined {
     if (sub.kind === 'signature') return this.signatures;
     if (sub.kind === 'account') return sub.awaitsRoot ? this.rootedAccounts : this.accounts;
-    if (sub.kind === 'logs' && sub.mentions) return this.logsByMention;
+    if (sub.kind === 'logs' && sub.mentions) return sub.awaitsRoot ? this.rootedLogsByMention : this.logsByMention;
     if (sub.kind === 'program') return sub.awaitsRoot ? this.rootedPrograms : this.programs;
     return undefined;
   }
@@ -213,7 +229,7 @@ export class LocalPubsub {
     if (sub.kind === 'slot') return this.slots;
     if (sub.kind === 'root') return this.roots;
     if (sub.kind === 'slotsUpdates') return this.slotsUpdates;
-    return this.allLogs;
+    return sub.awaitsRoot ? this.rootedAllLogs : this.allLogs;
   }
 
   private dropConnection(conn: Connection): void {
@@ -232,15 +248,35 @@ export class LocalPubsub {
     if (this.byId.size === 0) return;
     for (const record of records) {
       for (const sub of [...this.signatures.get(record.signature) ?? []]) this.notifySignature(sub, record.slot, record.err);
-      if (this.allLogs.size === 0 && this.logsByMention.size === 0) continue;
-      const logs = new SharedResult({ context: { slot: record.slot }, value: { signature: record.signature, err: record.err, logs: record.meta.logMessages } });
-      for (const sub of this.allLogs) this.notify(sub, logs);
-      for (const address of new Set(record.accountKeys)) {
-        for (const sub of this.logsByMention.get(address) ?? []) this.notify(sub, logs);
-      }
+      if (this.allLogs.size > 0 || this.logsByMention.size > 0 || this.rootedAllLogs.size > 0 || this.rootedLogsByMention.size > 0) this.notifyLogs(record);
     }
     if (this.accounts.size > 0) accountNotifications(this.ctx, this.accounts, accounts, (sub, result) => this.notify(sub, result));
     if (this.programs.size > 0) programNotifications(this.ctx, this.programs, accounts, (sub, result) => this.notify(sub, result));
+  }
+
+  /**
+   * A transaction's logsNotification, its slot as context (as Agave sends the bank's): to the
+   * subscriptions at 'processed'/'confirmed' now, to those at 'finalized' once the root
+   * reaches the slot (held until then; an unsubscribe in between drops it).
+   */
+  private notifyLogs(record: TxRecord): void {
+    const logs = new SharedResult({ context: { slot: record.slot }, value: { signature: record.signature, err: record.err, logs: record.meta.logMessages } });
+    const rooted = record.slot <= this.rooted;
+    let waiting: { sub: Subscription; result: SharedResult }[] | undefined;
+    const toRooted = (sub: Subscription) => {
+      if (rooted) return this.notify(sub, logs);
+      if (!waiting) {
+        waiting = this.logsAwaitingRoot.get(record.slot);
+        if (!waiting) { waiting = []; this.logsAwaitingRoot.set(record.slot, waiting); }
+      }
+      waiting.push({ sub, result: logs });
+    };
+    for (const sub of this.allLogs) this.notify(sub, logs);
+    for (const sub of this.rootedAllLogs) toRooted(sub);
+    for (const address of new Set(record.accountKeys)) {
+      for (const sub of this.logsByMention.get(address) ?? []) this.notify(sub, logs);
+      for (const sub of this.rootedLogsByMention.get(address) ?? []) toRooted(sub);
+    }
   }
 
   private notifySignature(sub: Subscription, slot: bigint, err: unknown): void {
@@ -271,6 +307,16 @@ export class LocalPubsub {
   }
 
   private notifyEnded({ updates, roots }: Ended): void {
+    for (const root of roots) if (root > this.rooted) this.rooted = root;
+    // Every waiting slot the root has passed, in slot order (after a long stall the slot updates
+    // tell only the last MAX_CATCH_UP slots, and so roots: the older waiting slots go too).
+    if (roots.length > 0 && this.logsAwaitingRoot.size > 0) {
+      for (const [slot, waiting] of [...this.logsAwaitingRoot].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        if (slot > this.rooted) break;
+        this.logsAwaitingRoot.delete(slot);
+        for (const { sub, result } of waiting) if (sub.live) this.notify(sub, result);
+      }
+    }
     if (this.rootedAccounts.size > 0 || this.rootedPrograms.size > 0) {
       for (const root of roots) {
         const written = this.ledger.accountsWrittenIn(root);

@@ -13,7 +13,8 @@ export type Subscription = {
   unanswered?: boolean; early?: Status;
   /**
    * commitment 'finalized': a signature is notified once its landed transaction is rooted,
-   * ROOT_DEPTH slots on; an account or program watch hears of a slot's writes once it is rooted.
+   * ROOT_DEPTH slots on; an account or program watch hears of a slot's writes, and a logs
+   * subscription of a slot's transactions, once it is rooted.
    */
   awaitsRoot?: boolean; landed?: Status;
 };

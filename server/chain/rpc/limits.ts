@@ -14,7 +14,11 @@ export const RPC_RATE_WINDOW_MS = 10_000;
 export type RpcLimitsOptions = {
   /** Calls per batch; a larger batch is refused whole. */
   maxBatch: number;
-  /** Calls per RPC_RATE_WINDOW_MS per client; every call of a batch counts. */
+  /**
+   * Calls per RPC_RATE_WINDOW_MS per client; every call of a batch counts. PubSub's subscribes
+   * and unsubscribes are not calls here (its own caps bound them, `pubsub/limits.ts`); a call
+   * PubSub does not serve is.
+   */
   ratePerWindow: number;
   /** Accounts one getProgramAccounts answer may hold. */
   maxProgramAccounts: number;

@@ -143,34 +143,63 @@ describe('local PubSub caps, block list and fan-out (TRUST_PROXY loopback)', () 
   });
 });
 
-describe('the RPC call rate over PubSub', () => {
+describe('PubSub subscribes and the RPC call rate', () => {
   let t: RpcTestApp;
+  // The caps as configured below: RPC_RATE_LIMIT's default 300 calls per 10 s, 10 subscriptions a connection.
+  const RATE = 300;
+  const MAX_SUBSCRIPTIONS = 10;
+  const getSlot = (ip: string, calls: number) => fetch(t.rpcUrl, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...from(ip) },
+    body: JSON.stringify(Array.from({ length: calls }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'getSlot' }))),
+  });
 
   beforeAll(async () => {
-    t = await startRpcTestApp({ RPC_RATE_LIMIT: '5', LEDGER_SLOT_MS: '50' });
+    t = await startRpcTestApp({ TRUST_PROXY: 'loopback', PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION: String(MAX_SUBSCRIPTIONS), LEDGER_SLOT_MS: '50' });
   });
   afterAll(async () => { await t?.close(); });
 
-  it('counts websocket calls with HTTP ones, refuses over the rate with 429 and makes no subscription, then closes a flood', async () => {
-    const client = await openPubsub(t.pubsubUrl);
-    const subscribed = [];
-    for (let i = 0; i < 4; i++) subscribed.push((await client.request('accountSubscribe', [Keypair.generate().publicKey.toBase58()])).result);
-    expect(subscribed.every((id) => typeof id === 'number')).toBe(true);
-    const http = await fetch(t.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' }) });
-    expect(http.status).toBe(200);
+  it('counts subscribes under the per-connection cap, not the HTTP rate: 500 signatureSubscribe/Unsubscribe rounds in one window, the 11th open subscription refused, HTTP still at 300 calls per 10 s', async () => {
+    const ip = '203.0.113.50';
+    const client = await openPubsub(t.pubsubUrl, from(ip));
+    const started = Date.now();
+    for (let i = 0; i < 500; i++) {
+      const signature = bs58.encode(randomBytes(64));
+      const subscribed = await client.request('signatureSubscribe', [signature, { commitment: 'confirmed' }]);
+      expect(typeof subscribed.result, `subscribe ${i}`).toBe('number');
+      expect((await client.request('signatureUnsubscribe', [subscribed.result])).result, `unsubscribe ${i}`).toBe(true);
+    }
+    // All within one window of the rate: 500 subscribes, over the 300 calls it allows.
+    expect(Date.now() - started).toBeLessThan(10_000);
 
-    const refused = await client.request('slotSubscribe');
-    expect(refused).toEqual({ jsonrpc: '2.0', error: { code: 429, message: 'The requests per second (RPS) of your requests are higher than your plan allows.' }, id: refused.id });
+    const open = [];
+    for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) open.push((await client.request('accountSubscribe', [Keypair.generate().publicKey.toBase58()])).result);
+    expect(open.every((id) => typeof id === 'number')).toBe(true);
+    expect((await client.request('slotSubscribe')).error).toEqual({ code: -32603, message: `Too many subscriptions on this connection (limit ${MAX_SUBSCRIPTIONS})` });
     // A made slot subscription would be notified every 50 ms.
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 300));
     expect(client.notifications.filter((m) => m.method === 'slotNotification')).toEqual([]);
-    const overHttp = await fetch(t.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' }) });
-    expect(overHttp.status).toBe(429);
-    // Unsubscribing is never refused: it only frees something.
-    expect((await client.request('accountUnsubscribe', [subscribed[0]])).result).toBe(true);
 
-    // A client that keeps sending past twice the rate is cut off.
-    for (let i = 0; i < 10; i++) client.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 100 + i, method: 'slotSubscribe' }));
+    // The subscribes took none of this address's HTTP calls: all 300 are left, then 429 as before.
+    for (let i = 0; i < RATE / 100; i++) expect((await getSlot(ip, 100)).status).toBe(200);
+    const over = await getSlot(ip, 1);
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await over.json()).toEqual({ jsonrpc: '2.0', error: { code: 429, message: 'The requests per second (RPS) of your requests are higher than your plan allows.' }, id: null });
+
+    // Over the HTTP rate, the socket still subscribes (a place freed first); a call PubSub does not serve counts as an HTTP one, and is refused.
+    expect((await client.request('accountUnsubscribe', [open[0]])).result).toBe(true);
+    expect(typeof (await client.request('slotSubscribe')).result).toBe('number');
+    const refused = await client.request('getSlot');
+    expect(refused).toEqual({ jsonrpc: '2.0', error: { code: 429, message: 'The requests per second (RPS) of your requests are higher than your plan allows.' }, id: refused.id });
+    client.close();
+    await client.closed;
+  });
+
+  it('closes a connection that sends more messages in a window than its caps leave room for', async () => {
+    const client = await openPubsub(t.wsUrl, from('203.0.113.51'));
+    // Twice the rate, plus a subscribe and an unsubscribe for each call of the rate and each place: 1,220.
+    const budget = 2 * RATE + 2 * RATE + 2 * MAX_SUBSCRIPTIONS;
+    for (let i = 0; i <= budget; i++) client.socket.send(JSON.stringify({ jsonrpc: '2.0', method: 'ping' }));
     expect(await client.closed).toEqual({ code: 1008, reason: 'Too many messages' });
   });
 });

@@ -24,8 +24,8 @@ export function localPubsubOf(services: Services): LocalPubsub | undefined {
 /**
  * /api/rpc in local mode: Solana JSON-RPC 2.0 over the in-process ledger under per-client
  * limits (batch size, calls per 10 s, result size, the faucet), and its PubSub
- * websocket both as an upgrade on /api/rpc and on PORT + 1, under the same call rate plus
- * the PubSub caps (connections per address, subscriptions per connection, the block list).
+ * websocket both as an upgrade on /api/rpc and on PORT + 1, under the PubSub caps
+ * (connections per address, subscriptions and messages per connection, the block list).
  * On a real cluster it registers nothing (gateway.ts serves /api/rpc then).
  */
 export const rpcRoutes: FastifyPluginAsync<RouteOptions> = async (app, { services }) => {
@@ -54,9 +54,10 @@ export const rpcRoutes: FastifyPluginAsync<RouteOptions> = async (app, { service
 
   const pubsubLimits: PubsubLimits = {
     maxSubscriptions: env.PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION,
-    // One counter for HTTP and websocket calls: a websocket is no way around the HTTP rate.
+    // HTTP's counter for what PubSub does not serve: a websocket is no way around the HTTP rate.
+    // Subscribes and unsubscribes count under the caps here instead (LocalPubsub).
     admitCall: (ip, id) => limits.admit({ id }, ip)?.body,
-    pump: pumpOptionsFor(rpcClientRate(env), now),
+    pump: pumpOptionsFor(rpcClientRate(env), now, { maxSubscriptions: env.PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION }),
   };
   const pubsub = new LocalPubsub({ ledger: chain.ledger, store: chain.store }, pubsubLimits, log);
   pubsubs.set(services, pubsub);
