@@ -95,3 +95,46 @@ describe('cluster PubSub relay: the same caps, checked before anything is relaye
     for (const url of urls) expect(await refusedUpgrade(url, from(address))).toMatchObject({ status: 403, body: { error: BLOCKED_MESSAGE } });
   });
 });
+
+describe("a fleet's relay to its own ledger process (localnet): subscribes count under the PubSub caps, not the call rate", () => {
+  let fake: Awaited<ReturnType<typeof startFakeCluster>>;
+  let t: TestApp;
+  let url: string;
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  beforeAll(async () => {
+    const upstreamRpcPort = await freePort();
+    fake = await startFakeCluster(upstreamRpcPort + 1);
+    t = await createTestApp({
+      SOLANA_RPC_URL: `http://127.0.0.1:${upstreamRpcPort}/rpc`, SOLANA_CLUSTER: 'localnet', TRUST_PROXY: 'loopback',
+      PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION: '3', RPC_RATE_LIMIT: '20',
+    });
+    const port = await freePort();
+    await t.app.listen({ host: '127.0.0.1', port });
+    url = `ws://127.0.0.1:${port}/api/rpc`;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('relays many more subscribe and unsubscribe rounds than the call rate allows, the per-connection cap still holding, other calls still counted', async () => {
+    const client = await openPubsub(url, from('203.0.113.70'));
+    // Twenty calls per window is this fleet's rate: 25 signature confirmations by subscription, each a subscribe and an
+    // unsubscribe (the connection's message budget is sized by the rate and the subscription cap: 86 here).
+    for (let i = 0; i < 25; i++) {
+      const id = (await client.request('signatureSubscribe', ['1111111111111111111111111111111111111111111111111111111111111111'])).result;
+      expect(typeof id, `round ${i}`).toBe('number');
+      expect((await client.request('signatureUnsubscribe', [id])).result).toBe(true);
+    }
+    expect(fake.received.filter((c) => c.method === 'signatureSubscribe')).toHaveLength(25);
+    for (let i = 0; i < 3; i++) expect(typeof (await client.request('slotSubscribe')).result).toBe('number');
+    expect((await client.request('slotSubscribe')).error).toEqual({ code: -32603, message: 'Too many subscriptions on this connection (limit 3)' });
+    // A call PubSub does not serve still counts against the address's rate.
+    const codes: (number | undefined)[] = [];
+    for (let i = 0; i < 21; i++) codes.push((await client.request('getSlot')).error?.code);
+    expect(codes.slice(0, 20).every((c) => c === -32601)).toBe(true);
+    expect(codes[20]).toBe(429);
+    client.close();
+  });
+});

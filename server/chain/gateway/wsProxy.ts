@@ -44,8 +44,10 @@ export function proxyPubsub(client: WebSocket, ip: string, upstreamUrl: string, 
         continue;
       }
       if (isNotification(call)) continue;
-      // Every call but an unsubscribe (which only frees something) counts against the address's rate.
-      const refused = isUnsubscribe(call.method) ? undefined : limits.admitCall(ip, idOf(call));
+      // Every call but an unsubscribe (which only frees something) counts against the address's rate,
+      // but a subscribe only in front of a provider (its caps bound it before a ledger of ours).
+      const counted = !isUnsubscribe(call.method) && (limits.subscribesAreCalls !== false || !isSubscribe(call.method));
+      const refused = counted ? limits.admitCall(ip, idOf(call)) : undefined;
       if (refused) errors.push(refused);
       else if (!PUBSUB_METHODS.has(call.method)) errors.push(rpcError(idOf(call), METHOD_NOT_FOUND, METHOD_NOT_ALLOWED));
       else if (isSubscribe(call.method) && subscriptions.count >= limits.maxSubscriptions) {

@@ -16,6 +16,11 @@ export type PubsubLimits = {
   maxSubscriptions: number;
   /** Counts one call of `ip`; the JSON-RPC error to answer instead of running it, if over the rate. */
   admitCall: (ip: string, id: string | number | null) => unknown;
+  /**
+   * False where subscribes are not calls a provider charges for (the local ledger, or a fleet's
+   * ledger process behind the relay): they count only under the caps above, not `admitCall`.
+   */
+  subscribesAreCalls?: boolean;
   pump: Omit<PumpOptions, 'onError'>;
 };
 

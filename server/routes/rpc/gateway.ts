@@ -53,11 +53,15 @@ export function createGatewayRoutes(tuning: GatewayRouteOptions = {}): FastifyPl
       return reply.status(answer.status).send(answer.body);
     });
 
+    const maxSubscriptions = env.PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION;
     const pubsubLimits: PubsubLimits = {
-      maxSubscriptions: env.PUBSUB_MAX_SUBSCRIPTIONS_PER_CONNECTION,
-      // The HTTP path's counter: relayed subscriptions cost the provider as much as calls do.
+      maxSubscriptions,
+      // The HTTP path's counter: relayed subscriptions cost a provider as much as calls do. A
+      // fleet's own ledger process is no provider: there, as on the local ledger, subscribes count
+      // only under the PubSub caps (a client confirming every transfer by subscription is not rate limited).
       admitCall: (ip, id) => gateway.admit(ip, 1, id)?.body,
-      pump: pumpOptionsFor(gateway.rate, () => services.now().getTime()),
+      subscribesAreCalls: env.SOLANA_CLUSTER !== 'localnet',
+      pump: pumpOptionsFor(gateway.rate, () => services.now().getTime(), env.SOLANA_CLUSTER === 'localnet' ? { maxSubscriptions } : undefined),
     };
     const admission = new PubsubAdmission({ maxPerClient: env.PUBSUB_MAX_CONNECTIONS_PER_CLIENT, blockList: ipBlockListOf(services) });
     const relay = (socket: WebSocket, ip: string) => proxyPubsub(socket, ip, pubsubUrl, pubsubLimits, log);
