@@ -1,14 +1,16 @@
 // The Holder badge's holdings on a cluster: the cluster is a second Causemint server running the
 // local ledger, reached only over JSON-RPC, as a provider would be.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Connection, Keypair } from '@solana/web3.js';
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { TOKEN_TOTAL_SUPPLY } from '../../core/constants';
 import type { StartedServer } from '../../e2e/server';
 import { startFakeRpc } from '../chain/gateway/testing/fakeCluster';
 import { createTestApp, type TestApp } from '../testing/app';
-import { clusterEnv, launchClusterMarket, startUpstreamLedger } from '../routes/curve/testing/clusterMarket';
+import { DBC_POOL_AUTHORITY } from '../chain/ledger/genesis/meteora';
+import { insertDbcPoolRow, launchDbcPool } from '../curve/testing/dbcPool';
+import { dbcTrade } from '../curve/testing/dbcTrade';
+import { clusterEnv, confirmed, startUpstreamLedger } from '../routes/curve/testing/clusterMarket';
 import { chainHoldings } from '../trading';
-import { signFast } from '../trading/testing/market';
 import { holderSharesOf } from './holderShares';
 
 let upstream: StartedServer;
@@ -16,7 +18,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   upstream = await startUpstreamLedger();
-  app = await createTestApp(clusterEnv(upstream));
+  app = await createTestApp({ ...clusterEnv(upstream), CURVE_PROGRAM: 'dbc' });
 }, 180_000);
 afterAll(async () => {
   await app?.close();
@@ -24,17 +26,21 @@ afterAll(async () => {
 });
 
 describe('holdings for the Holder badge on a cluster', () => {
-  it("reads the page's authors' associated token accounts: holders only (the pool is a platform key, none), with their amounts and the row's basis", async () => {
-    const market = await launchClusterMarket(app.services, 'HOLD');
-    const buyer = await market.trader(5);
-    const book = app.services.trading.book;
-    const quote = await book.buildBuyQuote({ mint: market.mint, trader: buyer.publicKey.toBase58(), solIn: 500_000_000n, slippageBps: 10_000 });
-    await book.execute(signFast(quote.transactionBase64, buyer));
+  it("reads the page's authors' associated token accounts: holders only (the pool and its vault's authority are none), with their amounts and the row's basis", async () => {
+    // A DBC pool on the cluster (its configs created by our partner key, funded from the upstream's faucet over RPC).
+    const { connection } = app.services.chain;
+    const fund = async (address: string, lamports: bigint) => confirmed(connection, await connection.requestAirdrop(new PublicKey(address), Number(lamports)));
+    const launched = await launchDbcPool(app.services, { initialBuyLamports: 0n, fund });
+    await insertDbcPoolRow(app.services, launched);
+    const market = { mint: launched.mint, pool: launched.pool };
+    const buyer = Keypair.generate();
+    await fund(buyer.publicKey.toBase58(), 5n * BigInt(LAMPORTS_PER_SOL));
+    await dbcTrade(app.app, market.mint, buyer, 'buy', '0.5');
     const nobody = Keypair.generate().publicKey.toBase58();
-    // 150 authors: two calls of a hundred accounts.
     const crowd = Array.from({ length: 147 }, () => Keypair.generate().publicKey.toBase58());
     const held = (await chainHoldings(app.services.chain)(buyer.publicKey.toBase58(), market.mint)).tokens;
-    const read = await holderSharesOf(app.services)(market.mint, [nobody, ...crowd, market.pool, buyer.publicKey.toBase58()], 4n * held);
+    // 150 authors: two calls of a hundred accounts (the pool authority, a program address, has no associated account).
+    const read = await holderSharesOf(app.services)(market.mint, [nobody, ...crowd.slice(1), market.pool, DBC_POOL_AUTHORITY, buyer.publicKey.toBase58()], 4n * held);
     expect([...read.holdings]).toEqual([[buyer.publicKey.toBase58(), held]]);
     expect(read.circulatingTokens).toBe(4n * held);
     expect(TOKEN_TOTAL_SUPPLY).toBeGreaterThan(held);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTransferRequestUrl } from '../../core/solanaPay';
 import { signTransaction } from '../chain/token';
 import { campaigns, donationCursors, donations, platformStats, verifiedCharities } from '../db/schema';
+import { payOutDbc } from '../curve/testing/dbcPayout';
 import { buy } from '../demo/market';
 import type { AppEvent } from '../events/hub';
 import { tradeHooksIdle } from '../market/registerTradeHooks';
@@ -16,7 +17,7 @@ const SOL = 1_000_000_000n;
 
 describe('the donation indexer, through the ledger', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => { t = await createTestApp({ CURVE_PROGRAM: 'dbc' }); });
   afterAll(async () => { await t?.close(); });
 
   const rowsOf = (campaignId: number) => t.services.db.select().from(donations).where(eq(donations.campaignId, campaignId));
@@ -32,10 +33,12 @@ describe('the donation indexer, through the ledger', () => {
 
     const plain = await sendSol(t.services, alice, beneficiary, SOL / 2n);
     const referenced = await sendSol(t.services, bob, beneficiary, SOL / 4n, { references: [await referenceOf(t.services.db, own.campaignId)] });
-    // The distributor job's payout: one plain transfer signed by the campaign's distributor wallet.
-    const distributor = await t.services.keys.load(own.distributorWallet);
-    await sendSol(t.services, await donor(t.services, 'gas'), own.distributorWallet, SOL);
-    const reward = await sendSol(t.services, distributor, beneficiary, SOL / 10n);
+    // The distributor job's payout on DBC: the pool's creator fee from alice's trade (4.8% of it, in SOL)
+    // claimed by the campaign's distributor key straight to the donation wallet, in one transaction.
+    await buy(t.services, alice, own.mint, SOL);
+    const reward = await payOutDbc(t.services, own.mint);
+    expect(reward.lamports).toBeGreaterThanOrEqual(SOL * 48n / 1000n - 2n);
+    expect(reward.lamports).toBeLessThanOrEqual(SOL * 48n / 1000n);
     const failed = await sendSol(t.services, alice, beneficiary, 1000n * SOL, { fail: true });
     expect(failed.err).not.toBeNull();
     // It is in the wallet's history, as on a real cluster, and still must not count.
@@ -48,15 +51,15 @@ describe('the donation indexer, through the ledger', () => {
     expect(added.map((d) => [d.signature, d.kind, d.fromWallet, d.lamports]).sort()).toEqual([
       [plain.signature, 'direct', alice.publicKey.toBase58(), SOL / 2n],
       [referenced.signature, 'direct', bob.publicKey.toBase58(), SOL / 4n],
-      [reward.signature, 'reward', own.distributorWallet, SOL / 10n],
+      [reward.signature, 'reward', own.distributorWallet, reward.lamports],
     ].sort());
 
     const row = await campaignRow(own.campaignId);
-    expect(row.raisedLamports).toBe(SOL / 2n + SOL / 4n + SOL / 10n);
+    expect(row.raisedLamports).toBe(SOL / 2n + SOL / 4n + reward.lamports);
     expect(row.backers).toBe(2);
     await expect.poll(() => seen.filter((e) => e.type === 'donation').map((e) => e.signature).sort())
       .toEqual([plain.signature, referenced.signature, reward.signature].sort());
-    expect(seen.find((e) => e.signature === reward.signature)).toMatchObject({ mint: own.mint, kind: 'reward', lamports: '100000000', sol: '0.1' });
+    expect(seen.find((e) => e.signature === reward.signature)).toMatchObject({ mint: own.mint, kind: 'reward', lamports: reward.lamports.toString() });
     await expect.poll(() => seen.map((e) => e.type)).toContain('platform_stats_changed');
     stop();
 
@@ -65,7 +68,7 @@ describe('the donation indexer, through the ledger', () => {
     await t.services.db.delete(donationCursors);
     expect(await indexDonations(t.services)).toEqual([]);
     expect(await rowsOf(own.campaignId)).toHaveLength(3);
-    expect((await campaignRow(own.campaignId)).raisedLamports).toBe(SOL / 2n + SOL / 4n + SOL / 10n);
+    expect((await campaignRow(own.campaignId)).raisedLamports).toBe(SOL / 2n + SOL / 4n + reward.lamports);
 
     // A trader is a backer too; a donor who also trades counts once.
     await buy(t.services, alice, own.mint, SOL / 10n);
@@ -85,9 +88,9 @@ describe('the donation indexer, through the ledger', () => {
     const toFirst = await sendSol(t.services, dave, wallet, 3n * SOL / 10n, { references: [refFirst] });
     const toSecond = await sendSol(t.services, dave, wallet, 7n * SOL / 10n, { references: [refSecond] });
     await sendSol(t.services, dave, wallet, SOL); // to the charity in general: nobody's campaign
-    const secondDistributor = await t.services.keys.load(second.distributorWallet);
-    await sendSol(t.services, dave, second.distributorWallet, SOL);
-    const reward = await sendSol(t.services, secondDistributor, wallet, SOL / 5n);
+    // The second campaign's payout: its pool's fee from dave's trade, claimed by its distributor key to the charity.
+    await buy(t.services, dave, second.mint, SOL);
+    const reward = await payOutDbc(t.services, second.mint);
     // Seen through the distributor wallet's history, yet a plain gift to the charity: still nobody's.
     const ledger = t.services.chain.ledger!;
     const mixed = new Transaction({ feePayer: dave.publicKey, recentBlockhash: ledger.latestBlockhash.blockhash }).add(
@@ -99,9 +102,9 @@ describe('the donation indexer, through the ledger', () => {
     await indexDonations(t.services);
     expect((await rowsOf(first.campaignId)).map((d) => [d.signature, d.kind, d.lamports])).toEqual([[toFirst.signature, 'direct', 3n * SOL / 10n]]);
     expect((await rowsOf(second.campaignId)).map((d) => [d.signature, d.kind, d.lamports]).sort())
-      .toEqual([[toSecond.signature, 'direct', 7n * SOL / 10n], [reward.signature, 'reward', SOL / 5n]].sort());
+      .toEqual([[toSecond.signature, 'direct', 7n * SOL / 10n], [reward.signature, 'reward', reward.lamports]].sort());
     expect((await campaignRow(first.campaignId)).raisedLamports).toBe(3n * SOL / 10n);
-    expect((await campaignRow(second.campaignId)).raisedLamports).toBe(7n * SOL / 10n + SOL / 5n);
+    expect((await campaignRow(second.campaignId)).raisedLamports).toBe(7n * SOL / 10n + reward.lamports);
   });
 
   it('a transfer built from donate-link is attributed to that campaign', async () => {

@@ -25,7 +25,7 @@ type ListedDonation = { signature: string; from: string; lamports: string; sentS
  */
 describe('raised, backers and receipts that cannot be made up', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ SOL_USD: '150' }); });
+  beforeAll(async () => { t = await createTestApp({ SOL_USD: '150', CURVE_PROGRAM: 'dbc' }); });
   afterAll(async () => { await t?.close(); });
 
   const campaignRow = async (id: number) => (await t.services.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!;

@@ -9,7 +9,7 @@ import { startJobs } from './runner';
 
 describe('the donations job', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => { t = await createTestApp({ CURVE_PROGRAM: 'dbc' }); });
   afterAll(async () => { await t?.close(); });
 
   it('on the local ledger, wakes on a commit that touches a watched address, long before its next tick', async () => {

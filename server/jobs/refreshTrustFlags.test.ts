@@ -1,25 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Keypair } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import { formatDayUtc } from '../../core/format';
 import { campaigns } from '../db/schema';
-import { create, createBody, fund, prepare, signedInCreator } from '../launch/testing/launchFlow';
+import { LAMPORTS_PER_SOL } from '../../core/constants';
+import { launchDbcCampaign } from '../curve/testing/dbcCampaign';
+import { dbcBuy, dbcSell } from '../curve/testing/dbcTrade';
+import { signedInCreator } from '../launch/testing/launchFlow';
 import { tradeHooksIdle } from '../market';
 import type { CampaignJson } from '../presenters/campaign';
 import { createTestApp, type TestApp } from '../testing/app';
 import { testIp, type SignedIn } from '../testing/wallet';
 import { chainHoldings } from '../trading';
-import { signFast } from '../trading/testing/market';
 import { startJobs, type JobRunner } from './runner';
 import { refreshTrustFlagsJob } from './refreshTrustFlags';
 
-// Real PGlite, the real ledger and launch flow, and only this job running: nothing but the
+// Real PGlite, the real ledger and DBC launch flow (each campaign its own pool), and only this job running: nothing but the
 // job computes the flags (no request asks GET /trust here).
 let t: TestApp;
 let runner: JobRunner;
 
 beforeAll(async () => {
-  t = await createTestApp({ LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
+  t = await createTestApp({ CURVE_PROGRAM: 'dbc' });
 }, 60_000);
 afterAll(async () => {
   await runner?.stop();
@@ -38,13 +39,8 @@ const tickersOf = (answer: ListAnswer) => answer.campaigns.map((c) => c.ticker).
 const highIdsOf = async (mint: string) => (await list()).campaigns.find((c) => c.token_address === mint)?.high_flags.map((f) => f.id);
 
 async function launch(creator: SignedIn, ticker: string): Promise<string> {
-  const prepared = await prepare(t.app, creator, '1');
-  await fund(t.services, creator.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
-  const res = await create(t.app, creator, createBody(creator, prepared.request_id, {
-    ticker, initialBuy: '1', donationWallet: Keypair.generate().publicKey.toBase58(),
-  }));
-  expect(res.statusCode, res.body).toBe(200);
-  return prepared.token_address;
+  const launched = await launchDbcCampaign(t.services, { creator: creator.keypair, initialBuyLamports: LAMPORTS_PER_SOL, form: { ticker } });
+  return launched.mint;
 }
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<number> {
   const start = Date.now();
@@ -76,8 +72,7 @@ describe('high trust flags on the campaign list (issue 23)', () => {
 
   it('a creator dump shows on the list within seconds, and hide_high_risk leaves that campaign out', async () => {
     const held = (await chainHoldings(t.services.chain)(dumper.wallet, dumped)).tokens;
-    const quote = await t.services.trading.book.buildSellQuote({ mint: dumped, trader: dumper.wallet, tokens: (held * 3n) / 4n, slippageBps: 10_000 });
-    await t.services.trading.book.execute(signFast(quote.transactionBase64, dumper.keypair));
+    await dbcSell(t.app, dumped, dumper.keypair, (held * 3n) / 4n);
     const soldAt = Date.now();
     const ms = await until('the dump on the list', () => highIdsOf(dumped), (ids) => ids?.includes('creator_sold') ?? false, 10_000);
     // Within a few seconds (the wake after the row's market refresh; the tick alone is 5 s).
@@ -99,8 +94,7 @@ describe('high trust flags on the campaign list (issue 23)', () => {
 
   it('the list keeps the dump, with its day, after the creator buys back far more than they sold (issue 34)', async () => {
     const before = (await list()).campaigns.find((c) => c.token_address === dumped)!.high_flags;
-    const quote = await t.services.trading.book.buildBuyQuote({ mint: dumped, trader: dumper.wallet, solIn: 5_000_000_000n, slippageBps: 10_000 });
-    await t.services.trading.book.execute(signFast(quote.transactionBase64, dumper.keypair));
+    await dbcBuy(t.app, dumped, dumper.keypair, 5n * LAMPORTS_PER_SOL);
     await tradeHooksIdle(t.services);
     // The job recomputes after the trade (the row's market stamp moves past its flags' stamp); the flag stays as it was.
     const [stamped] = await t.services.db.select({ market: campaigns.marketDataUpdatedAt }).from(campaigns).where(eq(campaigns.tokenAddress, dumped));

@@ -2,7 +2,7 @@
 // (curve_trades_wallet), the largest other trades (curve_trades_mint_sol), the paid
 // distributor runs (distribution_runs_campaign_idx) and the trade that filled the curve.
 
-import { and, desc, eq, gte, lte, ne, notInArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, ne, notInArray, or } from 'drizzle-orm';
 import { MARKER_CAPS } from '../../core/chartMarkers';
 import type { Db } from '../db/client';
 import { campaigns, curveTrades, distributionRuns, launchRequests } from '../db/schema';
@@ -69,11 +69,18 @@ export async function readMarkerFacts(db: Db, pool: PoolRow): Promise<MarkerFact
 async function graduationOf(db: Db, pool: PoolRow): Promise<MarkerFacts['graduation']> {
   const at = pool.graduatedAt;
   if (!at) return null;
-  const [trade] = await db.select({ signature: curveTrades.signature, blockTime: curveTrades.blockTime }).from(curveTrades).where(and(
+  const window = [
     eq(curveTrades.mint, pool.mint),
     gte(curveTrades.blockTime, new Date(at.getTime() - GRADUATION_WINDOW_MS)),
     lte(curveTrades.blockTime, new Date(at.getTime() + GRADUATION_WINDOW_MS)),
-    eq(curveTrades.createdAt, at),
-  )).limit(1);
+  ];
+  // A DBC pool's graduated_at is the filling swap's block time (indexSwaps.ts), which other swaps of that
+  // second share: the filling swap is the first whose pool reserve after it reached the threshold.
+  const [trade] = pool.program === 'dbc'
+    ? await db.select({ signature: curveTrades.signature, blockTime: curveTrades.blockTime }).from(curveTrades)
+      .where(and(...window, gte(curveTrades.realSolAfter, pool.thresholdLamports)))
+      .orderBy(asc(curveTrades.blockTime), asc(curveTrades.slot), asc(curveTrades.swapIndex)).limit(1)
+    : await db.select({ signature: curveTrades.signature, blockTime: curveTrades.blockTime }).from(curveTrades)
+      .where(and(...window, eq(curveTrades.createdAt, at))).limit(1);
   return trade ? { time: trade.blockTime, signature: trade.signature } : { time: at, signature: null };
 }

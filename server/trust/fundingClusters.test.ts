@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
-import { parseSol } from '../../core/money';
 import type { Holder } from '../../core/trust';
 import { signTransaction } from '../chain/token';
 import { curveTrades } from '../db/schema';
 import { platformAddressesAmong } from '../policies/donationWallet';
-import { launchCurveMarket, type CurveMarket } from '../routes/curve/testing/curveMarket';
+import { launchDbcCampaign } from '../curve/testing/dbcCampaign';
+import { dbcSell, dbcTrade, fundedTrader } from '../curve/testing/dbcTrade';
+import { tokenBalance } from '../demo/market';
 import { createTestApp, type TestApp } from '../testing/app';
-import { signFast } from '../trading/testing/market';
 import { fundingFacts } from './fundingClusters';
 
 let t: TestApp;
-let m: CurveMarket;
+let m: Awaited<ReturnType<typeof launchDbcCampaign>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ LEDGER_SLOT_MS: '60000' });
-  m = await launchCurveMarket(t.services, { ticker: 'FUND' });
+  t = await createTestApp({ CURVE_PROGRAM: 'dbc', LEDGER_SLOT_MS: '60000' });
+  m = await launchDbcCampaign(t.services, { form: { ticker: 'FUND' } });
 }, 60_000);
 afterAll(async () => { await t.close(); });
 
@@ -27,24 +27,23 @@ async function send(from: Keypair, to: Keypair, lamports: number) {
   expect((await ledger().send(signTransaction(tx, [from]), { preflight: true })).kind).toBe('landed');
 }
 async function buy(wallet: Keypair, sol: string) {
-  const quote = await t.services.trading.book.buildBuyQuote({ mint: m.mint, trader: wallet.publicKey.toBase58(), solIn: parseSol(sol), slippageBps: 10_000 });
-  await t.services.trading.book.execute(signFast(quote.transactionBase64, wallet));
+  await dbcTrade(t.app, m.mint, wallet, 'buy', sol);
 }
-const holderOf = (wallet: Keypair): Holder => ({ wallet: wallet.publicKey.toBase58(), tokens: m.tokenBalance(wallet.publicKey), label: null });
+const tokensOf = (wallet: Keypair) => tokenBalance(t.services, m.mint, wallet.publicKey);
+const holderOf = async (wallet: Keypair): Promise<Holder> => ({ wallet: wallet.publicKey.toBase58(), tokens: await tokensOf(wallet), label: null });
 const isPlatform = (wallets: string[]) => platformAddressesAmong(t.services, wallets);
 const facts = (input: { creatorWallet: string; holders: Holder[]; busyAt?: number }) => fundingFacts(t.services.db, t.services.chain, {
   mint: m.mint, initialBuySignature: null, isPlatform, balances: new Map(input.holders.map((h) => [h.wallet, h.tokens])), ...input,
 });
 async function sell(wallet: Keypair, tokens: bigint) {
-  const quote = await t.services.trading.book.buildSellQuote({ mint: m.mint, trader: wallet.publicKey.toBase58(), tokens, slippageBps: 10_000 });
-  await t.services.trading.book.execute(signFast(quote.transactionBase64, wallet));
+  await dbcSell(t.app, m.mint, wallet, tokens);
 }
 const bought = async (wallet: Keypair) => (await t.services.db.select({ tokens: curveTrades.tokensReceived }).from(curveTrades)
   .where(and(eq(curveTrades.mint, m.mint), eq(curveTrades.wallet, wallet.publicKey.toBase58()), eq(curveTrades.side, 'buy')))).reduce((s, r) => s + r.tokens, 0n);
 
 describe('fundingFacts', () => {
   it('links buyers whose first SOL came from one wallet; not the faucet\'s, not a busy funder\'s, not a wallet that never bought', async () => {
-    const funder = await m.trader(20n);
+    const funder = await fundedTrader(t.services, 20_000_000_000n);
     const [a, b, c] = [Keypair.generate(), Keypair.generate(), Keypair.generate()];
     await send(funder, a, 2e9);
     await send(funder, b, 2e9);
@@ -53,10 +52,10 @@ describe('fundingFacts', () => {
     await buy(a, '0.5');
     await buy(b, '0.25');
     // Two strangers, each funded by the local faucet (a platform address).
-    const [x, y] = [await m.trader(3n), await m.trader(3n)];
+    const [x, y] = [await fundedTrader(t.services, 3_000_000_000n), await fundedTrader(t.services, 3_000_000_000n)];
     await buy(x, '0.4');
     await buy(y, '0.4');
-    const holders = [holderOf(a), holderOf(b), holderOf(x), holderOf(y), { wallet: c.publicKey.toBase58(), tokens: 1n, label: null }];
+    const holders = [await holderOf(a), await holderOf(b), await holderOf(x), await holderOf(y), { wallet: c.publicKey.toBase58(), tokens: 1n, label: null }];
     const creatorWallet = Keypair.generate().publicKey.toBase58();
 
     const found = await facts({ creatorWallet, holders });
@@ -72,19 +71,19 @@ describe('fundingFacts', () => {
   });
 
   it('the buyers the creator funded are found among the largest buyers even once they hold nothing; their sells count up to what they bought', async () => {
-    const creator = await m.trader(30n);
+    const creator = await fundedTrader(t.services, 30_000_000_000n);
     const [d, e] = [Keypair.generate(), Keypair.generate()];
     await send(creator, d, 3e9);
     await send(creator, e, 3e9);
     await buy(d, '1');
     await buy(e, '1');
-    await sell(e, m.tokenBalance(e.publicKey));
+    await sell(e, await tokensOf(e));
     const [dBought, eBought] = [await bought(d), await bought(e)];
     // e sold out: it is no holder, but it is one of the largest buyers.
-    const found = await facts({ creatorWallet: creator.publicKey.toBase58(), holders: [holderOf(d)] });
+    const found = await facts({ creatorWallet: creator.publicKey.toBase58(), holders: [await holderOf(d)] });
     expect(found.creatorFunded).toMatchObject({ boughtTokens: dBought + eBought, soldTokens: eBought, lastSellAt: expect.any(Date) });
     expect([...found.creatorFunded.wallets].sort()).toEqual([d.publicKey.toBase58(), e.publicKey.toBase58()].sort());
-    expect(found.clusters.find((c) => c.fundedByCreator)).toMatchObject({ funder: creator.publicKey.toBase58(), boughtTokens: dBought + eBought, soldTokens: eBought, tokensNow: m.tokenBalance(d.publicKey) });
+    expect(found.clusters.find((c) => c.fundedByCreator)).toMatchObject({ funder: creator.publicKey.toBase58(), boughtTokens: dBought + eBought, soldTokens: eBought, tokensNow: await tokensOf(d) });
     expect(found.curveBoughtTokens).toBeGreaterThanOrEqual(dBought + eBought);
   });
 });

@@ -8,7 +8,7 @@ import type { BondingCurveType } from '../../../core/enums';
 import { curvePools } from '../../db/schema';
 import type { Services } from '../../services';
 import { stateColumns } from '../../trading/pools';
-import { ensureCurveConfigs } from '../configs';
+import { curvePartner, ensureCurveConfigs } from '../configs';
 import { readCurveState } from '../curveState';
 import { buildLaunchTransaction } from '../launchTransaction';
 import { buildSwapTransaction } from '../swapTransaction';
@@ -21,13 +21,18 @@ export type TestDbcPool = {
 /** Launches a DBC pool paid by a new, funded creator, who buys `initialBuyLamports` in the launch. */
 export async function launchDbcPool(
   services: Services,
-  { curveType = 1, initialBuyLamports = LAMPORTS_PER_SOL / 10n, creatorLamports = 5n * LAMPORTS_PER_SOL }:
-  { curveType?: BondingCurveType; initialBuyLamports?: bigint; creatorLamports?: bigint } = {},
+  { curveType = 1, initialBuyLamports = LAMPORTS_PER_SOL / 10n, creatorLamports = 5n * LAMPORTS_PER_SOL, fund }:
+  {
+    curveType?: BondingCurveType; initialBuyLamports?: bigint; creatorLamports?: bigint;
+    /** On a cluster with no faucet of ours (SOLANA_CLUSTER=devnet): how to fund a wallet; the partner key is funded and the configs created with it. */
+    fund?: (address: string, lamports: bigint) => Promise<void>;
+  } = {},
 ): Promise<TestDbcPool> {
-  const config = (await ensureCurveConfigs(services)).find((c) => c.curveType === curveType);
+  if (fund) await fund((await curvePartner(services)).publicKey.toBase58(), LAMPORTS_PER_SOL / 2n);
+  const config = (await ensureCurveConfigs(services, fund ? { create: true } : {})).find((c) => c.curveType === curveType);
   if (!config) throw new Error(`No curve config for curve type ${curveType}`);
   const creator = Keypair.generate();
-  await services.chain.airdrop!(creator.publicKey.toBase58(), creatorLamports);
+  await (fund ?? ((address: string, lamports: bigint) => services.chain.airdrop!(address, lamports)))(creator.publicKey.toBase58(), creatorLamports);
   const launch = await buildLaunchTransaction(services.chain.connection, {
     config: new PublicKey(config.address), payer: creator.publicKey, poolCreator: Keypair.generate(), mint: Keypair.generate(),
     name: 'Test Cause', symbol: 'CAUSE', uri: 'https://causemint.test/cause.json', initialBuyLamports, slippageBps: 500,

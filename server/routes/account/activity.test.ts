@@ -13,7 +13,7 @@ const SOL = 1_000_000_000n;
 
 describe('the account page\'s activity: holdings, trades and donations of the session wallet', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => { t = await createTestApp({ CURVE_PROGRAM: 'dbc' }); });
   afterAll(async () => { await t?.close(); });
   const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 

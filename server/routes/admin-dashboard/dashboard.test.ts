@@ -2,12 +2,12 @@ import { Keypair } from '@solana/web3.js';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import { desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { ADMIN_SESSION_MS } from '../../../core/constants';
 import { lamportsToSolString } from '../../../core/money';
 import { adminAuditLog, campaigns, distributionRuns, pageViews, userSessions, verifiedCharities } from '../../db/schema';
-import { SOL, lamportsOf, launchCampaign } from '../../distributor/testing/campaigns';
-import { airdrop } from '../../launch/testing/launchFlow';
+import { launchDbcCampaign } from '../../curve/testing/dbcCampaign';
+import { dbcBuy, fundedTrader } from '../../curve/testing/dbcTrade';
 import { tradeHooksIdle } from '../../market/registerTradeHooks';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { multipartBody } from '../../testing/multipart';
@@ -21,7 +21,8 @@ let t: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...TEST_ADMIN_ENV, LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
+  // On DBC the platform's revenue from trading is its share of each pool's fee, claimed into the treasury by the partner key.
+  t = await createTestApp({ ...TEST_ADMIN_ENV, CURVE_PROGRAM: 'dbc', CURVE_PLATFORM_SHARE_PERCENT: '20' });
   cookie = await loginTestAdmin(t.app);
 }, 60_000);
 afterAll(async () => { await t.close(); });
@@ -61,17 +62,20 @@ describe('admin dashboard endpoints', () => {
 
   it('reads the platform revenue from the chain: the launch sweep and the distributor fee', { timeout: 120_000 }, async () => {
     const treasury = (await t.services.keys.treasury()).publicKey;
-    await airdrop(t.services, treasury, 5);
-    const beforeLaunch = lamportsOf(t.services, treasury);
-    const c = await launchCampaign(t.app, t.services, { ticker: 'rev' });
-    const creationFee = lamportsOf(t.services, treasury) - beforeLaunch;
+    const lamportsOf = async () => BigInt(await t.services.chain.connection.getBalance(treasury, 'confirmed'));
+    await t.services.chain.airdrop!(treasury.toBase58(), 5_000_000_000n);
+    const beforeLaunch = await lamportsOf();
+    const c = await launchDbcCampaign(t.services, { form: { ticker: 'rev' } });
+    const creationFee = await lamportsOf() - beforeLaunch;
     expect(creationFee).toBeGreaterThan(0n);
-    const trader = await c.trader(5);
-    await c.buy(trader, 2n * SOL);
+    const trader = await fundedTrader(t.services, 5_000_000_000n);
+    await dbcBuy(t.app, c.mint, trader, 2_000_000_000n);
     const run = await post('/api/admin/distributor/run', {});
     expect(run.statusCode, run.body).toBe(200);
-    const [paid] = await t.services.db.select().from(distributionRuns).where(eq(distributionRuns.mint, c.mint));
+    // Two runs: the cause's claim (to the donation wallet, none of it revenue) and the platform's (to the treasury).
+    const [paid] = await t.services.db.select().from(distributionRuns).where(and(eq(distributionRuns.mint, c.mint), eq(distributionRuns.kind, 'partner_claim')));
     expect(paid.state).toBe('paid');
+    expect(paid.platformFeeLamports).toBeGreaterThan(0n);
 
     const revenue = (await get('/api/admin/revenue')).json();
     expect(revenue).toMatchObject({

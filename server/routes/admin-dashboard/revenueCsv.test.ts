@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lamportsToSolString } from '../../../core/money';
 import { campaigns, revenueEntries } from '../../db/schema';
-import { launchCampaign, type LaunchedCampaign } from '../../distributor/testing/campaigns';
-import { airdrop } from '../../launch/testing/launchFlow';
+import { fundedSignedIn, launchDbcCampaignOverHttp } from '../../curve/testing/dbcCampaign';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { TEST_ADMIN_ENV, loginTestAdmin } from '../admin/testAdmin';
 
@@ -18,7 +17,7 @@ const strictly = (csv: string) => parse(csv, { relax_quotes: false, relax_column
 describe('GET /api/admin/revenue.csv with hostile campaign names', () => {
   let t: TestApp;
   let cookie: string;
-  let campaign: LaunchedCampaign;
+  let campaign: { mint: string };
   const download = async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/revenue.csv', headers: { cookie } });
     expect(res.statusCode, res.body).toBe(200);
@@ -26,11 +25,10 @@ describe('GET /api/admin/revenue.csv with hostile campaign names', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ ...TEST_ADMIN_ENV, LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
+    t = await createTestApp({ ...TEST_ADMIN_ENV, CURVE_PROGRAM: 'dbc' });
     cookie = await loginTestAdmin(t.app);
-    await airdrop(t.services, (await t.services.keys.treasury()).publicKey, 5);
-    // Through the real creation flow: the name passes its checks as it is.
-    campaign = await launchCampaign(t.app, t.services, { ticker: 'csv', name: AUDIT_NAME });
+    // Through the real creation flow (DBC: the creation fee is in the creator's launch transaction): the name passes its checks as it is.
+    campaign = await launchDbcCampaignOverHttp(t.app, await fundedSignedIn(t.app, t.services), { ticker: 'csv', name: AUDIT_NAME });
   }, 120_000);
   afterAll(async () => { await t.close(); });
 

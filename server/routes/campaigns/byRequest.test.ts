@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../db/schema';
-import { create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
+import { fundedSignedIn, launchDbcCampaignOverHttp } from '../../curve/testing/dbcCampaign';
 import { createTestApp, type TestApp } from '../../testing/app';
 import type { SignedIn } from '../../testing/wallet';
 
@@ -12,14 +12,11 @@ describe('a campaign launched through the platform: by-request lookup, its launc
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
   beforeAll(async () => {
-    t = await createTestApp({ LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
-    user = await signedInCreator(t.app, t.services, 5);
-    const prepared = await prepare(t.app, user, '0.5');
-    await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
+    t = await createTestApp({ CURVE_PROGRAM: 'dbc' });
+    user = await fundedSignedIn(t.app, t.services);
     const photos = [{ url: '/ipfs/photoA', isMain: false }, { url: '/ipfs/photoB', isMain: true }];
-    const res = await create(t.app, user, createBody(user, prepared.request_id, { videoUrl: '/ipfs/videoA', photos }));
-    expect(res.statusCode, res.body).toBe(200);
-    [requestId, mint] = [prepared.request_id, res.json().mintAddress];
+    const launched = await launchDbcCampaignOverHttp(t.app, user, { initialBuy: '0.5', videoUrl: '/ipfs/videoA', photos });
+    [requestId, mint] = [launched.requestId, launched.mint];
   }, 120_000);
   afterAll(async () => { await t.close(); });
 

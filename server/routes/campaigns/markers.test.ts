@@ -1,18 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Keypair, type PublicKey } from '@solana/web3.js';
+import { Keypair, PublicKey } from '@solana/web3.js';
 import { markerSol, markerTokens, type ChartMarker, type ChartMarkersResponse } from '../../../core/chartMarkers';
 import type { TradesResponse } from '../../../core/schemas/trade';
+import { launchDbcCampaign } from '../../curve/testing/dbcCampaign';
+import { dbcBuy, dbcSell, fundedTrader } from '../../curve/testing/dbcTrade';
+import { readVirtualPool } from '../../curve/virtualPool';
+import { tokenBalance } from '../../demo/market';
 import { distributorFor } from '../../distributor';
-import { SOL, lamportsOf, launchCampaign, type LaunchedCampaign } from '../../distributor/testing/campaigns';
-import { airdrop, create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
-import { signFast } from '../../trading/testing/market';
+import { graduateCompleteCurves } from '../../jobs/graduateCurves';
 import { tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
 
 let t: TestApp;
-let c: LaunchedCampaign;
+let c: Awaited<ReturnType<typeof launchDbcCampaign>>;
+let quoteVault: PublicKey;
 const TOKEN = 10n ** 9n;
+const SOL = 1_000_000_000n;
+const tokensOf = (wallet: PublicKey) => tokenBalance(t.services, c.mint, wallet);
+const lamportsOf = async (address: PublicKey) => BigInt(await t.services.chain.connection.getBalance(address, 'confirmed'));
+/** The SOL (wrapped) the pool holds: on DBC a trade's SOL moves through the pool's quote vault, owned by Meteora's pool authority. */
+const vaultSol = async () => BigInt((await t.services.chain.connection.getTokenAccountBalance(quoteVault, 'confirmed')).value.amount);
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: testIp() });
 async function markers(): Promise<ChartMarker[]> {
@@ -22,12 +30,15 @@ async function markers(): Promise<ChartMarker[]> {
 }
 const ofKind = (list: ChartMarker[], kind: ChartMarker['kind']) => list.filter((m) => m.kind === kind);
 
-/** Runs a trade and returns what the chain says moved: the pool's SOL change and the wallet's token change. */
+/**
+ * Runs a trade and returns what the chain says moved: the pool's quote vault's SOL change and the wallet's token change.
+ * On DBC the pool's fee stays in the vault, so a buy moves all the SOL paid and a sell what the seller received.
+ */
 async function traded(wallet: PublicKey, run: () => Promise<{ transactionSignature: string }>) {
-  const [poolBefore, tokensBefore] = [lamportsOf(t.services, c.pool), await c.tokens(wallet)];
+  const [poolBefore, tokensBefore] = [await vaultSol(), await tokensOf(wallet)];
   const { transactionSignature } = await run();
-  const solMoved = lamportsOf(t.services, c.pool) - poolBefore;
-  const tokensMoved = (await c.tokens(wallet)) - tokensBefore;
+  const solMoved = (await vaultSol()) - poolBefore;
+  const tokensMoved = (await tokensOf(wallet)) - tokensBefore;
   return { signature: transactionSignature, sol: solMoved < 0n ? -solMoved : solMoved, tokens: tokensMoved < 0n ? -tokensMoved : tokensMoved };
 }
 
@@ -37,36 +48,39 @@ const expected = {} as {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
-  await airdrop(t.services, (await t.services.keys.treasury()).publicKey, 5);
-  c = await launchCampaign(t.app, t.services, { ticker: 'mark', initialBuy: '0.2' });
+  t = await createTestApp({ CURVE_PROGRAM: 'dbc' });
+  c = await launchDbcCampaign(t.services, { initialBuyLamports: SOL / 5n, form: { ticker: 'mark' } });
+  quoteVault = (await readVirtualPool(t.services.chain.connection, new PublicKey(c.pool)))!.poolState.quoteVault;
   const creator = c.creator;
-  // The launch's initial buy is paid by the funding wallet, the tokens land with the creator.
-  expected.launchBuy = `Creator's launch buy: ${markerTokens(await c.tokens(creator.publicKey))} tokens for 0.2 SOL`;
+  // The launch's initial buy is in the creator's own launch transaction: the tokens land with the creator.
+  expected.launchBuy = `Creator's launch buy: ${markerTokens(await tokensOf(creator.publicKey))} tokens for 0.2 SOL`;
 
-  const buy = await traded(creator.publicKey, () => c.buy(creator, 3n * SOL / 10n));
+  const buy = await traded(creator.publicKey, () => dbcBuy(t.app, c.mint, creator, 3n * SOL / 10n));
   expect(buy.sol).toBe(3n * SOL / 10n);
   expected.creatorBuy = { signature: buy.signature, text: `Creator bought ${markerTokens(buy.tokens)} tokens for 0.3 SOL` };
-  const sell = await traded(creator.publicKey, () => c.sell(creator, 1_000_000n * TOKEN));
+  const sell = await traded(creator.publicKey, () => dbcSell(t.app, c.mint, creator, 1_000_000n * TOKEN));
   expect(sell.tokens).toBe(1_000_000n * TOKEN);
   expected.creatorSell = { signature: sell.signature, text: `Creator sold 1,000,000 tokens for ${markerSol(sell.sol)} SOL` };
 
   // Six buyers of 0.1..0.6 SOL: the five largest are marked, the 0.1 SOL buy is not.
-  const buyers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => c.trader(2)));
-  for (const [i, buyer] of buyers.entries()) await c.buy(buyer, BigInt(i + 1) * SOL / 10n);
+  const buyers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => fundedTrader(t.services, 2n * SOL)));
+  for (const [i, buyer] of buyers.entries()) await dbcBuy(t.app, c.mint, buyer, BigInt(i + 1) * SOL / 10n);
 
-  // A distributor pass sells the withheld fees and pays the cause.
-  const donationBefore = lamportsOf(t.services, c.donationWallet);
+  // A distributor pass claims the pool's creator fee (in SOL, nothing sold) straight to the cause.
+  const donationWallet = new PublicKey(c.donationWallet);
+  const donationBefore = await lamportsOf(donationWallet);
   expect(await distributorFor(t.services).run()).toMatchObject({ paid: 1, unfinished: 0 });
-  const donated = lamportsOf(t.services, c.donationWallet) - donationBefore;
+  const donated = await lamportsOf(donationWallet) - donationBefore;
   expect(donated).toBeGreaterThan(0n);
   expected.payout = `${markerSol(donated)} SOL paid to the cause`;
 
   // A whale fills the curve: graduation, and the largest trade.
-  const whale = await c.trader(30);
-  const filled = await traded(whale.publicKey, () => c.buy(whale, 25n * SOL));
+  const whale = await fundedTrader(t.services, 30n * SOL);
+  const filled = await traded(whale.publicKey, () => dbcBuy(t.app, c.mint, whale, 25n * SOL));
   expected.graduation = filled.signature;
   expected.large = [`Large buy: ${markerSol(filled.sol)} SOL`, 'Large buy: 0.6 SOL', 'Large buy: 0.5 SOL', 'Large buy: 0.4 SOL', 'Large buy: 0.3 SOL'];
+  // The filled pool migrates into DAMM v2 (the graduate-curves job's pass), where trading goes on.
+  expect(await graduateCompleteCurves(t.services)).toBe(1);
   await tradeHooksIdle(t.services);
 }, 180_000);
 afterAll(async () => {
@@ -84,7 +98,7 @@ describe('GET /api/campaigns/{tokenAddress}/markers', () => {
     expect(ofKind(list, 'payout').map((m) => m.text)).toEqual([expected.payout]);
     expect(expected.payout).toMatch(/^0\.\d{1,4} SOL paid to the cause$/);
     expect(ofKind(list, 'graduation')).toEqual([expect.objectContaining({ text: 'Graduated: the curve filled', signature: expected.graduation })]);
-    // The whale's buy took only what filled the curve; the creator's trades and the distributor's fee sale are not 'large'.
+    // The whale's buy took only what filled the curve (DBC's partial fill); the creator's trades are not 'large'.
     expect(ofKind(list, 'large_trade').map((m) => m.text)).toEqual(expected.large);
     expect(list).toHaveLength(2 + 1 + 1 + 1 + 5);
 
@@ -100,8 +114,8 @@ describe('GET /api/campaigns/{tokenAddress}/markers', () => {
 
   it('shows a new largest trade at once: a trade drops the cached answer', async () => {
     expect(ofKind(await markers(), 'large_trade')).toHaveLength(5);
-    const big = await c.trader(10);
-    await c.buy(big, 7n * SOL);
+    const big = await fundedTrader(t.services, 10n * SOL);
+    await dbcBuy(t.app, c.mint, big, 7n * SOL);
     await tradeHooksIdle(t.services);
     const large = ofKind(await markers(), 'large_trade').map((m) => m.text);
     expect(large).toHaveLength(5);
@@ -109,31 +123,24 @@ describe('GET /api/campaigns/{tokenAddress}/markers', () => {
     expect(large).not.toContain('Large buy: 0.3 SOL');
   });
 
-  it("labels the creator's trades (the launch buy the funding wallet paid included) in the trade list, as the markers count them", async () => {
+  it("labels the creator's trades (the launch buy included) in the trade list, as the markers count them", async () => {
     const { trades } = (await get(`/api/campaigns/${c.mint}/trades?limit=100`)).json() as TradesResponse;
     const creatorMarked = new Set((await markers()).filter((m) => m.kind === 'creator_buy' || m.kind === 'creator_sell').map((m) => m.signature));
     expect(creatorMarked.size).toBe(3);
     expect(new Set(trades.filter((x) => x.trader === 'creator').map((x) => x.signature))).toEqual(creatorMarked);
-    // The launch buy's wallet is the funding wallet, not the creator's: it is still the creator's trade.
-    expect(trades.filter((x) => x.trader === 'creator' && x.wallet !== c.creator.publicKey.toBase58())).toHaveLength(1);
-    // Everyone else, the distributor's fee sale included, is nobody in particular.
+    // On DBC the creator's wallet signs and pays its launch buy itself: every creator trade is the creator's wallet's.
+    expect(trades.filter((x) => x.trader === 'creator').every((x) => x.wallet === c.creator.publicKey.toBase58())).toBe(true);
+    // Everyone else is nobody in particular; the cause's fee is claimed in SOL, so there is no fee sale among the trades.
     const others = trades.filter((x) => !creatorMarked.has(x.signature));
     expect(others.length).toBeGreaterThan(5);
     expect(others.every((x) => x.trader === null)).toBe(true);
-    expect(others.filter((x) => x.feeSale)).toHaveLength(1);
+    expect(others.filter((x) => x.feeSale)).toHaveLength(0);
   });
 
   it("labels the cause's own donation wallet's trades 'cause'", async () => {
-    const creator = await signedInCreator(t.app, t.services, 5);
-    const cause = Keypair.generate();
-    await airdrop(t.services, cause.publicKey, 2);
-    const prepared = await prepare(t.app, creator, '0');
-    await fund(t.services, creator.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
-    const res = await create(t.app, creator, createBody(creator, prepared.request_id, { initialBuy: '0', ticker: 'cause', donationWallet: cause.publicKey.toBase58() }));
-    expect(res.statusCode, res.body).toBe(200);
-    const mint = prepared.token_address;
-    const quote = await t.services.trading.book.buildBuyQuote({ mint, trader: cause.publicKey.toBase58(), solIn: SOL / 10n, slippageBps: 10_000 });
-    const { transactionSignature } = await t.services.trading.book.execute(signFast(quote.transactionBase64, cause));
+    const cause = await fundedTrader(t.services, 2n * SOL);
+    const { mint } = await launchDbcCampaign(t.services, { donationWallet: cause.publicKey.toBase58(), form: { ticker: 'cause' } });
+    const { transactionSignature } = await dbcBuy(t.app, mint, cause, SOL / 10n);
     await tradeHooksIdle(t.services);
     const { trades } = (await get(`/api/campaigns/${mint}/trades`)).json() as TradesResponse;
     expect(trades.map((x) => [x.signature, x.wallet, x.trader])).toEqual([[transactionSignature, cause.publicKey.toBase58(), 'cause']]);

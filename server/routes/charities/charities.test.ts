@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedCharities } from '../../db/schema';
+import { formatSol } from '../../../core/money';
+import { payOutDbc } from '../../curve/testing/dbcPayout';
+import { buy } from '../../demo/market';
 import { indexDonations } from '../../donations/indexer';
 import { donor, launchCampaign, sendSol } from '../../donations/testing/donationFlow';
 import { createTestApp, type TestApp } from '../../testing/app';
@@ -9,7 +12,7 @@ const SOL = 1_000_000_000n;
 
 describe('GET /api/charities', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => { t = await createTestApp({ CURVE_PROGRAM: 'dbc' }); });
   afterAll(async () => { await t.close(); });
 
   it('lists the active charities in display order, snake case like the table', async () => {
@@ -41,17 +44,19 @@ describe('GET /api/charities', () => {
     const first = await launchCampaign(t.services, 'Paying one', wallet);
     const second = await launchCampaign(t.services, 'Paying two', wallet);
     const gas = await donor(t.services, 'gas');
-    for (const [campaign, lamports] of [[first, SOL / 5n], [second, SOL / 4n], [first, SOL / 20n]] as const) {
-      // Distinct amounts: the same transfer on the same blockhash would be a duplicate.
-      await sendSol(t.services, gas, campaign.distributorWallet, SOL + lamports);
-      await sendSol(t.services, await t.services.keys.load(campaign.distributorWallet), wallet, lamports);
+    // On DBC a payout is the pool's creator fee (4.8% of each trade, in SOL) claimed straight to the wallet.
+    let paid = 0n;
+    for (const [campaign, lamports] of [[first, SOL], [second, 2n * SOL], [first, SOL / 2n]] as const) {
+      await buy(t.services, gas, campaign.mint, lamports);
+      paid += (await payOutDbc(t.services, campaign.mint)).lamports;
     }
+    expect(paid).toBeGreaterThan(SOL * 48n * 35n / 10_000n - 10n);
     // A gift straight to the charity is not a campaign's payout.
     await sendSol(t.services, gas, wallet, SOL);
     await indexDonations(t.services);
 
     const after = (await t.app.inject({ method: 'GET', url: '/api/charities' })).json().charities;
-    expect(after.find((c: { id: number }) => c.id === charity.id)).toMatchObject({ paid_lamports: '500000000', paid_sol: '0.5', paying_campaigns: 2 });
+    expect(after.find((c: { id: number }) => c.id === charity.id)).toMatchObject({ paid_lamports: paid.toString(), paid_sol: formatSol(paid), paying_campaigns: 2 });
     expect(after.filter((c: { paid_lamports: string }) => c.paid_lamports !== '0')).toHaveLength(1);
   });
 });

@@ -1,16 +1,14 @@
-import { Keypair } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX, COMMENT_MESSAGES, type CommentJson, type CommentPage, type CommentReported } from '../../../core/schemas/comment';
 import { campaignComments, campaigns, commentReports, donations, userProfiles, walletAges } from '../../db/schema';
 import type { AppEvent } from '../../events/hub';
 import { NUL_BYTE_MESSAGE } from '../../http/nulBytes';
-import { airdrop, create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
+import { fundedSignedIn, launchDbcCampaign, launchDbcCampaignOverHttp } from '../../curve/testing/dbcCampaign';
+import { dbcTrade, fundedTrader } from '../../curve/testing/dbcTrade';
 import { tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { signInWallet, type SignedIn } from '../../testing/wallet';
-import { curveHttp } from '../curve/testing/curveHttp';
-import { launchCurveMarket } from '../curve/testing/curveMarket';
 import { address, commentApi, insertCampaign } from './testing';
 
 let t: TestApp;
@@ -22,7 +20,7 @@ let help: Awaited<ReturnType<typeof insertCampaign>>;
 let other: Awaited<ReturnType<typeof insertCampaign>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
+  t = await createTestApp({ CURVE_PROGRAM: 'dbc' });
   api = commentApi(t);
   t.services.now = () => new Date(Date.now() + offsetMs);
   [alice, bob, owner] = [await signInWallet(t.app), await signInWallet(t.app), await signInWallet(t.app)];
@@ -135,12 +133,9 @@ describe('posting and reading comments', () => {
   });
 
   it('badges each author: Creator and Holder (share of supply, from the chain) for the launching creator, Donor for a direct donor', async () => {
-    const creator = await signedInCreator(t.app, t.services);
-    const prepared = await prepare(t.app, creator, '0.5');
-    await fund(t.services, creator.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
-    const res = await create(t.app, creator, createBody(creator, prepared.request_id, { ticker: 'BADGE', initialBuy: '0.5', donationWallet: address() }));
-    expect(res.statusCode, res.body).toBe(200);
-    const mint = prepared.token_address;
+    const creator = await fundedSignedIn(t.app, t.services);
+    // The creator's tokens are the launch's initial buy (the rest of the supply sits in the pool's vault, Meteora's pool authority's: no holder).
+    const { mint } = await launchDbcCampaignOverHttp(t.app, creator, { ticker: 'BADGE', initialBuy: '0.5', donationWallet: address() });
     const [campaign] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, mint));
     await t.services.db.insert(donations).values({
       signature: 'sig-direct', campaignId: campaign.id, kind: 'direct', fromWallet: bob.wallet, toWallet: address(), lamports: 5n, slot: 1n, blockTime: new Date(),
@@ -277,28 +272,24 @@ describe('reports: only what costs collapses, nothing hides (issue 35)', () => {
   });
 
   it('wallets that cost something (holder, donor, on chain over a day) collapse it at the third; the creator\'s report weighs nothing; it stays readable', async () => {
-    const market = await launchCurveMarket(t.services, { ticker: 'WEIGH' });
-    const trading = curveHttp(() => t.app);
     const creator = await signInWallet(t.app);
-    await t.services.db.update(campaigns).set({ creatorWallet: creator.wallet }).where(eq(campaigns.id, market.campaignId!));
+    const market = await launchDbcCampaign(t.services, { creator: creator.keypair, form: { ticker: 'WEIGH' } });
     const target = await posted(market.mint, alice, { body: 'Why did the creator sell?' });
 
     // The creator holds the token and still weighs nothing: its reports are told apart.
-    await airdrop(t.services, creator.keypair.publicKey, 1);
-    await trading.trade(market, 'buy', creator.keypair, '0.05');
+    await dbcTrade(t.app, market.mint, creator.keypair, 'buy', '0.05');
     expect(await reportFrom(target.id, { who: creator })).toEqual({ reported: true, collapsed: false });
 
-    const holder = await signInWallet(t.app, await market.trader(1n));
-    await trading.trade(market, 'buy', holder.keypair, '0.05');
+    const holder = await signInWallet(t.app, await fundedTrader(t.services, 1_000_000_000n));
+    await dbcTrade(t.app, market.mint, holder.keypair, 'buy', '0.05');
     const donor = await signInWallet(t.app);
     await t.services.db.insert(donations).values({
-      signature: `sig-${donor.wallet}`, campaignId: market.campaignId!, kind: 'direct', fromWallet: donor.wallet, toWallet: address(), lamports: 1n, slot: 1n, blockTime: new Date(),
+      signature: `sig-${donor.wallet}`, campaignId: market.campaignId, kind: 'direct', fromWallet: donor.wallet, toWallet: address(), lamports: 1n, slot: 1n, blockTime: new Date(),
     });
     // On chain for over a day: its first transaction (an airdrop) will be a day and a minute behind the clock.
-    const agedKey = Keypair.generate();
-    await airdrop(t.services, agedKey.publicKey, 1);
+    const agedKey = await fundedTrader(t.services, 1_000_000_000n);
     const fresh = await signInWallet(t.app);
-    await airdrop(t.services, fresh.keypair.publicKey, 1);
+    await t.services.chain.airdrop!(fresh.wallet, 1_000_000_000n);
     expect(await reportFrom(target.id, { who: holder })).toEqual({ reported: true, collapsed: false });
     expect(await reportFrom(target.id, { who: donor })).toEqual({ reported: true, collapsed: false });
     expect(await reportFrom(target.id, { who: fresh })).toEqual({ reported: true, collapsed: false });

@@ -4,17 +4,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATION_MESSAGES as M } from '../../../core/schemas/creation';
 import { PROOF_MESSAGES } from '../../commands/proveDonationWallet';
+import type { DbcPrepareResult } from '../../../core/schemas/launch';
+import { DBC_POOL_AUTHORITY } from '../../chain/ledger/genesis/meteora';
+import { curvePartner } from '../../curve/configs';
+import { fundedSignedIn, launchDbcCampaignOverHttp } from '../../curve/testing/dbcCampaign';
+import { readVirtualPool } from '../../curve/virtualPool';
 import { authNonces, campaigns, donationWalletProofs, launchRequests } from '../../db/schema';
 import { buy } from '../../demo/market';
 import { donor } from '../../donations/testing/donationFlow';
-import { create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { signInWallet, signMessage, type SignedIn } from '../../testing/wallet';
 import { OWN_WALLET } from './donationWallets';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
+  t = await createTestApp({ CURVE_PROGRAM: 'dbc' });
 }, 60_000);
 afterAll(async () => { await t.close(); });
 
@@ -25,22 +29,31 @@ const check = async (address: string, user?: SignedIn) => {
   return res.json<Check>();
 };
 
-/** A launch through HTTP, funded on the ledger; returns the create answer. */
+const prepare = async (user: SignedIn): Promise<DbcPrepareResult> => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/revshare/prepare?initialBuy=0', headers: { cookie: user.cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+/** Prepare and create through HTTP (on DBC create answers the launch transaction to sign); returns the create answer. */
 async function launchWith(user: SignedIn, donationWallet: string) {
-  const prepared = await prepare(t.app, user);
-  await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
-  const res = await create(t.app, user, createBody(user, prepared.request_id, { donationWallet, initialBuy: '0' }));
+  const prepared = await prepare(user);
+  const res = await t.app.inject({
+    method: 'POST', url: '/api/revshare/create', headers: { cookie: user.cookie }, payload: {
+      request_id: prepared.request_id, name: 'Clean Water for Kisumu', ticker: 'water', description: 'Wells for three villages.',
+      imageUrl: '/ipfs/bafkreia5qq7jzb4xq3yqz4rfsyvbdrgdn7xdsm6p3q4nyr4k2kmcyz6dqe', developerWallet: user.wallet, decimals: 9, taxTier: 6,
+      visible: 1, mode: 0, dev_fee_percentage: 50, reward_ca: '', initialBuy: '0', bondingCurveType: 1, ref: '', category: 'Community', goal: '50', donationWallet,
+    },
+  });
   return { prepared, res };
 }
 
 describe('donation wallets the platform controls are refused', () => {
   let creator: SignedIn;
-  let first: { mint: string; pool: string; distributor: string; funding: string };
+  let first: { mint: string; pool: string; distributor: string };
   beforeAll(async () => {
-    creator = await signedInCreator(t.app, t.services, 5);
-    const { prepared, res } = await launchWith(creator, Keypair.generate().publicKey.toBase58());
-    expect(res.statusCode, res.body).toBe(200);
-    first = { mint: prepared.token_address, pool: prepared.bonding_curve, distributor: prepared.distribution_wallet, funding: prepared.funding_wallet };
+    creator = await fundedSignedIn(t.app, t.services);
+    const launched = await launchDbcCampaignOverHttp(t.app, creator, { initialBuy: '0' });
+    first = { mint: launched.mint, pool: launched.pool, distributor: launched.distributionWallet };
   }, 60_000);
 
   it('every platform key and every account a program owns: the check says why, create answers 400 and stores nothing', async () => {
@@ -48,17 +61,22 @@ describe('donation wallets the platform controls are refused', () => {
     const holder = await donor(t.services, 'token-holder');
     await buy(t.services, holder, first.mint, 10_000_000n);
     const tokenAccount = getAssociatedTokenAddressSync(new PublicKey(first.mint), holder.publicKey, false, TOKEN_2022_PROGRAM_ID, ASSOCIATED_TOKEN_PROGRAM_ID).toBase58();
-    const pending = await prepare(t.app, creator);
+    const pending = await prepare(creator);
+    // On DBC: no funding wallet; a pending launch's reserved mint and distributor keys, the partner key (the configs'
+    // fee claimer) and Meteora's pool authority (owner of every pool's vaults) are the platform's; the pool's vault is a token account.
+    const { quoteVault } = (await readVirtualPool(t.services.chain.connection, new PublicKey(first.pool)))!.poolState;
     const refused: [string, string][] = [
       [treasury, M.donationWalletPlatform], [first.pool, M.donationWalletPlatform], [first.distributor, M.donationWalletPlatform],
-      [first.funding, M.donationWalletPlatform], [first.mint, M.donationWalletPlatform], [pending.funding_wallet, M.donationWalletPlatform],
-      [tokenAccount, M.donationWalletNotWallet], [TOKEN_2022_PROGRAM_ID.toBase58(), M.donationWalletNotWallet],
+      [first.mint, M.donationWalletPlatform], [pending.distributor_wallet, M.donationWalletPlatform], [pending.predicted_address, M.donationWalletPlatform],
+      [(await curvePartner(t.services)).publicKey.toBase58(), M.donationWalletPlatform], [DBC_POOL_AUTHORITY, M.donationWalletPlatform],
+      [tokenAccount, M.donationWalletNotWallet], [quoteVault.toBase58(), M.donationWalletNotWallet], [TOKEN_2022_PROGRAM_ID.toBase58(), M.donationWalletNotWallet],
     ];
     for (const [address, reason] of refused) expect(await check(address), address).toMatchObject({ allowed: false, reason });
 
     const campaignsBefore = await t.services.db.$count(campaigns);
     for (const [address, reason] of refused) {
-      const { prepared, res } = await launchWith(creator, address);
+      // Each from a creator of its own: one wallet holds at most 10 open launch requests.
+      const { prepared, res } = await launchWith(await fundedSignedIn(t.app, t.services, 100_000_000n), address);
       expect(res.statusCode, address).toBe(400);
       expect(res.json()).toEqual({ error: reason });
       const [row] = await t.services.db.select().from(launchRequests).where(eq(launchRequests.requestId, prepared.request_id));
@@ -91,11 +109,10 @@ describe('proving control of a donation wallet', () => {
   const proofCount = () => t.services.db.$count(donationWalletProofs);
 
   it('the creator asks, only the donation wallet can sign, once; the campaign page then counts every transfer', async () => {
-    const creator = await signedInCreator(t.app, t.services, 5);
+    const creator = await fundedSignedIn(t.app, t.services);
     const charity = Keypair.generate();
-    const { prepared, res } = await launchWith(creator, charity.publicKey.toBase58());
-    expect(res.statusCode, res.body).toBe(200);
-    const page = async () => (await t.app.inject({ method: 'GET', url: `/api/campaigns/${prepared.token_address}` })).json();
+    const launched = await launchDbcCampaignOverHttp(t.app, creator, { initialBuy: '0', donationWallet: charity.publicKey.toBase58() });
+    const page = async () => (await t.app.inject({ method: 'GET', url: `/api/campaigns/${launched.mint}` })).json();
     expect(await page()).toMatchObject({ donation_wallet_proven: false, donation_counting: 'reference_only' });
 
     expect((await challenge(undefined, charity.publicKey.toBase58())).statusCode).toBe(401);
@@ -110,7 +127,7 @@ describe('proving control of a donation wallet', () => {
     const shown = await t.app.inject({ method: 'GET', url: `/api/donation-wallets/challenge/${request.nonce}` });
     expect(shown.json()).toMatchObject({ message: request.message, status: 'pending', link: `/confirm-donation-wallet/${request.nonce}` });
     // The consent page names the campaign the wallet is asked to vouch for.
-    expect(shown.json().campaigns).toEqual([{ token_address: prepared.token_address, name: expect.any(String), ticker: expect.any(String) }]);
+    expect(shown.json().campaigns).toEqual([{ token_address: launched.mint, name: expect.any(String), ticker: expect.any(String) }]);
 
     // The creator (or anyone else) cannot sign for the charity's wallet.
     const forged = await prove(request.nonce, signMessage(creator.keypair, request.message));

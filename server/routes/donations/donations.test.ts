@@ -16,7 +16,7 @@ describe('GET /api/campaigns/{tokenAddress}/donations, /donations.csv and /donat
   const signatures: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ CURVE_PROGRAM: 'dbc' });
     wallet = (await creatorOf(t.services, 'Receipts')).publicKey.toBase58(); // its own wallet: plain transfers count
     ({ mint } = await launchCampaign(t.services, 'Receipts', wallet));
     const giverKey = await donor(t.services, 'giver');

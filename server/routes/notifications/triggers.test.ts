@@ -8,18 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, distributionRuns, donations, notificationRecipients, notifications } from '../../db/schema';
 import { indexDonationsJob } from '../../jobs/indexDonations';
 import { distributorFor } from '../../distributor';
-import { SOL, launchCampaign, type LaunchedCampaign } from '../../distributor/testing/campaigns';
+import { launchDbcCampaign } from '../../curve/testing/dbcCampaign';
+import { dbcBuy, dbcSell, fundedTrader } from '../../curve/testing/dbcTrade';
+import { tokenBalance } from '../../demo/market';
+import { graduateCompleteCurves } from '../../jobs/graduateCurves';
 import { indexDonations } from '../../donations/indexer';
 import { referenceOf } from '../../donations/references';
 import { sendSol } from '../../donations/testing/donationFlow';
-import { airdrop } from '../../launch/testing/launchFlow';
 import { tradeHooksIdle } from '../../market/registerTradeHooks';
 import { recordPayoutLanded } from '../../notifications/facts';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { signInWallet, type SignedIn } from '../../testing/wallet';
 
 let t: TestApp;
-let c: LaunchedCampaign;
+const SOL = 1_000_000_000n;
+let c: Awaited<ReturnType<typeof launchDbcCampaign>>;
 let fan: SignedIn;
 let campaignId: number;
 
@@ -28,9 +31,8 @@ const kinds = async (who: SignedIn) => ((await t.app.inject({ method: 'GET', url
 const countOf = (kind: 'payout' | 'goal_reached' | 'graduated') => t.services.db.$count(notifications, and(eq(notifications.kind, kind), eq(notifications.campaignId, campaignId)));
 
 beforeAll(async () => {
-  t = await createTestApp({ LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3', LEDGER_SLOT_MS: '60000' });
-  await airdrop(t.services, (await t.services.keys.treasury()).publicKey, 5);
-  c = await launchCampaign(t.app, t.services, { ticker: 'ring', name: 'Ring Aid' });
+  t = await createTestApp({ CURVE_PROGRAM: 'dbc', LEDGER_SLOT_MS: '60000' });
+  c = await launchDbcCampaign(t.services, { form: { ticker: 'ring', name: 'Ring Aid' } });
   [{ id: campaignId }] = await t.services.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.tokenAddress, c.mint)) as [{ id: number }];
   fan = await signInWallet(t.app);
   expect((await t.app.inject({ method: 'PUT', url: `/api/campaigns/${c.mint}/follow`, headers: { cookie: fan.cookie } })).statusCode).toBe(200);
@@ -39,9 +41,9 @@ afterAll(async () => { await t.close(); });
 
 describe('chain-driven notifications', () => {
   it('tells followers once when a distributor run\'s payout reaches the cause', async () => {
-    const traders = await Promise.all([1, 2].map(() => c.trader(5)));
-    for (const trader of traders) await c.buy(trader, 2n * SOL);
-    await c.sell(traders[0]!, (await c.tokens(traders[0]!.publicKey)) / 2n);
+    const traders = await Promise.all([1, 2].map(() => fundedTrader(t.services, 5n * SOL)));
+    for (const trader of traders) await dbcBuy(t.app, c.mint, trader, 2n * SOL);
+    await dbcSell(t.app, c.mint, traders[0]!, (await tokenBalance(t.services, c.mint, traders[0]!.publicKey)) / 2n);
     await tradeHooksIdle(t.services);
     const summary = await distributorFor(t.services).run();
     expect(summary.paid).toBe(1);
@@ -55,12 +57,17 @@ describe('chain-driven notifications', () => {
     expect(await recordPayoutLanded(t.services.db, t.services.env, { id: run!.id, campaignId, donationLamports: run!.donationLamports! }, t.services.now())).toBeNull();
     expect(await countOf('payout')).toBe(1);
     expect(await t.services.db.$count(notificationRecipients, eq(notificationRecipients.wallet, fan.wallet))).toBe(1);
-    // Another pass (the sell's own fees, withheld in the pool's account, are its harvest) is a fact of its own: one per paid run.
-    await distributorFor(t.services).run();
+    // On DBC a pass claims everything accrued: another one pays nothing, and tells nobody.
+    expect(await distributorFor(t.services).run()).toMatchObject({ started: 0, paid: 0 });
+    expect(await countOf('payout')).toBe(1);
+    // More trading, another pass: a fact of its own, one per paid run.
+    await dbcBuy(t.app, c.mint, traders[1]!, SOL);
+    expect((await distributorFor(t.services).run()).paid).toBe(1);
     const paid = (await t.services.db.select().from(distributionRuns).where(eq(distributionRuns.campaignId, campaignId)))
       .filter((r) => r.state === 'paid' && (r.donationLamports ?? 0n) > 0n);
     const refs = (await t.services.db.select({ ref: notifications.ref }).from(notifications).where(and(eq(notifications.kind, 'payout'), eq(notifications.campaignId, campaignId))))
       .map((r) => r.ref);
+    expect(paid).toHaveLength(2);
     expect(refs.sort()).toEqual(paid.map((r) => r.id).sort());
   }, 120_000);
 
@@ -69,11 +76,10 @@ describe('chain-driven notifications', () => {
     const [before] = await t.services.db.select({ raised: campaigns.raisedLamports }).from(campaigns).where(eq(campaigns.id, campaignId));
     // The goal: 0.3 SOL above what is raised so far (the payout the indexer just read).
     await t.services.db.update(campaigns).set({ goalLamports: before!.raised + 3n * SOL / 10n }).where(eq(campaigns.id, campaignId));
-    const donor = Keypair.generate();
-    await airdrop(t.services, donor.publicKey, 2);
+    const donor = await fundedTrader(t.services, 2n * SOL);
     const reference = await referenceOf(t.services.db, campaignId);
     const donate = async (lamports: bigint) => {
-      await sendSol(t.services, donor, c.donationWallet.toBase58(), lamports, { references: [reference] });
+      await sendSol(t.services, donor, c.donationWallet, lamports, { references: [reference] });
       await indexDonations(t.services);
     };
     await donate(SOL / 10n);
@@ -105,12 +111,14 @@ describe('chain-driven notifications', () => {
   }, 60_000);
 
   it('tells followers once when a buy graduates the token', async () => {
-    const whale = await c.trader(30);
-    const completing = await c.buy(whale, 25n * SOL);
+    const whale = await fundedTrader(t.services, 30n * SOL);
+    const completing = await dbcBuy(t.app, c.mint, whale, 25n * SOL);
     expect(completing.graduated).toBe(true);
     await tradeHooksIdle(t.services);
     expect(await countOf('graduated')).toBe(1);
-    await c.buy(await c.trader(5), 2n * SOL);
+    // The migration into DAMM v2, and a buy there, tell nobody again.
+    expect(await graduateCompleteCurves(t.services)).toBe(1);
+    await dbcBuy(t.app, c.mint, await fundedTrader(t.services, 5n * SOL), 2n * SOL);
     await tradeHooksIdle(t.services);
     expect(await countOf('graduated')).toBe(1);
     const told = (await kinds(fan)).map((n) => n.kind);

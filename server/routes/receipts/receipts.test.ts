@@ -23,7 +23,7 @@ describe('donation receipts and a donor\'s CSV', () => {
 
   beforeAll(async () => {
     // The rate when these donations are indexed: the receipts' USD figures must use it.
-    t = await createTestApp({ SOL_USD: '123.45' });
+    t = await createTestApp({ SOL_USD: '123.45', CURVE_PROGRAM: 'dbc' });
     const charity = (await donor(t.services, 'charity')).publicKey.toBase58();
     await t.services.db.insert(verifiedCharities).values({ name: 'Clean Water Trust', website: 'water.org', walletAddress: charity, category: 'Environment', displayOrder: 900 });
     charityCampaign = await launchCampaign(t.services, 'Water', charity);

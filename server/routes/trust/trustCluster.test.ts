@@ -3,10 +3,14 @@
 // getProgramAccounts (owner and amount slices), the mint and the wallet's age from RPC reads.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Keypair } from '@solana/web3.js';
+import { Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { parseSol } from '../../../core/money';
 import { holderShare } from '../../../core/holders';
 import type { StartedServer } from '../../../e2e/server';
+import { DBC_POOL_AUTHORITY } from '../../chain/ledger/genesis/meteora';
+import { insertDbcPoolRow, launchDbcPool } from '../../curve/testing/dbcPool';
+import { dbcSell, dbcTrade } from '../../curve/testing/dbcTrade';
+import { readVirtualPool } from '../../curve/virtualPool';
 import { campaigns, curvePools } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { tradeHooksIdle } from '../../market';
@@ -14,15 +18,14 @@ import type { TrustResponse } from '../../presenters/trust';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
 import { chainHoldings } from '../../trading';
-import { signFast } from '../../trading/testing/market';
-import { clusterEnv, launchClusterMarket, startUpstreamLedger } from '../curve/testing/clusterMarket';
+import { clusterEnv, confirmed, startUpstreamLedger } from '../curve/testing/clusterMarket';
 
 let upstream: StartedServer;
 let t: TestApp;
 
 beforeAll(async () => {
   upstream = await startUpstreamLedger();
-  t = await createTestApp(clusterEnv(upstream));
+  t = await createTestApp({ ...clusterEnv(upstream), CURVE_PROGRAM: 'dbc' });
 }, 180_000);
 afterAll(async () => {
   if (t) {
@@ -36,25 +39,31 @@ afterAll(async () => {
 describe('GET /api/campaigns/{tokenAddress}/trust on a cluster', () => {
   it('reads holders, authorities, funding and the creator\'s trades through RPC and our indexes, and flags the dump', async () => {
     expect(t.services.chain.ledger).toBeUndefined();
-    const m = await launchClusterMarket(t.services, 'CLTR');
-    const creator = await m.trader(5);
+    // A DBC pool on the cluster (its configs created by our partner key, funded from the upstream's faucet over RPC).
+    const { connection } = t.services.chain;
+    const fund = async (address: string, lamports: bigint) => confirmed(connection, await connection.requestAirdrop(new PublicKey(address), Number(lamports)));
+    const trader = async (sol: number) => {
+      const wallet = Keypair.generate();
+      await fund(wallet.publicKey.toBase58(), BigInt(sol * LAMPORTS_PER_SOL));
+      return wallet;
+    };
+    const launched = await launchDbcPool(t.services, { initialBuyLamports: 0n, fund });
+    await insertDbcPoolRow(t.services, launched);
+    const m = { mint: launched.mint, pool: launched.pool, distributor: Keypair.generate().publicKey.toBase58() };
+    const creator = await trader(5);
     const [row] = await t.services.db.insert(campaigns).values({
       creatorWallet: creator.publicKey.toBase58(), ticker: 'CLTR', name: 'Cluster trust', goalLamports: parseSol('50'),
       tokenAddress: m.mint, poolAddress: m.pool, distributorWallet: m.distributor, donationWallet: creator.publicKey.toBase58(),
     }).returning({ id: campaigns.id });
     await t.services.db.update(curvePools).set({ campaignId: row!.id }).where(eq(curvePools.mint, m.mint));
-    const book = t.services.trading.book;
-    const buy = async (wallet: Keypair, sol: string) => book.execute(signFast((await book.buildBuyQuote({
-      mint: m.mint, trader: wallet.publicKey.toBase58(), solIn: parseSol(sol), slippageBps: 10_000,
-    })).transactionBase64, wallet));
+    const buy = (wallet: Keypair, sol: string) => dbcTrade(t.app, m.mint, wallet, 'buy', sol);
     const holdings = chainHoldings(t.services.chain);
 
     await buy(creator, '1');
-    const buyer = await m.trader(5);
+    const buyer = await trader(5);
     await buy(buyer, '0.5');
     const held = (await holdings(creator.publicKey.toBase58(), m.mint)).tokens;
-    const quote = await book.buildSellQuote({ mint: m.mint, trader: creator.publicKey.toBase58(), tokens: held - held / 3n, slippageBps: 10_000 });
-    await book.execute(signFast(quote.transactionBase64, creator));
+    await dbcSell(t.app, m.mint, creator, held - held / 3n);
 
     const res = await t.app.inject({ method: 'GET', url: `/api/campaigns/${m.mint}/trust`, remoteAddress: testIp() });
     expect(res.statusCode, res.body).toBe(200);
@@ -64,7 +73,9 @@ describe('GET /api/campaigns/{tokenAddress}/trust on a cluster', () => {
 
     const creatorNow = (await holdings(creator.publicKey.toBase58(), m.mint)).tokens;
     const buyerNow = (await holdings(buyer.publicKey.toBase58(), m.mint)).tokens;
-    const poolNow = (await holdings(m.pool, m.mint)).tokens;
+    // The curve's unsold tokens: in the pool's base vault, owned by Meteora's pool authority.
+    const { baseVault } = (await readVirtualPool(connection, new PublicKey(m.pool)))!.poolState;
+    const poolNow = BigInt((await connection.getTokenAccountBalance(baseVault, 'confirmed')).value.amount);
     const circulating = creatorNow + buyerNow;
     expect(answer.holders).toEqual({
       circulatingTokens: circulating.toString(), holderCount: 2,
@@ -72,7 +83,7 @@ describe('GET /api/campaigns/{tokenAddress}/trust on a cluster', () => {
       creator: { tokens: creatorNow.toString(), percent: holderShare(creatorNow, circulating) },
       largest: { wallet: buyer.publicKey.toBase58(), tokens: buyerNow.toString(), percent: holderShare(buyerNow, circulating) },
       top: [
-        { wallet: m.pool, tokens: poolNow.toString(), percent: null, label: 'pool' },
+        { wallet: DBC_POOL_AUTHORITY, tokens: poolNow.toString(), percent: null, label: 'pool' },
         ...[
           { wallet: creator.publicKey.toBase58(), tokens: creatorNow.toString(), percent: holderShare(creatorNow, circulating), label: 'creator' },
           { wallet: buyer.publicKey.toBase58(), tokens: buyerNow.toString(), percent: holderShare(buyerNow, circulating), label: null },
@@ -90,7 +101,8 @@ describe('GET /api/campaigns/{tokenAddress}/trust on a cluster', () => {
       // The creator's token account's history read over HTTP: their curve trades, nothing moved.
       transferredOutTokens: '0', transferredInTokens: '0', transfersExact: true,
     });
-    expect(answer.authorities).toMatchObject({ mintAuthority: null, freezeAuthority: null, feeConfigAuthority: null, withdrawWithheldAuthority: m.distributor });
+    // A DBC token: no transfer fee, so no fee authorities at all.
+    expect(answer.authorities).toMatchObject({ mintAuthority: null, freezeAuthority: null, feeConfigAuthority: null, withdrawWithheldAuthority: null, transferFeeBps: null });
     // No launch record (this token was not launched through the launch flow): no launch slot to count early buyers from.
     expect(answer.earlyBuyers).toBeNull();
     // The creator's own wallet: its first transaction read back through getSignaturesForAddress.

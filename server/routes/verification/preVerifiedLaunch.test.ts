@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { create, createBody, fund, prepare, signedInCreator } from '../../launch/testing/launchFlow';
+import { fundedSignedIn, launchDbcCampaignOverHttp } from '../../curve/testing/dbcCampaign';
 import { campaigns, verificationRequests } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp, type SignedIn } from '../../testing/wallet';
@@ -13,24 +13,21 @@ describe('an approved pre-verification at launch', () => {
   let adminCookie: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ ...TEST_ADMIN_ENV, LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
+    t = await createTestApp({ ...TEST_ADMIN_ENV, CURVE_PROGRAM: 'dbc' });
     adminCookie = await loginTestAdmin(t.app);
   }, 120_000);
   afterAll(async () => { await t.close(); });
 
-  /** A full launch through the HTTP API (createBody's ticker is 'water'); the saved campaign row. */
+  /** A full launch through the HTTP API (the form's ticker is 'water'); the saved campaign row. */
   async function launch(user: SignedIn) {
-    const prepared = await prepare(t.app, user, '0.1');
-    await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
-    const res = await create(t.app, user, createBody(user, prepared.request_id, { initialBuy: '0.1' }));
-    expect(res.statusCode, res.body).toBe(200);
-    const [row] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, prepared.token_address));
+    const { mint } = await launchDbcCampaignOverHttp(t.app, user, { initialBuy: '0.1' });
+    const [row] = await t.services.db.select().from(campaigns).where(eq(campaigns.tokenAddress, mint));
     return row!;
   }
 
   it('verifies the applicant’s next campaign of that ticker (any case), links the request, and no other', async () => {
-    const creator = await signedInCreator(t.app, t.services, 5);
-    const other = await signedInCreator(t.app, t.services, 5);
+    const creator = await fundedSignedIn(t.app, t.services);
+    const other = await fundedSignedIn(t.app, t.services);
     const applied = await t.app.inject({
       method: 'POST', url: '/api/verification-requests', remoteAddress: testIp(), headers: { cookie: creator.cookie },
       payload: { campaign_ticker: 'Water', contact_name: 'Ada', contact_email: 'ada@example.org', agree_accuracy: true, agree_cooperation: true },
