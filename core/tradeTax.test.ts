@@ -4,7 +4,7 @@ import { CAMPAIGN_TRADE_TAX, OFFICIAL_TRADE_TAX, taxShareLamports } from './trad
 describe('trade tax shown in the quote', () => {
   it('names each token kind by its own tax: campaigns 6% (80% for the cause), the official token 10% (30% charity giveaways)', () => {
     expect(CAMPAIGN_TRADE_TAX).toEqual({ bps: 600, shareLabel: 'For the cause', sharePercent: 80 });
-    expect(OFFICIAL_TRADE_TAX).toEqual({ bps: 1000, shareLabel: 'Charity giveaways', sharePercent: 30 });
+    expect(OFFICIAL_TRADE_TAX).toEqual({ bps: 1000, shareLabel: 'Charity giveaways', sharePercent: 30, claimSharePercent: 30 });
   });
 
   it('prices the fee tokens at the average price, in bigint, rounding down', () => {

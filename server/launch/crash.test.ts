@@ -41,6 +41,8 @@ describe('launch crash recovery', () => {
     const output: string[] = [];
     // The fee distributor would sell the initial buys' withheld fees back into the pools: out of this test's sums.
     const baseEnv = {
+      // The funding-wallet launcher is custodial: pinned until it retires (issue 36).
+      CURVE_PROGRAM: 'custodial',
       DATABASE_URL: test.databaseUrl ?? '', LAUNCH_FUNDING_POLL_MS: '50', LAUNCH_FUNDING_POLL_ATTEMPTS: '40',
       DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: String(10n ** 15n),
     };
