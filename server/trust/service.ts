@@ -1,7 +1,8 @@
 // One trust service per Services (a WeakMap, as marketOf): a campaign's facts and flags
 // cached briefly per mint, dropped when a trade on that mint commits in this process, and
 // in every process of a fleet when a live event says something they rest on changed. The
-// request after a drop recomputes and waits; requests meanwhile get the dropped answer.
+// request after a drop recomputes and waits (never on a computation the drop overtook);
+// requests meanwhile get the dropped answer.
 
 import { trustFlags, trustVerdict, withRememberedFlags, type TrustFacts, type TrustFlag, type TrustVerdict } from '../../core/trust';
 import { rememberTrustFlags } from '../commands/rememberTrustFlags';
@@ -41,7 +42,8 @@ function createTrustService(services: Services): TrustService {
   // `at` is when the answer's computation began: the state it shows is no older than that.
   // `fresh` is false once a trade or an event dropped it.
   const cache = new Map<string, { at: number; answer: TrustAnswer; fresh: boolean }>();
-  const refreshing = new Map<string, Promise<TrustAnswer>>();
+  // The computation running per mint, with the version it started at (a drop since makes it stale).
+  const refreshing = new Map<string, { value: Promise<TrustAnswer>; version: number }>();
   // Bumped by every drop: a computation that a drop overtook is kept, but not as fresh.
   const versions = new Map<string, number>();
 
@@ -64,13 +66,18 @@ function createTrustService(services: Services): TrustService {
   const refresh = (tokenAddress: string): Promise<TrustAnswer> => {
     const at = services.now().getTime();
     const version = versions.get(tokenAddress) ?? 0;
-    const value = compute(tokenAddress, at).then((answer) => {
-      cache.set(tokenAddress, { at, answer, fresh: (versions.get(tokenAddress) ?? 0) === version });
-      if (cache.size > 5_000) for (const [key, entry] of cache) if (at - entry.at >= TRUST_CACHE_MS) cache.delete(key);
-      return answer;
-    }).finally(() => refreshing.delete(tokenAddress));
-    refreshing.set(tokenAddress, value);
-    return value;
+    const running = {
+      version,
+      value: compute(tokenAddress, at).then((answer) => {
+        // A computation overtaken by a newer one (started after a drop) never replaces the newer answer.
+        const stored = cache.get(tokenAddress);
+        if (!stored || stored.at <= at) cache.set(tokenAddress, { at, answer, fresh: (versions.get(tokenAddress) ?? 0) === version });
+        if (cache.size > 5_000) for (const [key, entry] of cache) if (at - entry.at >= TRUST_CACHE_MS) cache.delete(key);
+        return answer;
+      }).finally(() => { if (refreshing.get(tokenAddress) === running) refreshing.delete(tokenAddress); }),
+    };
+    refreshing.set(tokenAddress, running);
+    return running.value;
   };
 
   const drop = (tokenAddress: string) => {
@@ -98,8 +105,10 @@ function createTrustService(services: Services): TrustService {
       const running = refreshing.get(tokenAddress);
       // A dropped answer under TRUST_CACHE_MS old serves the requests that arrive while another
       // request's recomputation runs (hundreds of ms with 10,000 holders): the one that started
-      // it waits for the new answer, the crowd behind it does not.
-      if (running) return young ? Promise.resolve(entry.answer) : running;
+      // it waits for the new answer, the crowd behind it does not. A computation that began
+      // before the last drop (the trust-flags job's, say, with the trade it missed landing
+      // meanwhile) answers nobody who asked after that drop: they start a new one and wait.
+      if (running && running.version === (versions.get(tokenAddress) ?? 0)) return young ? Promise.resolve(entry.answer) : running.value;
       // A failure (an unknown token included) is not kept: the next read tries again.
       return refresh(tokenAddress);
     },
