@@ -73,7 +73,8 @@ describe('DBC pools across two workers', () => {
     await client.connect();
     let open: { state: string }[] = [];
     try {
-      for (let attempt = 0; attempt < 6 && open.length === 0; attempt++) {
+      // Locally a claim lands within milliseconds of its journal entry: on a loaded machine six rounds were seen to miss it every time.
+      for (let attempt = 0; attempt < 16 && open.length === 0; attempt++) {
         const trading = round();
         let traded = false;
         void trading.then(() => { traded = true; });
@@ -115,5 +116,5 @@ describe('DBC pools across two workers', () => {
       // Besides the claims, only the 1 SOL airdrop.
       expect(touching.length).toBe(claims.length + 1);
     }
-  });
+  }, 360_000);
 });
