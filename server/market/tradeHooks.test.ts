@@ -7,13 +7,13 @@ import type { AppEvent } from '../events/hub';
 import { curveHttp } from '../routes/curve/testing/curveHttp';
 import { launchCurveMarket } from '../routes/curve/testing/curveMarket';
 import { createTestApp, type TestApp } from '../testing/app';
-import { findCurvePool, stateOfPool } from '../trading';
+import { findCurvePool, stateOfPool } from '../curve/pools';
 import { CAMPAIGN_REFRESH_MS, TRADE_EVENT, tradeHooksIdle } from './registerTradeHooks';
 
 const SOL = BigInt(LAMPORTS_PER_SOL);
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ QUOTES_MAX_CURVE_SHARE_BPS: '10000' }); });
+beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => {
   await tradeHooksIdle(t.services);
   await t.close();
@@ -62,7 +62,7 @@ describe('trade hooks: the campaign row and the curve_trade event per mint', () 
 
     // A stored count that disagrees with the rows shows whether a hook recounted it.
     await t.services.db.update(campaigns).set({ backers: 99 }).where(eq(campaigns.tokenAddress, m.mint));
-    const tokens = m.tokenBalance(trader.publicKey);
+    const tokens = await m.tokenBalance(trader.publicKey);
     await trade(m, 'sell', trader, (Number(tokens / 2n) / 1e9).toFixed(9));
     await tradeHooksIdle(t.services);
     const afterSell = await campaignOf(m.mint);

@@ -10,12 +10,12 @@ import { initialCurveState } from '../../../core/curve/state';
 import { calculateTransferFee } from '../../../core/tokenFee';
 import type { Candle, CandlesResponse, MarketDataResponse, QuotePreviewResponse, TradesResponse } from '../../../core/schemas/trade';
 import { eq } from 'drizzle-orm';
-import { tokenAccountOf } from '../../chain/curve';
+import { tokenAccountOf } from '../../chain/tokenAccounts';
 import { campaigns } from '../../db/schema';
 import { MARKET_CACHE_MS, tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
-import { signAsWallet } from '../../trading/testing/market';
+import { signAsWallet } from '../../testing/signing';
 import { launchCurveMarket, type CurveMarket } from '../curve/testing/curveMarket';
 
 let t: TestApp;
@@ -40,7 +40,7 @@ async function trade(side: 'buy' | 'sell', trader: Keypair, amount: string) {
 
 beforeAll(async () => {
   // Quotes here take more than 10% of a curve at once: the per-address share cap has its own tests (routes/curve/clientCaps.test.ts).
-  t = await createTestApp({ SOL_USD: '200', QUOTES_MAX_CURVE_SHARE_BPS: '10000' });
+  t = await createTestApp({ SOL_USD: '200' });
   m = await launchCurveMarket(t.services, { ticker: 'MRKT' });
   traders = [await m.trader(10n), await m.trader(10n)];
   await trade('buy', traders[0]!, '1');

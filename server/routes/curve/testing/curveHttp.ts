@@ -5,7 +5,7 @@ import type { Keypair } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { testIp } from '../../../testing/wallet';
-import { signAsWallet } from '../../../trading/testing/market';
+import { signAsWallet } from '../../../testing/signing';
 import type { CurveMarket } from './curveMarket';
 
 export function curveHttp(app: () => FastifyInstance) {

@@ -1,14 +1,14 @@
-// The QuoteBook's `send`: a co-signed trade goes to the chain and the outcome comes back
-// as one of three things: landed and succeeded (err null), definitely not applied (err
-// set: the reservation is released), or unknown (throws: the quote stays reserved until
-// QuoteBook.reconcile is told what happened).
+// Sends a signed transaction and reports one of three things: landed and succeeded (err
+// null), definitely not applied (err set), or unknown (throws: the caller looks again later).
 
 import bs58 from 'bs58';
 import { SendTransactionError, VersionedMessage, type Connection } from '@solana/web3.js';
-import type { LocalLedger } from '../chain/ledger/ledger';
-import { TransactionFailedError, confirmSignature } from '../chain/sendAndConfirm';
-import { splitWire } from '../chain/curve';
-import type { SendResult } from './types';
+import type { LocalLedger } from './ledger/ledger';
+import { TransactionFailedError, confirmSignature } from './sendAndConfirm';
+import { splitWire } from './wire';
+
+/** What a sender reports: `err` null when the transaction landed and succeeded. */
+export type SendResult = { signature: string; err: unknown; slot?: bigint | null; blockTime?: Date | null };
 
 /** The in-process local ledger: durable once `send` resolves. */
 export function ledgerSender(ledger: Pick<LocalLedger, 'send'>): (wire: Uint8Array) => Promise<SendResult> {

@@ -1,31 +1,8 @@
-import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-import { splitPayout } from '../../../core/distribution';
 import { eq } from 'drizzle-orm';
 import { distributionRuns } from '../../db/schema';
 import { announceNotifications } from '../../notifications/events';
 import { recordPayoutLanded } from '../../notifications/facts';
-import { advanceRun, findRun, journalTx, landedOk, type RunRow, type StepContext } from '../journal';
-
-/**
- * sold -> paid: the platform fee (20% of what the sell received) to the treasury and the
- * rest as one SOL transfer to the donation wallet, both from the distributor wallet in
- * one transaction (all or nothing). Its signature is journaled before the send, so a
- * payout that landed before a crash is found and never sent twice.
- */
-export async function payout(ctx: StepContext): Promise<RunRow> {
-  const { chain, run } = ctx;
-  const { donation, platformFee } = splitPayout(run.soldLamports ?? 0n);
-  if (donation + platformFee > 0n && !await landedOk(ctx, run.payoutSignature)) {
-    const from = ctx.distributor.publicKey;
-    const tx = new Transaction({ feePayer: from, recentBlockhash: await chain.blockhash() })
-      .add(SystemProgram.transfer({ fromPubkey: from, toPubkey: new PublicKey(run.donationWallet), lamports: donation }));
-    if (platformFee > 0n) tx.add(SystemProgram.transfer({ fromPubkey: from, toPubkey: ctx.treasury.publicKey, lamports: platformFee }));
-    const { wire } = await journalTx(ctx, 'payout', tx, [ctx.distributor], 0n,
-      (signature) => ({ payoutSignature: signature, donationLamports: donation, platformFeeLamports: platformFee }));
-    await chain.sendWire(wire, 'Payout');
-  }
-  return closeJournal(ctx, { donation, platformFee });
-}
+import { advanceRun, findRun, type RunRow, type StepContext } from '../journal';
 
 /**
  * Sums what the run cost from the transactions that landed (a journaled one that never

@@ -3,7 +3,7 @@
 // (accountSubscribe per watched address) with reads through the Connection.
 
 import { PublicKey, type Connection } from '@solana/web3.js';
-import type { LocalLedger } from '../../chain/ledger/ledger';
+import type { LocalLedger } from './ledger/ledger';
 
 export type RawAccount = { lamports: bigint; data: Uint8Array } | null;
 

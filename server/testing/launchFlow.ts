@@ -1,17 +1,15 @@
-// Drives a launch through the real HTTP API of a test app: sign in, airdrop, prepare, fund
-// with a real transfer on the ledger, create. Used by the launch tests and the bench.
+// Drives a launch through the real HTTP API of a test app: sign in, airdrop, prepare, create.
+// Used by the launch tests and the benches (curve/testing/dbcCampaign.ts signs and completes).
 
-import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { LAMPORTS_PER_SOL, type PublicKey } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
-import { signTransaction } from '../../chain/token';
-import type { Services } from '../../services';
-import { signInWallet, type SignedIn } from '../../testing/wallet';
+import type { Services } from '../services';
+import { signInWallet, type SignedIn } from './wallet';
 
 export const DONATION_WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 
 export type Prepared = {
-  request_id: string; funding_wallet: string; distribution_wallet: string; amount_to_fund: number;
-  amount_to_fund_lamports: string; token_address: string; bonding_curve: string;
+  request_id: string; distribution_wallet: string; amount_to_fund: number; amount_to_fund_lamports: string; token_address: string;
 };
 
 export function createBody(user: SignedIn, requestId: string, patch: Record<string, unknown> = {}): Record<string, unknown> {
@@ -28,16 +26,6 @@ export function createBody(user: SignedIn, requestId: string, patch: Record<stri
 export async function airdrop(services: Services, wallet: PublicKey, sol: number): Promise<void> {
   const outcome = await services.chain.ledger!.airdrop(wallet.toBase58(), BigInt(sol * LAMPORTS_PER_SOL));
   if (outcome.kind !== 'landed' || outcome.record.err) throw new Error(`airdrop failed: ${JSON.stringify(outcome)}`);
-}
-
-/** A real SOL transfer from the creator's wallet, as the browser sends it. */
-export async function fund(services: Services, from: Keypair, to: string, lamports: bigint): Promise<string> {
-  const ledger = services.chain.ledger!;
-  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: ledger.latestBlockhash.blockhash })
-    .add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(to), lamports }));
-  const outcome = await ledger.send(signTransaction(tx, [from]), { preflight: true });
-  if (outcome.kind !== 'landed' || outcome.record.err) throw new Error(`funding failed: ${JSON.stringify(outcome)}`);
-  return outcome.record.signature;
 }
 
 export async function signedInCreator(app: FastifyInstance, services: Services, sol = 5): Promise<SignedIn> {

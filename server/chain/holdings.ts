@@ -1,8 +1,8 @@
 // What a wallet holds, as the quote book reads it to keep every live quote backed.
 
 import { PublicKey } from '@solana/web3.js';
-import { tokenAccountOf } from '../chain/curve';
-import type { ChainService } from '../chain/service';
+import { tokenAccountOf } from './tokenAccounts';
+import type { ChainService } from './service';
 
 export type Holdings = {
   lamports: bigint;

@@ -1,13 +1,15 @@
 // The launch's chain calls, the same in local and cluster mode: balances and statuses over
-// the Connection, sends through the trading senders (durable before they answer locally).
+// the Connection, sends through the senders (durable before they answer locally).
 
 import bs58 from 'bs58';
 import { PublicKey, SystemProgram, Transaction, VersionedMessage, type Keypair } from '@solana/web3.js';
-import type { ChainService } from '../chain/service';
-import { signTransaction } from '../chain/token';
-import { connectionSender, ledgerSender } from '../trading';
-import { LaunchFailure, LaunchRetry } from './errors';
-import { SIGNATURE_FEE_LAMPORTS } from './amounts';
+import type { ChainService } from './service';
+import { signTransaction } from './token';
+import { connectionSender, ledgerSender } from './senders';
+import { LaunchFailure, LaunchRetry } from './chainOpErrors';
+
+// One signature's network fee (each of these transactions is signed by one key).
+const SIGNATURE_FEE_LAMPORTS = 5_000n;
 
 // Refusals that say nothing about the transaction itself: try again with a fresh blockhash.
 const PASSING_REFUSALS = new Set(['BlockhashNotFound', 'AlreadyProcessed']);
