@@ -60,7 +60,17 @@ async function knownPools(services: Services, addresses: string[]): Promise<Map<
  * pool's row takes the chain's state (read after the batch) and the listeners hear each new trade
  * with the pool's state right after it.
  */
-export async function indexSwapSignatures(services: Services, signatures: string[]): Promise<IndexResult> {
+// One batch at a time per process: a batch reads each pool after its swaps and writes the row,
+// so two at once (concurrent executes) could leave a row at the earlier read.
+const batches = new WeakMap<Services, Promise<unknown>>();
+
+export function indexSwapSignatures(services: Services, signatures: string[]): Promise<IndexResult> {
+  const run = (batches.get(services) ?? Promise.resolve()).then(() => indexBatch(services, signatures));
+  batches.set(services, run.catch(() => {}));
+  return run;
+}
+
+async function indexBatch(services: Services, signatures: string[]): Promise<IndexResult> {
   const unique = [...new Set(signatures)];
   const result: IndexResult = { written: [], missing: [], failed: [] };
   const decoded: SwapRecord[][] = [];

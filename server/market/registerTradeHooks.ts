@@ -1,4 +1,4 @@
-// What follows a committed curve trade, registered on services.trading at start-up:
+// What follows an indexed curve trade, registered on services.trades at start-up:
 // the campaign row's market columns (and is_bonded on graduation), the trader's
 // 'made_trade' session activity, the market and chart-marker caches, and a live event for browsers.
 
@@ -9,6 +9,7 @@ import { campaigns, curveTrades } from '../db/schema';
 import { backersSql } from '../donations/totals';
 import type { Services } from '../services';
 import type { TradeEvent } from '../curve/tradeBus';
+import { findCurvePool, stateOfPool } from '../curve/pools';
 import { readHolders } from './holders';
 import { markersOf } from './markers';
 import { notifyGraduated } from '../notifications/facts';
@@ -49,8 +50,11 @@ export async function updateCampaignHolders(services: Services, event: TradeEven
  */
 export async function updateCampaignMarket(services: Services, event: TradeEvent, { recountBackers = true } = {}): Promise<void> {
   const now = services.now();
-  const cap = marketCapLamports(event.state);
-  const progress = bondingProgressPercent(event.state).toFixed(2);
+  // The pool row, not the event: swaps indexed at once may be told out of chain order, and the row holds the newest state.
+  const pool = await findCurvePool(services.db, event.mint);
+  const state = pool ? stateOfPool(pool) : event.state;
+  const cap = marketCapLamports(state);
+  const progress = bondingProgressPercent(state).toFixed(2);
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
   const volume = sql`(select coalesce(sum(${curveTrades.solLamports}), 0) from ${curveTrades}
     where ${curveTrades.mint} = ${event.mint} and ${curveTrades.blockTime} > ${dayAgo}::timestamptz)`;
@@ -64,7 +68,7 @@ export async function updateCampaignMarket(services: Services, event: TradeEvent
     // A trader is a backer (so is a direct donor: the donation indexer counts the same way).
     ...(recountBackers ? { backers: backersSql(services.env.BACKER_MIN_LAMPORTS) } : {}),
     // Once bonded, always bonded: a sell after graduation does not undo it.
-    ...(event.state.complete ? { isBonded: true } : {}),
+    ...(state.complete ? { isBonded: true } : {}),
   }).where(campaignOf(event));
 }
 
