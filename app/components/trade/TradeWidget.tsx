@@ -10,7 +10,7 @@ import { CAMPAIGN_TRADE_TAX, type TradeTax } from '../../../core/tradeTax';
 import { errorMessage } from '../../api/client';
 import { useTradeQuote, type TradeSide } from '../../api/curve';
 import { formatSolBalance } from '../../solana/format';
-import { useClientConfig, useTaxTerms } from '../../api/config';
+import { useClientConfig, usePlatformSharePercent } from '../../api/config';
 import { useExplorer } from '../../solana/useExplorer';
 import { useTestSol } from '../../solana/useTestSol';
 import { useSolBalance } from '../../solana/useSolBalance';
@@ -34,7 +34,7 @@ type Props = { mint: string; ticker: string; className?: string; /** The officia
 export function TradeWidget({ mint, ticker, className, tax: given = CAMPAIGN_TRADE_TAX }: Props) {
   const { publicKey } = useWallet();
   // A campaign's cause is claimed all of its pool's claimable fee but the platform's share.
-  const { platformSharePercent } = useTaxTerms();
+  const platformSharePercent = usePlatformSharePercent();
   const tax: TradeTax = { ...given, claimSharePercent: given.claimSharePercent ?? 100 - platformSharePercent };
   const { setOpen } = useWalletDialog();
   const explorer = useExplorer();

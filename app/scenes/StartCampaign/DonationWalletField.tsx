@@ -1,5 +1,5 @@
 import { donationWalletShareOf } from '../../../core/taxStory';
-import { useTaxTerms } from '../../api/config';
+import { usePlatformSharePercent } from '../../api/config';
 import clsx from 'clsx';
 import { BadgeCheck } from 'lucide-react';
 import { shortAddress } from '../../../core/format';
@@ -54,7 +54,7 @@ export function DonationWalletField({ form }: { form: CreationFormState }) {
 }
 
 function CharityPicker({ form }: { form: CreationFormState }) {
-  const terms = useTaxTerms();
+  const platformSharePercent = usePlatformSharePercent();
   const charities = useActiveCharities();
   if (charities.isPending) return <p className="text-sm text-muted" role="status">Loading verified charities...</p>;
   if (charities.isError) {
@@ -86,7 +86,7 @@ function CharityPicker({ form }: { form: CreationFormState }) {
           <span className="font-mono" title={chosen.wallet_address}>{shortAddress(chosen.wallet_address)}</span>
         </p>
       )}
-      <p className="text-xs text-muted">{donationWalletShareOf(terms)}</p>
+      <p className="text-xs text-muted">{donationWalletShareOf(platformSharePercent)}</p>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { taxShortOf } from '../../../core/taxStory';
 import { useWallet } from '@solana/wallet-adapter-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTaxTerms } from '../../api/config';
+import { usePlatformSharePercent } from '../../api/config';
 import { useAuth } from '../../auth/useAuth';
 import { toastNotAuthenticated } from '../../auth/authToasts';
 import { PageBanner } from '../../components/ui/PageBanner';
@@ -23,7 +23,7 @@ export function StartCampaignPage() {
   const auth = useAuth();
   const { setOpen } = useWalletDialog();
   const [params] = useSearchParams();
-  const taxTerms = useTaxTerms();
+  const platformSharePercent = usePlatformSharePercent();
 
   // Spec 1 section 4, steps 1-3, after the field rules.
   const submit = () => {
@@ -56,7 +56,7 @@ export function StartCampaignPage() {
   useEffect(() => { window.scrollTo({ top: 0 }); }, [state.phase]);
   return (
     <>
-      <PageBanner title="Launch Your Campaign/Token" subtitle={`Create a fundraising token in one transaction. ${taxShortOf({ ...taxTerms, program: 'dbc' })}.`} />
+      <PageBanner title="Launch Your Campaign/Token" subtitle={`Create a fundraising token in one transaction. ${taxShortOf(platformSharePercent)}.`} />
       <div className="px-4 py-10 sm:px-6">
         {state.phase === 'form' && <CampaignForm form={form} onSubmit={submit} />}
         {(state.phase === 'processing' || state.phase === 'creating') && (
