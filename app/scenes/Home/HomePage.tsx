@@ -34,7 +34,7 @@ export function HomePage() {
             <h1 className="text-[1.75rem] leading-tight font-extrabold tracking-tight sm:mt-2 sm:text-5xl">From Meme to Movement</h1>
             <p className="mt-1 max-w-2xl text-sm text-muted sm:mt-3 sm:text-lg">
               <span className="sm:hidden">A token whose every trade funds a cause.</span>
-              <span className="hidden sm:inline">Launch a fundraising campaign that is also a tradable token. A tax on every trade funds the cause you care about.</span>
+              <span className="hidden sm:inline">Launch a fundraising campaign that is also a tradable token. A fee on every trade funds the cause you care about.</span>
             </p>
           </div>
           {/* One row on a phone too. */}

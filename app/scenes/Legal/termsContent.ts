@@ -3,7 +3,7 @@ import { TAX_PERCENT } from '../../../core/taxStory';
 import { causeBpsOfTrade, DBC_PROTOCOL_FEE_PERCENT } from '../../../core/curve/dbc';
 import type { LegalSection } from './LegalDocument';
 
-// The fee clauses follow how campaigns launch here (issue 36: a DBC pool's fee, not a token tax).
+// The fee clauses tell each campaign's own DBC pool's fee (issue 36), not a token tax.
 export const TERMS_UPDATED = 'December 2, 2026';
 
 export const TERMS_INTRO = [

@@ -44,7 +44,7 @@ export function DonationWalletField({ form }: { form: CreationFormState }) {
             onChange={(e) => form.setField('donationWallet', e.target.value.trim())} onBlur={() => form.touch('donationWallet')}
             aria-invalid={Boolean(error)} className="font-mono" />
           <p className="mt-1 text-xs text-amber-600 dark:text-amber-400" data-testid="donation-custom-note">
-            This wallet receives the campaign's tax rewards and cannot be changed later.
+            This wallet receives the cause's share of the pool's fee and cannot be changed later.
           </p>
         </>
       )}
