@@ -6,8 +6,9 @@ import { EventHub } from './events/hub';
 import type { Services } from './services';
 import { createChain } from './chain/service';
 import { createKeyStore } from './keys';
-import { createTrading } from './trading/createTrading';
+import { createTradeBus } from './curve/tradeBus';
 import { seedDatabase } from './db/seed';
+import { refuseRetiredCustodialData } from './db/upgrade/retiredCustodial';
 import { ensureFirstAdmin, type GeneratedAdmin } from './commands/ensureFirstAdmin';
 import { createLogger } from './log/createLogger';
 import { registerTradeHooks } from './market/registerTradeHooks';
@@ -34,22 +35,13 @@ export async function createServices(env: Env, options: CreateServicesOptions = 
   const database = options.database ?? await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, pglite: options.pglite });
   // A start-up phase a person waits for (the ledger and 'Causemint ready' log theirs).
   if (!options.database) log.info({ ms: Date.now() - opening }, 'database ready (migrations applied)');
+  await refuseRetiredCustodialData(database.db);
   const events = new EventHub(database);
   await events.start();
   const chain = await createChain(env, database, log);
   const keys = createKeyStore({ db: database.db, env });
-  // Reads services.now at call time, so a test that moves the clock moves quote expiry too (the quote
-  // watch asks the time while `services` is being made: the real clock until then).
-  const made: { services?: Services } = {};
-  const trading = createTrading({
-    db: database.db, chain, keys, now: () => (made.services ? made.services.now() : new Date()), quoteTtlMs: env.QUOTE_TTL_MS,
-    onError: (err) => log.error({ err }, 'trade hook failed'), log,
-    limits: {
-      maxLiveQuotesPerClient: env.QUOTES_MAX_LIVE_PER_CLIENT, maxCurveShareBps: env.QUOTES_MAX_CURVE_SHARE_BPS, watchPollMs: env.QUOTES_WATCH_POLL_MS,
-    },
-  });
-  const services: Services = { env, database, db: database.db, events, log, chain, keys, trading, now: () => new Date() };
-  made.services = services;
+  const trades = createTradeBus((err) => log.error({ err }, 'trade hook failed'));
+  const services: Services = { env, database, db: database.db, events, log, chain, keys, trades, now: () => new Date() };
   registerTradeHooks(services);
   await seedDatabase(services.db);
   const generated = await ensureFirstAdmin(services);
@@ -59,7 +51,6 @@ export async function createServices(env: Env, options: CreateServicesOptions = 
 }
 
 export async function closeServices(services: Services): Promise<void> {
-  await services.trading.close();
   await services.chain.close();
   await services.events.stop();
   await services.database.close();

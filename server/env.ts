@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BACKER_MIN_LAMPORTS } from '../core/constants';
-import { CURVE_PROGRAMS } from '../core/schemas/launch';
 import { parseTrustProxy } from './http/trustedProxy';
 
 const bool = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
@@ -69,19 +68,8 @@ const EnvSchema = z.object({
   // Local ledger: how many of the newest slots keep their blocks as files (a day of 400 ms
   // slots); older blocks are read from the database, as a validator limits its ledger's size.
   LEDGER_BLOCK_FILE_SLOTS: z.coerce.number().int().min(1000).max(1_000_000_000).default(216_000),
-  // Campaign launch: how create waits for the funding transfer (spec: every 2 s, 30 times); tests shorten it.
-  LAUNCH_FUNDING_POLL_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
-  LAUNCH_FUNDING_POLL_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(30),
-  // How long a built trade transaction stays a firm quote (the spec's 30 s); browser tests shorten it.
   // How often the donation indexer reads new transfers into donation wallets from the chain.
   DONATIONS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
-  QUOTE_TTL_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
-  // Trade quotes per client address (request.ip): live quotes across wallets, and the share (basis points) of what a
-  // curve has left, tokens for buys and SOL for sells, one address may hold reserved (10,000: no share cap).
-  QUOTES_MAX_LIVE_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  QUOTES_MAX_CURVE_SHARE_BPS: z.coerce.number().int().min(1).max(10_000).default(1000),
-  // On a cluster, how often the quote watch re-reads every live quote's wallet (besides its accountSubscribe notifications).
-  QUOTES_WATCH_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   // Local mode /api/rpc from outside: calls per batch, calls per 10 s per client IP, accounts per getProgramAccounts answer.
   RPC_MAX_BATCH: z.coerce.number().int().min(1).max(10_000).default(100),
   RPC_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(300),
@@ -112,10 +100,9 @@ const EnvSchema = z.object({
   // The on-chain curve (issue 36): the platform's share, in whole percent, of each pool's trading fee after DBC's protocol
   // share (0: the cause gets all of it, 4.8% of every trade). A change makes new configs; pools keep the one they were made with.
   CURVE_PLATFORM_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
-  // Where /api/revshare and the Start Campaign page launch a campaign (issue 36): 'dbc' (one transaction the creator
-  // signs, a Meteora DBC pool) or, until the custodial design is retired, 'custodial' (a funding wallet, the platform's own
-  // curve). The demo launches on DBC either way; a request is finished by the program it was prepared for.
-  CURVE_PROGRAM: z.enum(CURVE_PROGRAMS).default('dbc'),
+  // Every campaign is a Meteora DBC pool (issue 36). The custodial design was retired: naming it stops the start
+  // (a data folder it made stops too: server/db/upgrade/retiredCustodial.ts).
+  CURVE_PROGRAM: z.literal('dbc', { error: "the custodial curve was retired: every campaign is a Meteora DBC pool (leave CURVE_PROGRAM unset, or 'dbc')" }).optional(),
   // A backer: a wallet whose direct donations plus buys of a campaign's token reach this many lamports.
   BACKER_MIN_LAMPORTS: z.coerce.bigint().min(1n).max(1_000_000_000_000n).default(DEFAULT_BACKER_MIN_LAMPORTS),
   // How long after HTTP answers the background jobs start (their first runs are a burst of queries).

@@ -1,7 +1,6 @@
 import { buildServer } from './app';
 import { closeServices, createServices } from './bootstrap';
 import { EnvError, loadEnv } from './env';
-import { launcherFor } from './launch';
 import { jobsFor, startJobs, type JobRunner } from './jobs';
 import { demoMarketPending } from './jobs/demoMarket';
 import { readyNotice } from './console/readyNotice';
@@ -53,8 +52,6 @@ async function start({ pglite }: { pglite?: StartingPglite }): Promise<void> {
     return;
   }
   const app = await buildServer({ services });
-  // Launches run in the worker (its 'launches' job resumes interrupted ones); a web process hands them over.
-  launcherFor(services).setRole(role);
 
   let runner: JobRunner | undefined;
   let jobsTimer: NodeJS.Timeout | undefined;

@@ -4,7 +4,7 @@ import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import type { EventHub } from './events/hub';
 import type { KeyStore } from './keys';
-import type { Trading } from './trading/createTrading';
+import type { TradeBus } from './curve/tradeBus';
 
 /** What route plugins, commands and jobs are given. Built once in main.ts (or a test). */
 export type Services = {
@@ -17,8 +17,8 @@ export type Services = {
   chain: ChainService;
   /** Platform keypairs (treasury, pool authority, per-campaign wallets), encrypted at rest. */
   keys: KeyStore;
-  /** The quote book (firm quotes, co-signed execution) and its trade hooks. */
-  trading: Trading;
+  /** Who hears of each trade the swap indexer reads from the chain. */
+  trades: TradeBus;
   /** Injected so tests can move time. */
   now: () => Date;
 };

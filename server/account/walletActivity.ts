@@ -4,7 +4,7 @@ import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { priceLamportsPerToken } from '../../core/curve';
 import { campaigns, curvePools, curveTrades, donations } from '../db/schema';
 import type { Services } from '../services';
-import { stateOfPool } from '../trading';
+import { stateOfPool } from '../curve/pools';
 
 // A token account starts mint (32) | owner (32) | amount (u64 LE).
 const AMOUNT_OFFSET = 64;

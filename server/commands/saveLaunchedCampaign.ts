@@ -5,8 +5,8 @@ import type { Db } from '../db/client';
 import {
   campaignGallery, campaignVideos, campaigns, curvePools, donationReferences, launchRequests, platformWallets, type LaunchForm,
 } from '../db/schema';
-import { stateOfPool } from '../trading';
-import { campaignPageUrl } from '../launch/metadata';
+import { stateOfPool } from '../curve/pools';
+import { campaignPageUrl } from '../curve/metadata';
 import { newReferenceKey } from '../donations/references';
 import { updateCampaignTotals } from '../donations/totals';
 import { claimPreVerification } from './claimPreVerification';

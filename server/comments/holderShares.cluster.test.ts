@@ -10,7 +10,7 @@ import { DBC_POOL_AUTHORITY } from '../chain/ledger/genesis/meteora';
 import { insertDbcPoolRow, launchDbcPool } from '../curve/testing/dbcPool';
 import { dbcTrade } from '../curve/testing/dbcTrade';
 import { clusterEnv, confirmed, startUpstreamLedger } from '../routes/curve/testing/clusterMarket';
-import { chainHoldings } from '../trading';
+import { chainHoldings } from '../chain/holdings';
 import { holderSharesOf } from './holderShares';
 
 let upstream: StartedServer;

@@ -1,6 +1,6 @@
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
-import { tokenAccountOf } from '../chain/curve/transactions';
+import { tokenAccountOf } from '../chain/tokenAccounts';
 import { platformAddressesIn, readHolders } from '../market/holders';
 import { perServices, type Services } from '../services';
 
@@ -34,7 +34,7 @@ const NONE: AuthorHoldings = { holdings: new Map(), circulatingTokens: null };
  */
 export const holderSharesOf: (services: Services) => (mint: string, wallets: string[], basis?: bigint | null) => Promise<AuthorHoldings> = perServices((services) => {
   const cache = new Map<string, Entry>();
-  services.trading.onTrade((event) => {
+  services.trades.onTrade((event) => {
     for (const key of cache.keys()) if (key === event.mint || key.startsWith(`${event.mint}:`)) cache.delete(key);
   });
   return (mint: string, wallets: string[], basis: bigint | null = null) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAMPORTS_PER_SOL } from '../../core/constants';
 import { createTestApp, type TestApp } from '../testing/app';
 import { testIp } from '../testing/wallet';
-import { signAsWallet } from '../trading/testing/market';
+import { signAsWallet } from '../testing/signing';
 import { launchDbcCampaign } from './testing/dbcCampaign';
 import { readVirtualPool } from './virtualPool';
 

@@ -8,9 +8,9 @@ import { LAMPORTS_PER_SOL } from '../../core/constants';
 import { curvePools, curveTrades } from '../db/schema';
 import { tradeHooksIdle } from '../market';
 import { createTestApp, type TestApp } from '../testing/app';
-import { stateOfPool } from '../trading/pools';
-import { ratio } from '../trading/pricing';
-import type { TradeEvent } from '../trading/types';
+import { stateOfPool } from './pools';
+import { ratio } from '../market/decimal';
+import type { TradeEvent } from './tradeBus';
 import { readCurveState } from './curveState';
 import { graduatePool } from './graduate';
 import { indexSwapSignatures } from './indexSwaps';
@@ -50,8 +50,8 @@ describe('the swap indexer', () => {
     dbc = new DynamicBondingCurveClient(t.services.chain.connection, 'confirmed');
     ours = await launchOurDbcPool(t.services, { initialBuyLamports: LAMPORTS_PER_SOL });
     await t.services.chain.airdrop!(trader.publicKey.toBase58(), 40n * LAMPORTS_PER_SOL);
-    t.services.trading.onTrade((event) => { heard.push(event); });
-    t.services.trading.onGraduated((event) => { graduations.push(event); });
+    t.services.trades.onTrade((event) => { heard.push(event); });
+    t.services.trades.onGraduated((event) => { graduations.push(event); });
   }, 60_000);
   afterAll(async () => {
     await tradeHooksIdle(t.services);
@@ -77,7 +77,7 @@ describe('the swap indexer', () => {
     expect(afterColumns(row)).toEqual({ virtualSolReserves: state.virtualSolReserves, virtualTokenReserves: state.virtualTokenReserves, realSolReserves: state.realSolReserves });
     expect(stateOfPool(await poolRow(ours.mint))).toEqual(state);
     expect(heard).toEqual([expect.objectContaining({
-      quoteId: '', mint: ours.mint, campaignId: null, side: 'buy', wallet: ours.creator.publicKey.toBase58(), signature: ours.launchSignature,
+      mint: ours.mint, campaignId: null, side: 'buy', wallet: ours.creator.publicKey.toBase58(), signature: ours.launchSignature,
       solLamports: LAMPORTS_PER_SOL, tokensSent: row.tokensSent, tokensReceived: row.tokensSent, state, graduated: false,
     })]);
   });

@@ -9,9 +9,9 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CurveState } from '../../core/curve';
 import { curvePools, curveTrades } from '../db/schema';
 import type { Services } from '../services';
-import { stateColumns, type PoolRow } from '../trading/pools';
-import { ratio } from '../trading/pricing';
-import type { TradeEvent } from '../trading/types';
+import { stateColumns, type PoolRow } from './pools';
+import { ratio } from '../market/decimal';
+import type { TradeEvent } from './tradeBus';
 import { decodeSwaps, SwapEventError, type SwapRecord } from './swapEvents';
 import { readDammPoolNow, readDbcPoolNow, stateAfterSwap, type PoolNow } from './swapStates';
 
@@ -98,7 +98,7 @@ export async function indexSwapSignatures(services: Services, signatures: string
     const state = stateAfterSwap(swap, now.get(swap.pool)!);
     const blockTime = swap.blockTime === null ? services.now() : new Date(swap.blockTime * 1000);
     const trade: IndexedTrade = {
-      quoteId: '', mint: row.mint, campaignId: row.campaignId, side: swap.direction, wallet: swap.trader, signature: swap.signature,
+      mint: row.mint, campaignId: row.campaignId, side: swap.direction, wallet: swap.trader, signature: swap.signature,
       solLamports: swap.solAmount, tokensSent: swap.tokenAmount, tokensReceived: swap.tokenAmount, state,
       // A DBC pool takes no swap once complete: the one whose state is complete completed it.
       graduated: swap.program === 'dbc' && state.complete,
@@ -129,8 +129,8 @@ export async function indexSwapSignatures(services: Services, signatures: string
   for (const [mint, { swap, completedAt }] of lastByMint) await updatePool(services, mint, now.get(swap.pool)!.state, completedAt);
 
   for (const trade of result.written) {
-    await services.trading.notifyTrade(trade);
-    if (trade.graduated) await services.trading.notifyGraduated(trade);
+    await services.trades.notifyTrade(trade);
+    if (trade.graduated) await services.trades.notifyGraduated(trade);
   }
   return result;
 }

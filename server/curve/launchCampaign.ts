@@ -9,9 +9,9 @@ import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import { DBC_CREATION_FEE_LAMPORTS, dbcAmountToFund, dbcLaunchNetworkLamports } from '../../core/dbcLaunch';
 import { launchRequests, type LaunchForm } from '../db/schema';
-import { metadataUri } from '../launch/metadata';
+import { metadataUri } from './metadata';
 import type { Services } from '../services';
-import { KeyedMutex } from '../trading/mutex';
+import { KeyedMutex } from '../chain/keyedMutex';
 import { ensureCurveConfigs, ensureOfficialCurveConfig } from './configs';
 import { buildLaunchTransaction } from './launchTransaction';
 

@@ -7,7 +7,7 @@
 import { PublicKey } from '@solana/web3.js';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import { launchRequests } from '../db/schema';
-import { ABANDONED_AFTER_MS } from '../launch';
+import { ABANDONED_AFTER_MS } from './launchTerms';
 import type { Services } from '../services';
 import { completeDbcLaunch } from './completeLaunch';
 import { DBC_LAUNCH_KEY_ROLES, withDbcRequestLock } from './launchCampaign';

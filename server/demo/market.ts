@@ -1,13 +1,12 @@
 // What a demo wallet does on the local market, through the same paths a person's wallet
-// uses: airdrops from the faucet; trades on a campaign's DBC pool as swaps it alone signs (on
-// a custodial pool as firm quotes it signs and the pool co-signs); donations as Solana Pay
-// transfer requests paid the way a wallet pays them.
+// uses: airdrops from the faucet; trades on a campaign's DBC pool as swaps it alone signs;
+// donations as Solana Pay transfer requests paid the way a wallet pays them.
 
 import { Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import { parseTransferRequestUrl } from '../../core/solanaPay';
 import { signTransaction } from '../chain/token';
-import { tokenAccountOf } from '../chain/curve';
+import { tokenAccountOf } from '../chain/tokenAccounts';
 import { indexSwapSignatures } from '../curve/indexSwaps';
 import { buildSwapTransaction, type SwapSide } from '../curve/swapTransaction';
 import { curvePools } from '../db/schema';
@@ -66,10 +65,11 @@ export async function tokenBalance(services: Services, mint: string, owner: Publ
   return info ? BigInt(info.value.amount) : 0n;
 }
 
-/** The DBC pool a mint trades on, or null for a custodial pool. */
-async function dbcPoolOf(services: Services, mint: string): Promise<string | null> {
-  const [row] = await services.db.select({ program: curvePools.program, pool: curvePools.poolWallet }).from(curvePools).where(eq(curvePools.mint, mint));
-  return row?.program === 'dbc' ? row.pool : null;
+/** The pool a mint trades on (its DBC pool; the swap builder follows it to DAMM v2 once graduated). */
+async function poolOf(services: Services, mint: string): Promise<string> {
+  const [row] = await services.db.select({ pool: curvePools.poolWallet }).from(curvePools).where(eq(curvePools.mint, mint));
+  if (!row) throw new Error(`No pool for ${mint}`);
+  return row.pool;
 }
 
 /** The spec's default slippage (500 bps), as the trade widget offers it. */
@@ -91,19 +91,10 @@ async function swap(services: Services, trader: Keypair, pool: string, side: Swa
 
 /** Buys with `lamports` SOL (on a DBC pool, a buy past the curve's end fills it and keeps the rest). */
 export async function buy(services: Services, trader: Keypair, mint: string, lamports: bigint): Promise<string> {
-  const pool = await dbcPoolOf(services, mint);
-  if (pool) return swap(services, trader, pool, 'buy', lamports);
-  const quote = await services.trading.book.buildBuyQuote({ mint, trader: trader.publicKey.toBase58(), solIn: lamports });
-  return (await services.trading.book.execute(signQuote(quote.transactionBase64, trader))).transactionSignature;
+  return swap(services, trader, await poolOf(services, mint), 'buy', lamports);
 }
 
 export async function sell(services: Services, trader: Keypair, mint: string, tokens: bigint): Promise<string> {
-  const pool = await dbcPoolOf(services, mint);
-  if (pool) return swap(services, trader, pool, 'sell', tokens);
-  const quote = await services.trading.book.buildSellQuote({ mint, trader: trader.publicKey.toBase58(), tokens });
-  return (await services.trading.book.execute(signQuote(quote.transactionBase64, trader))).transactionSignature;
+  return swap(services, trader, await poolOf(services, mint), 'sell', tokens);
 }
 
-function signQuote(transactionBase64: string, trader: Keypair): string {
-  return signTransaction(Transaction.from(Buffer.from(transactionBase64, 'base64')), [trader]).toString('base64');
-}

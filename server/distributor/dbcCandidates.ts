@@ -8,7 +8,12 @@ import { pendingPositionFee } from '../curve/positionClaimTransaction';
 import { readVirtualPool, readVirtualPools } from '../curve/virtualPool';
 import type { VirtualPool } from '@meteora-ag/dynamic-bonding-curve-sdk';
 import type { Services } from '../services';
-import type { Candidate } from './candidates';
+
+export type Candidate = {
+  campaignId: number; mint: string; distributorWallet: string; donationWallet: string;
+  /** What the claim would pay, read from the chain. */
+  estimatedDonation: bigint;
+};
 
 export async function scanDbcCandidates(services: Services, minPayoutLamports: bigint): Promise<{ due: Candidate[]; belowFloor: Candidate[] }> {
   const rows = await services.db.select({
@@ -28,7 +33,7 @@ export async function scanDbcCandidates(services: Services, minPayoutLamports: b
     if (accrued === null || accrued === 0n) continue;
     const candidate: Candidate = {
       campaignId: row.campaignId, mint: row.mint!, distributorWallet: row.distributorWallet!, donationWallet: row.donationWallet!,
-      tokens: 0n, estimatedDonation: accrued,
+      estimatedDonation: accrued,
     };
     (accrued >= minPayoutLamports ? out.due : out.belowFloor).push(candidate);
   }

@@ -6,7 +6,7 @@ import { curveTrades, distributionRuns } from '../db/schema';
 import { launchDbcCampaign } from '../curve/testing/dbcCampaign';
 import { createTestApp, type TestApp } from '../testing/app';
 import { testIp } from '../testing/wallet';
-import { signAsWallet } from '../trading/testing/market';
+import { signAsWallet } from '../testing/signing';
 import { distributorFor } from './distributor';
 import { graduateCompleteCurves } from '../jobs/graduateCurves';
 

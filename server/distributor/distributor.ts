@@ -4,23 +4,16 @@ import { asc, ne } from 'drizzle-orm';
 import { formatSol } from '../../core/money';
 import { distributionRuns, type DistributionState } from '../db/schema';
 import { jobLockKey } from '../jobs/runner';
-import { launchChain, type LaunchChain } from '../launch/chainOps';
+import { launchChain, type LaunchChain } from '../chain/chainOps';
 import type { Services } from '../services';
-import { scanCandidates } from './candidates';
 import { findRun, updateRun, type RunRow, type StepContext } from './journal';
-import type { WithheldAccount } from './withheld';
-import { harvest } from './steps/harvest';
-import { payout } from './steps/payout';
-import { sell } from './steps/sell';
-import { withdraw } from './steps/withdraw';
 import { claim } from './steps/claim';
 import { scanDbcCandidates } from './dbcCandidates';
 import { insertPartnerClaimRuns, scanPartnerCandidates } from './partnerCandidates';
 import { partnerClaim } from './steps/partnerClaim';
 import { officialCandidate, officialMintToScan } from './official/candidate';
-import { buyback, burn, payCharityAndPlatform, payHolders } from './official/steps';
-import { buybackOnPool, claimToDistributor, officialOnDbc } from './official/dbcSteps';
-import { withheldInMint } from './candidates';
+import { burn, payCharityAndPlatform, payHolders } from './official/steps';
+import { buybackOnPool, claimToDistributor } from './official/dbcSteps';
 
 /** The job (server/jobs/distributor.ts) whose advisory lock makes one process the distributor. */
 export const DISTRIBUTOR_JOB_NAME = 'distributor';
@@ -35,29 +28,12 @@ const INSERT_CHUNK = 500;
 
 /** Each step stores its state last and answers the row as it left it. */
 type Steps = Partial<Record<Exclude<DistributionState, 'paid'>, (ctx: StepContext) => Promise<RunRow>>>;
-const STEPS: Steps = {
-  started: harvest,
-  harvested: withdraw,
-  withdrawn: sell,
-  sold: payout,
-};
 
 /** A campaign on its own DBC pool: one claim, straight to the donation wallet (issue 36). */
 const DBC_STEPS: Steps = { started: claim };
 
 /** The platform's share of a campaign's DBC pool fee: one claim by the partner key, straight to the treasury. */
 const PARTNER_STEPS: Steps = { started: partnerClaim };
-
-/** The official token: the same harvest, withdraw and sell, then its tokenomics (official/steps.ts). */
-const OFFICIAL_STEPS: Steps = {
-  started: harvest,
-  harvested: withdraw,
-  withdrawn: sell,
-  sold: payHolders,
-  holders_paid: buyback,
-  bought_back: burn,
-  burned: payCharityAndPlatform,
-};
 
 /** The official token on its own DBC pool: its accrued fee claimed (not sold), then the same tokenomics, the buyback a swap. */
 const OFFICIAL_DBC_STEPS: Steps = {
@@ -93,11 +69,12 @@ export function distributorFor(services: Services): Distributor {
 }
 
 /**
- * The fee distributor: for each campaign with fees withheld, one journaled run
- * (distribution_runs) started -> harvested -> withdrawn -> sold -> paid. A state is stored
- * only once its step is done; the steps (steps/) journal every transaction before sending
- * it and look at what already landed, so a run interrupted anywhere is taken on by the
- * next run of the job and pays exactly once.
+ * The fee claimer: for each campaign whose DBC or DAMM v2 pool has accrued at least the floor,
+ * one journaled run (distribution_runs) that claims the cause's share straight to its donation
+ * wallet, and one that claims the platform's share to the treasury; the official token's run
+ * goes on to its tokenomics. A state is stored only once its step is done; the steps (steps/)
+ * journal every transaction before sending it and look at what already landed, so a run
+ * interrupted anywhere is taken on by the next run of the job and pays exactly once.
  */
 export class Distributor {
   private readonly chain: LaunchChain;
@@ -124,21 +101,13 @@ export class Distributor {
       .where(ne(distributionRuns.state, 'paid')).orderBy(asc(distributionRuns.createdAt));
     summary.resumed = open.length;
     const official = await officialMintToScan(services);
-    const scan = await scanCandidates(services, services.env.DISTRIBUTOR_MIN_PAYOUT_LAMPORTS, [...open.map((r) => r.mint), ...(official ? [official.mint] : [])]);
-    summary.belowFloor = scan.belowFloor.length;
     const treasury = (await services.keys.treasury()).publicKey.toBase58();
     // A few statements for all new runs: the unique index on open runs skips a campaign another pass just started.
     const fresh: { id: string; mint: string }[] = [];
-    for (let i = 0; i < scan.due.length; i += INSERT_CHUNK) {
-      fresh.push(...await services.db.insert(distributionRuns).values(scan.due.slice(i, i + INSERT_CHUNK).map((c) => ({
-        id: randomUUID(), campaignId: c.campaignId, mint: c.mint, distributorWallet: c.distributorWallet, donationWallet: c.donationWallet,
-        treasuryWallet: treasury, estimatedDonationLamports: c.estimatedDonation, createdAt: services.now(), updatedAt: services.now(),
-      }))).onConflictDoNothing().returning({ id: distributionRuns.id, mint: distributionRuns.mint }));
-    }
     const dbc = await scanDbcCandidates(services, services.env.DISTRIBUTOR_MIN_PAYOUT_LAMPORTS);
-    summary.belowFloor += dbc.belowFloor.length;
-    if (dbc.due.length > 0) {
-      fresh.push(...await services.db.insert(distributionRuns).values(dbc.due.map((c) => ({
+    summary.belowFloor = dbc.belowFloor.length;
+    for (let i = 0; i < dbc.due.length; i += INSERT_CHUNK) {
+      fresh.push(...await services.db.insert(distributionRuns).values(dbc.due.slice(i, i + INSERT_CHUNK).map((c) => ({
         id: randomUUID(), kind: 'dbc_claim' as const, campaignId: c.campaignId, mint: c.mint, distributorWallet: c.distributorWallet,
         donationWallet: c.donationWallet, treasuryWallet: treasury, estimatedDonationLamports: c.estimatedDonation, createdAt: services.now(), updatedAt: services.now(),
       }))).onConflictDoNothing().returning({ id: distributionRuns.id, mint: distributionRuns.mint }));
@@ -148,7 +117,7 @@ export class Distributor {
     summary.belowFloor += partner.belowFloor.length;
     fresh.push(...await insertPartnerClaimRuns(services, partner.due, treasury));
     // -- end of the platform's share.
-    const officialDue = official && await officialCandidate(services, official, scan.withheld.get(official.mint) ?? [], await withheldInMint(services, official.mint));
+    const officialDue = official && await officialCandidate(services, official);
     if (officialDue) {
       fresh.push(...await services.db.insert(distributionRuns).values({
         id: randomUUID(), kind: 'official', campaignId: null, mint: officialDue.mint, distributorWallet: officialDue.distributorWallet,
@@ -162,7 +131,7 @@ export class Distributor {
     let officialPaid = false;
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        const row = await this.drive(next.id, scan.withheld.get(next.mint) ?? []);
+        const row = await this.drive(next.id);
         if (row.state !== 'paid') {
           summary.unfinished++;
           continue;
@@ -189,21 +158,18 @@ export class Distributor {
   }
 
   /**
-   * Takes one run from its stored state to paid, or leaves it (with its error) for the next
-   * run. `withheld` is the pass's scan of the mint's accounts holding fees, for the harvest.
+   * Takes one run from its stored state to paid, or leaves it (with its error) for the next run.
    */
-  private async drive(id: string, withheld: WithheldAccount[]): Promise<RunRow> {
+  private async drive(id: string): Promise<RunRow> {
     const { services } = this;
     let run = (await findRun(services, id))!;
     let keys: { treasury: Keypair; distributor: Keypair } | undefined;
-    let officialSteps: Steps | undefined;
     while (run.state !== 'paid') {
       try {
         keys ??= { treasury: await services.keys.treasury(), distributor: await services.keys.load(run.distributorWallet) };
-        if (run.kind === 'official') officialSteps ??= await officialOnDbc(services, run.mint) ? OFFICIAL_DBC_STEPS : OFFICIAL_STEPS;
-        const step = (run.kind === 'official' ? officialSteps! : run.kind === 'dbc_claim' ? DBC_STEPS : run.kind === 'partner_claim' ? PARTNER_STEPS : STEPS)[run.state];
+        const step = (run.kind === 'official' ? OFFICIAL_DBC_STEPS : run.kind === 'partner_claim' ? PARTNER_STEPS : DBC_STEPS)[run.state];
         if (!step) throw new Error(`No ${run.kind} step from state ${run.state}`);
-        run = await step({ services, chain: this.chain, run, ...keys, withheld });
+        run = await step({ services, chain: this.chain, run, ...keys });
       } catch (err) {
         services.log.warn({ err, runId: id, campaignId: run.campaignId, state: run.state }, 'distributor: step failed');
         await updateRun(services, id, { attempts: run.attempts + 1, lastError: err instanceof Error ? err.message : String(err) });

@@ -4,13 +4,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { TransactionInstruction, type Keypair, type Transaction } from '@solana/web3.js';
-import { MEMO_PROGRAM_ID } from '../chain/curve';
+import { MEMO_PROGRAM_ID } from '../chain/tokenAccounts';
 import { distributionRuns, type DistributionTx } from '../db/schema';
 import { signTransaction } from '../chain/token';
-import type { LaunchChain } from '../launch/chainOps';
-import { signatureOf } from '../launch/chainOps';
+import type { LaunchChain } from '../chain/chainOps';
+import { signatureOf } from '../chain/chainOps';
 import type { Services } from '../services';
-import type { WithheldAccount } from './withheld';
 
 export type RunRow = typeof distributionRuns.$inferSelect;
 
@@ -20,8 +19,6 @@ export type StepContext = {
   run: RunRow;
   treasury: Keypair;
   distributor: Keypair;
-  /** The pass's scan of the mint's token accounts holding withheld fees (absent: the step scans). */
-  withheld?: WithheldAccount[];
 };
 
 /** The protocol's base fee per signature (no priority fee is ever added). */

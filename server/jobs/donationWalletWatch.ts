@@ -1,4 +1,4 @@
-import type { WatchSource } from '../trading/watch/sources';
+import type { WatchSource } from '../chain/accountWatch';
 
 /**
  * On a cluster: an accountSubscribe per donation wallet (through the quote watch's

@@ -6,7 +6,7 @@ import { curvePools, curveTrades } from '../db/schema';
 import { launchDbcCampaign } from '../curve/testing/dbcCampaign';
 import { createTestApp, type TestApp } from '../testing/app';
 import { testIp } from '../testing/wallet';
-import { signAsWallet } from '../trading/testing/market';
+import { signAsWallet } from '../testing/signing';
 import { graduateCompleteCurves } from './graduateCurves';
 import { readHolders } from '../market/holders';
 

@@ -43,5 +43,5 @@ export const graduateCurvesJob: Job = {
   runAtStart: true,
   run: async (services) => { await graduateCompleteCurves(services); },
   // The trade that completes a curve wakes it at once.
-  wake: (services, trigger) => services.trading.onGraduated(() => trigger()),
+  wake: (services, trigger) => services.trades.onGraduated(() => trigger()),
 };

@@ -6,7 +6,6 @@ import { curveConfigsJob } from './curveConfigs';
 import { demoActivityJob } from './demoActivity';
 import { demoMarketJob } from './demoMarket';
 import { distributorJob } from './distributor';
-import { expireQuotesJob } from './expireQuotes';
 import { graduateCurvesJob } from './graduateCurves';
 import { indexCurveSwapsJob } from './indexCurveSwaps';
 import { indexDonationsJob } from './indexDonations';
@@ -16,13 +15,10 @@ import { pruneLimitsJob } from './pruneLimits';
 import { refreshMarketFiguresJob } from './refreshMarketFigures';
 import { refreshTrustFlagsJob } from './refreshTrustFlags';
 import { sendMailJob } from './sendMail';
-import { settleOrphanedTradesJob } from './settleOrphanedTrades';
 
 export function jobsFor(env: Env): Job[] {
   return [
     curveConfigsJob,
-    expireQuotesJob,
-    settleOrphanedTradesJob,
     resumeLaunchesJob,
     indexDonationsJob(env.DONATIONS_POLL_MS),
     indexCurveSwapsJob(),

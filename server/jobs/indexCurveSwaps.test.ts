@@ -33,7 +33,7 @@ describe('the curve swaps job', () => {
     t = await startRpcTestApp();
     ours = await launchOurDbcPool(t.services, { initialBuyLamports: LAMPORTS_PER_SOL / 2n });
     await t.services.chain.airdrop!(trader.publicKey.toBase58(), 10n * LAMPORTS_PER_SOL);
-    t.services.trading.onTrade((event) => { heardAt.set(event.signature, performance.now()); });
+    t.services.trades.onTrade((event) => { heardAt.set(event.signature, performance.now()); });
   }, 60_000);
   afterAll(async () => {
     await runner?.stop();

@@ -4,7 +4,7 @@ import { indexDonations, lastDonationWallets, lastWatched } from '../donations/i
 import { recountAllTotals } from '../donations/totals';
 import { belowGoal, notifyGoalCrossings } from '../notifications/facts';
 import type { Services } from '../services';
-import { clusterSource } from '../trading/watch/sources';
+import { clusterSource } from '../chain/accountWatch';
 import { DonationWalletWatch } from './donationWalletWatch';
 import type { Job } from './runner';
 

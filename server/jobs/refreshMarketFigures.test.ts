@@ -5,7 +5,7 @@ import { MARKET_FIGURES_EVENT } from '../market/refreshVolumes';
 import { launchCurveMarket } from '../routes/curve/testing/curveMarket';
 import { createTestApp, type TestApp } from '../testing/app';
 import { testIp } from '../testing/wallet';
-import { signAsWallet } from '../trading/testing/market';
+import { signAsWallet } from '../testing/signing';
 import { startJobs } from './runner';
 import { refreshMarketFiguresJob } from './refreshMarketFigures';
 
@@ -14,7 +14,7 @@ const HOUR_MS = 3_600_000;
 let t: TestApp;
 // The list cache stays on (its default): only the job's live event can clear an old figure.
 // Quotes here take more than 10% of a curve at once: the per-address share cap has its own tests (routes/curve/clientCaps.test.ts).
-beforeAll(async () => { t = await createTestApp({ QUOTES_MAX_CURVE_SHARE_BPS: '10000' }); });
+beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => {
   await tradeHooksIdle(t.services);
   await t.close();

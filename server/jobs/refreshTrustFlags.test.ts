@@ -5,12 +5,12 @@ import { campaigns } from '../db/schema';
 import { LAMPORTS_PER_SOL } from '../../core/constants';
 import { launchDbcCampaign } from '../curve/testing/dbcCampaign';
 import { dbcBuy, dbcSell } from '../curve/testing/dbcTrade';
-import { signedInCreator } from '../launch/testing/launchFlow';
+import { signedInCreator } from '../testing/launchFlow';
 import { tradeHooksIdle } from '../market';
 import type { CampaignJson } from '../presenters/campaign';
 import { createTestApp, type TestApp } from '../testing/app';
 import { testIp, type SignedIn } from '../testing/wallet';
-import { chainHoldings } from '../trading';
+import { chainHoldings } from '../chain/holdings';
 import { startJobs, type JobRunner } from './runner';
 import { refreshTrustFlagsJob } from './refreshTrustFlags';
 

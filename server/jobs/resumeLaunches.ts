@@ -1,19 +1,14 @@
 import { sweepStaleDbcLaunches } from '../curve/staleLaunches';
-import { LAUNCH_JOB_NAME, launcherFor } from '../launch';
 import type { Job } from './runner';
 
 /**
- * Finishes (or refunds) campaign launches a crash or restart interrupted, and refunds
- * requests funded but abandoned before create. At start-up, then every 5 s; the job's
- * advisory lock makes its process the one that runs launches (server/launch/launcher.ts).
- * DBC requests nobody completed are expired, or completed when their launch landed anyway.
+ * Launch requests nobody completed: expired after an hour, or completed when their launch
+ * transaction landed anyway (the creator's wallet sent it and the page closed). At start-up,
+ * then every 5 s; the job's advisory lock makes one process do it.
  */
 export const resumeLaunchesJob: Job = {
-  name: LAUNCH_JOB_NAME,
+  name: 'launches',
   everyMs: 5_000,
   runAtStart: true,
-  run: async (services) => {
-    await launcherFor(services).sweep();
-    await sweepStaleDbcLaunches(services);
-  },
+  run: async (services) => { await sweepStaleDbcLaunches(services); },
 };

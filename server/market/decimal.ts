@@ -16,3 +16,11 @@ export function decimalRatio(num: bigint, den: bigint, places = 18): string {
 export function trimDecimal(text: string): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
+
+/** numerator / denominator as an exact decimal string with 20 places (rounded down): a trade's stored price. */
+export function ratio(numerator: bigint, denominator: bigint): string {
+  if (denominator === 0n) return '0';
+  const scale = 10n ** 20n;
+  const scaled = (numerator * scale) / denominator;
+  return `${scaled / scale}.${(scaled % scale).toString().padStart(20, '0')}`;
+}

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, lte, ne, notInArray, or } from 'drizzle-orm';
 import { MARKER_CAPS } from '../../core/chartMarkers';
 import type { Db } from '../db/client';
 import { campaigns, curveTrades, distributionRuns, launchRequests } from '../db/schema';
-import type { PoolRow } from '../trading';
+import type { PoolRow } from '../curve/pools';
 
 export type MarkerTrade = { signature: string; side: 'buy' | 'sell'; solLamports: bigint; tokens: bigint; blockTime: Date };
 export type MarkerFacts = {

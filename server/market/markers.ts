@@ -7,7 +7,8 @@ import type { ChartMarkersResponse } from '../../core/chartMarkers';
 import { notFound } from '../http/errors';
 import { presentChartMarkers } from '../presenters/chartMarkers';
 import { perServices, type Services } from '../services';
-import { TRADE_ERRORS, findCurvePool } from '../trading';
+import { TRADE_ERRORS } from '../curve/tradeErrors';
+import { findCurvePool } from '../curve/pools';
 import { readMarkerFacts } from './markerFacts';
 import { MARKET_CACHE_MS } from './service';
 

@@ -12,7 +12,7 @@ import { formatTokenAmount, lamportsToNumber, lamportsToSolString } from '../../
 import type { MarketDataResponse } from '../../core/schemas/trade';
 import type { Db } from '../db/client';
 import { curveTrades } from '../db/schema';
-import { stateOfPool, type PoolRow } from '../trading';
+import { stateOfPool, type PoolRow } from '../curve/pools';
 import { decimalRatio } from './decimal';
 import { bondingLabel } from './progress';
 

@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { initialCurveStateForThreshold, priceLamportsPerToken } from '../../core/curve';
 import type { Db } from '../db/client';
 import { curvePools, curveTrades } from '../db/schema';
-import { stateOfPool } from '../trading';
+import { stateOfPool } from '../curve/pools';
 import { percentChange } from './marketData';
 
 const DAY_MS = 86_400_000;

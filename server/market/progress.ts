@@ -6,7 +6,7 @@
 import { bondingProgressPercent } from '../../core/curve';
 import { lamportsToSolString } from '../../core/money';
 import type { BondingLabel, CurveProgressResponse } from '../../core/schemas/trade';
-import { stateOfPool, type PoolRow } from '../trading';
+import { stateOfPool, type PoolRow } from '../curve/pools';
 
 export function bondingLabel(percent: number): BondingLabel {
   return percent >= 100 ? 'Bonded' : 'Bonding Curve';

@@ -8,7 +8,7 @@ import { recordSessionActivity } from '../commands/recordSessionActivity';
 import { campaigns, curveTrades } from '../db/schema';
 import { backersSql } from '../donations/totals';
 import type { Services } from '../services';
-import type { TradeEvent } from '../trading';
+import type { TradeEvent } from '../curve/tradeBus';
 import { readHolders } from './holders';
 import { markersOf } from './markers';
 import { notifyGraduated } from '../notifications/facts';
@@ -128,7 +128,7 @@ export function registerTradeHooks(services: Services): void {
     })());
   };
 
-  services.trading.onTrade((event) => {
+  services.trades.onTrade((event) => {
     marketOf(services).invalidate(event.mint);
     markersOf(services).invalidate(event.mint);
     refreshCampaign(event);
@@ -136,7 +136,7 @@ export function registerTradeHooks(services: Services): void {
   });
   // Graduation is rare and is part of the completing step: is_bonded is set before the
   // completing trade's execute answers.
-  services.trading.onGraduated(async (event) => {
+  services.trades.onGraduated(async (event) => {
     await services.db.update(campaigns).set({ isBonded: true, bondingCurveProgress: '100.00', cachedBondingProgress: '100.00' })
       .where(campaignOf(event));
     await services.events.publish({ type: GRADUATED_EVENT, mint: event.mint, campaignId: event.campaignId });

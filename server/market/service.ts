@@ -8,7 +8,8 @@ import type { MarketDataResponse } from '../../core/schemas/trade';
 import { campaigns } from '../db/schema';
 import { notFound } from '../http/errors';
 import { perServices, type Services } from '../services';
-import { TRADE_ERRORS, findCurvePool, stateOfPool } from '../trading';
+import { TRADE_ERRORS } from '../curve/tradeErrors';
+import { findCurvePool, stateOfPool } from '../curve/pools';
 import { readHolders } from './holders';
 import { buildMarketData, readTradeWindow } from './marketData';
 

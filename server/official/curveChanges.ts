@@ -11,7 +11,7 @@ import { initialCurveStateForThreshold, priceLamportsPerToken, type Ratio } from
 import type { Db } from '../db/client';
 import { curveTrades } from '../db/schema';
 import { percentChange } from '../market/marketData';
-import { findCurvePool, stateOfPool } from '../trading';
+import { findCurvePool, stateOfPool } from '../curve/pools';
 
 export const CHANGE_WINDOWS_MS = { h24: 24 * 3_600_000, h6: 6 * 3_600_000, h1: 3_600_000, m5: 300_000 } as const;
 

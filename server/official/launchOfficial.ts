@@ -1,26 +1,23 @@
 // Local mode: the official token is launched on the first start through the same launch
 // flow as a campaign, with the official flag, and saved as the official_token row. On DBC (the
-// default) it is its own pool under the official config: a 10% pool fee collected in SOL. On the
-// custodial design: prepare, a funding transfer, create, with a 10% TransferFeeConfig and no
-// fee-config authority. Idempotent: the official creator's request is found and finished, never repeated.
+// default) it is its own pool under the official config: a 10% pool fee collected in SOL.
+// Idempotent: the official creator's request is found and finished, never repeated.
 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { PublicKey, Transaction } from '@solana/web3.js';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { OFFICIAL_CURVE_TYPE } from '../curve/configs';
 import { completeDbcLaunch } from '../curve/completeLaunch';
 import { CREATION_FEE_LAMPORTS, prepareDbcLaunch } from '../curve/launchCampaign';
 import { launchRequests, officialToken } from '../db/schema';
 import { clusterOfficialLinks } from '../db/seed/officialToken';
-import { launcherFor } from '../launch';
-import { UNFINISHED_STATES } from '../launch/launcher';
 import type { Services } from '../services';
 import { cidFromSha256 } from '../storage/cid';
 import { fileStoreFor } from '../storage';
 import { LocalStore } from '../storage/localStore';
 import { gradientLogo } from '../demo/png';
-import { demoWallet, ensureSol, transferSol } from '../demo/market';
+import { demoWallet, ensureSol } from '../demo/market';
 
 export const OFFICIAL_DESCRIPTION = 'The Causemint platform token: a 10% tax shared between holders, buybacks, verified charities and the platform.';
 
@@ -36,32 +33,7 @@ export async function launchOfficialToken(services: Services): Promise<OfficialL
   const [row] = await services.db.select().from(officialToken).where(eq(officialToken.id, 1));
   if (!row) throw new Error('official_token row missing (the seed makes it)');
   if (row.source !== 'sample') return { mint: row.tokenAddress, launched: false };
-  if (services.env.CURVE_PROGRAM === 'dbc') return launchOnDbc(services, row);
-  const creator = await officialCreator(services);
-  const wallet = creator.publicKey.toBase58();
-  const launcher = launcherFor(services);
-  const [open] = await services.db.select().from(launchRequests)
-    .where(and(eq(launchRequests.creatorWallet, wallet), sql`${launchRequests.form}->>'official' = 'true'`, inArray(launchRequests.state, UNFINISHED_STATES)));
-  if (open) {
-    // Interrupted after funding: the launches job drives it on; here it is driven at once.
-    await launcher.sweep();
-    const [after] = await services.db.select({ mint: officialToken.tokenAddress, source: officialToken.source }).from(officialToken).where(eq(officialToken.id, 1));
-    // Refunded instead (a step failed for good): the next run of the job launches again.
-    return after?.source === 'local' ? { mint: after.mint, launched: true } : { mint: open.mint, launched: false };
-  }
-  // Otherwise (none yet, or one that died before its funding or was refunded) a new launch; the
-  // launches job refunds an abandoned prepared request to the official creator after an hour.
-  await ensureSol(services, creator.publicKey, 2_000_000_000n);
-  const prepared = await launcher.prepare(wallet, 0n);
-  await transferSol(services, creator, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
-  const created = await launcher.create(wallet, prepared.request_id, {
-    name: row.name, ticker: row.symbol, goal: 1_000_000_000n, category: 'Other', initialBuy: 0n,
-    donationWallet: (await services.keys.treasury()).publicKey.toBase58(), description: OFFICIAL_DESCRIPTION,
-    website: undefined, twitter: undefined, telegram: undefined, bondingCurveType: 2,
-    imageUrl: await storeOfficialLogo(services), videoUrl: undefined, photos: [], official: true,
-  });
-  services.log.info({ mint: created.mintAddress }, 'official token launched');
-  return { mint: created.mintAddress, launched: true };
+  return launchOnDbc(services, row);
 }
 
 /**

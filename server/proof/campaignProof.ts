@@ -10,9 +10,9 @@ import { campaigns, curvePools, curveTrades, distributionRuns, type Distribution
 import { pendingPositionFee } from '../curve/positionClaimTransaction';
 import { readVirtualPool } from '../curve/virtualPool';
 import type { Db } from '../db/client';
-import { findWithheldAccounts } from '../distributor/withheld';
+import { findWithheldAccounts } from './withheldAccounts';
 import type { Services } from '../services';
-import { chainHoldings } from '../trading';
+import { chainHoldings } from '../chain/holdings';
 
 export type ProofCampaign = { id: number; tokenAddress: string; distributorWallet: string | null; donationWallet: string | null };
 

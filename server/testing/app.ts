@@ -10,9 +10,7 @@ export type TestApp = { app: FastifyInstance; services: Services; dataDir: strin
 /** The real server on a fresh database, driven with `app.inject` (no port). */
 export async function createTestApp(envOverrides: Record<string, string> = {}, options: { log?: FastifyBaseLogger } = {}): Promise<TestApp> {
   const { database, dataDir, cleanup } = await createTestDatabase();
-  // The server tests of /api/revshare's custodial flow (prepare, a funding transfer, create) still run on the custodial
-  // design, until it is retired (issue 36); a test of the DBC launch asks for CURVE_PROGRAM 'dbc'. The product's default is 'dbc'.
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CURVE_PROGRAM: 'custodial', ...envOverrides });
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...envOverrides });
   const services = await createServices(env, { database, log: options.log ?? createLogger(env) });
   const app = await buildServer({ services, serveApp: false });
   await app.ready();

@@ -5,7 +5,7 @@
 // token balances). A landed transaction's meta never changes: kept per chain and account.
 
 import { PublicKey, type ParsedTransactionMeta, type TokenBalance } from '@solana/web3.js';
-import { tokenAccountOf } from '../chain/curve/transactions';
+import { tokenAccountOf } from '../chain/tokenAccounts';
 import type { ChainService } from '../chain/service';
 import { mapLimited } from './mapLimited';
 

@@ -88,7 +88,7 @@ function createTrustService(services: Services): TrustService {
   };
 
   // This process's trades at once (the curve_trade event follows within CAMPAIGN_REFRESH_MS, for the other processes).
-  services.trading.onTrade((event) => drop(event.mint));
+  services.trades.onTrade((event) => drop(event.mint));
   services.events.subscribe((event: AppEvent) => {
     if (GLOBAL_EVENTS.has(event.type)) for (const key of cache.keys()) drop(key);
     else if (TOKEN_EVENTS.has(event.type)) {

@@ -1,6 +1,5 @@
 import type { Keypair, Transaction } from '@solana/web3.js';
 import { signEd25519 } from '../ed25519';
-import type { CampaignTokenPlan } from './campaignToken';
 
 const shortVec = (n: number): Buffer => {
   const out: number[] = [];
@@ -31,16 +30,4 @@ export function signTransaction(transaction: Transaction, keypairs: Keypair[]): 
   // In message order, as web3.js keeps them: its later partialSign or serialize reuse these.
   transaction.signatures = signerKeys.map((publicKey, i) => ({ publicKey, signature: signatures[i] ?? null }));
   return Buffer.concat([shortVec(signerKeys.length), ...signatures.map((s) => s ?? Buffer.alloc(64)), bytes]);
-}
-
-/**
- * Signs every transaction of a creation plan with the keypairs it names and returns their
- * wire bytes, ready to send in order. Throws when a required signer's keypair is missing.
- */
-export function signCampaignTokenPlan(plan: CampaignTokenPlan, keypairs: Keypair[]): Buffer[] {
-  return plan.transactions.map((transaction, i) => signTransaction(transaction, (plan.signers[i] ?? []).map((pubkey) => {
-    const keypair = keypairs.find((k) => k.publicKey.equals(pubkey));
-    if (!keypair) throw new Error(`Missing the keypair of signer ${pubkey.toBase58()}`);
-    return keypair;
-  })));
 }

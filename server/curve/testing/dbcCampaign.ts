@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbcSignRequest } from '../../../core/schemas/launch';
 import { LAMPORTS_PER_SOL } from '../../../core/constants';
 import type { LaunchForm } from '../../db/schema';
-import type { CreateResult } from '../../launch';
+import type { CreateResult } from '../launchTerms';
 import type { Services } from '../../services';
 import { signInWallet, type SignedIn } from '../../testing/wallet';
 import { completeDbcLaunch } from '../completeLaunch';

@@ -7,7 +7,7 @@ import { LAMPORTS_PER_SOL } from '../../../core/constants';
 import type { BondingCurveType } from '../../../core/enums';
 import { curvePools } from '../../db/schema';
 import type { Services } from '../../services';
-import { stateColumns } from '../../trading/pools';
+import { stateColumns } from '../pools';
 import { curvePartner, ensureCurveConfigs } from '../configs';
 import { readCurveState } from '../curveState';
 import { buildLaunchTransaction } from '../launchTransaction';

@@ -6,7 +6,7 @@ import { startServer, type StartedServer } from '../../../e2e/server';
 import { openDatabase } from '../../db/client';
 import { distributionRuns, verifiedCharities } from '../../db/schema';
 import { createTestDatabase } from '../../testing/db';
-import { signFast } from '../../trading/testing/market';
+import { signFast } from '../../testing/signing';
 import { TEST_ADMIN } from '../../routes/admin/testAdmin';
 
 // The official token's run (on its own DBC pool: after its fee claim), killed (SIGKILL: DISTRIBUTOR_CRASH_AFTER) right
@@ -32,12 +32,10 @@ describe('official token distribution crash recovery', () => {
     await test.database.close();
     const output: string[] = [];
     const baseEnv = {
-      CURVE_PROGRAM: 'dbc',
-      DATABASE_URL: test.databaseUrl ?? '', LAUNCH_FUNDING_POLL_MS: '50', LAUNCH_FUNDING_POLL_ATTEMPTS: '40',
+      DATABASE_URL: test.databaseUrl ?? '',
       ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password, OFFICIAL_TOKEN_LAUNCH: 'on',
       DISTRIBUTOR_MIN_PAYOUT_LAMPORTS: FLOOR.toString(), DISTRIBUTOR_INTERVAL_MS: '3600000',
-      // The test buys 3 SOL at a time from one address: the per-address share cap has its own tests.
-      QUOTES_MAX_CURVE_SHARE_BPS: '10000', HOLDER_REWARD_MIN_TOKENS: '1000',
+      HOLDER_REWARD_MIN_TOKENS: '1000',
     };
     const start = async (crashAfter: string | null) => {
       const server = await startServer({ ...baseEnv, ...(crashAfter ? { DISTRIBUTOR_CRASH_AFTER: crashAfter } : {}) }, { dataDir: test.dataDir });

@@ -1,26 +1,20 @@
-// The official token's run after its sell (steps/ does harvest, withdraw and sell as for a
-// campaign): sold -> holders_paid -> bought_back -> burned -> paid. Every transaction is
-// journaled before it is sent and each step first looks at what its journaled ones did,
-// so a run resumed after a crash pays nothing twice. The treasury pays the network fees
-// (as fee payer) except the buyback's, which the distributor wallet pays as any buyer,
-// topped up by the treasury first.
+// The official token's run after its claim (dbcSteps.ts claims the pool fee and buys back):
+// sold -> holders_paid -> bought_back -> burned -> paid. Every transaction is journaled
+// before it is sent and each step first looks at what its journaled ones did, so a run
+// resumed after a crash pays nothing twice. The treasury pays the network fees (as fee
+// payer) except the buyback's, which the distributor wallet pays as any buyer, topped up by
+// the treasury first.
 
-import bs58 from 'bs58';
 import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID, createBurnCheckedInstruction } from '@solana/spl-token';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { TOKEN_DECIMALS } from '../../../core/constants';
 import { proRata, splitOfficial } from '../../../core/officialSplit';
 import { rentExemptLamports } from '../../../core/rent';
-import { TRADE_NETWORK_FEE_LAMPORTS } from '../../../core/tradeCosts';
-import { splitWire, tokenAccountOf, withSignature } from '../../chain/curve';
-import { signEd25519 } from '../../chain/ed25519';
+import { tokenAccountOf } from '../../chain/tokenAccounts';
 import { distributionRuns, verifiedCharities, type HolderPayout } from '../../db/schema';
-import { blockhashOfMessage } from '../../launch/chainOps';
-import { settleSentQuote } from '../../launch/settleSentQuote';
-import { findQuote } from '../../trading/bookStore';
-import { advanceRun, findRun, journalEntry, journalTx, landedOk, updateRun, type RunRow, type StepContext } from '../journal';
-import { closeJournal } from '../steps/payout';
+import { advanceRun, findRun, journalTx, landedOk, updateRun, type RunRow, type StepContext } from '../journal';
+import { closeJournal } from '../steps/closeJournal';
 import { eligibleHolders } from './holders';
 import { charityAfter } from './charityTurn';
 
@@ -71,47 +65,6 @@ export async function payHolders(ctx: StepContext): Promise<RunRow> {
   }
   const paid = payouts.reduce((sum, p) => sum + BigInt(p.lamports), 0n);
   return advanceRun(services, run.id, { state: 'holders_paid', holderPaidLamports: paid, carriedOutLamports: run.holderRewardsLamports! - paid });
-}
-
-/**
- * holders_paid -> bought_back: 20% buys the token on its own curve through the quote book,
- * as any buyer (the pool co-signs), the tokens landing in the distributor's token account.
- * The quote and signature are journaled before execute, as the sell's are.
- */
-export async function buyback(ctx: StepContext): Promise<RunRow> {
-  const { services, run } = ctx;
-  const share = split(run).buyback;
-  if (run.buybackQuoteId && run.buybackSignature) {
-    const sent = await settleSentQuote(services, ctx.chain, run.buybackQuoteId, run.buybackSignature);
-    if (sent.kind === 'in-flight') throw new Error('The buyback is still in flight');
-    if (sent.kind === 'settled') return boughtBack(ctx, share, sent.output);
-  }
-  if (share === 0n) return advanceRun(services, run.id, { state: 'bought_back', buybackLamports: 0n, buybackTokens: 0n });
-  const wallet = ctx.distributor.publicKey.toBase58();
-  const { charity, platform } = split(run);
-  // Everything still owed from the wallet, its rent-exempt minimum and the buy's fee: the treasury tops up the rest.
-  const needed = RENT_EXEMPT_MINIMUM + TRADE_NETWORK_FEE_LAMPORTS + share + charity + run.charityCarriedInLamports + platform + run.carriedOutLamports!;
-  const balance = await ctx.chain.balance(wallet);
-  if (balance < needed) await topUp(ctx, needed - balance);
-  const quote = await services.trading.book.buildBuyQuote({ mint: run.mint, trader: wallet, solIn: share, slippageBps: 10_000 });
-  const wire = Buffer.from(quote.transactionBase64, 'base64');
-  const signature = signEd25519(ctx.distributor, splitWire(wire).message);
-  const buybackSignature = bs58.encode(signature);
-  await journalEntry(ctx, {
-    step: 'buyback', signature: buybackSignature, payer: 'distributor', fee: TRADE_NETWORK_FEE_LAMPORTS.toString(), lamports: '0',
-    blockhash: blockhashOfMessage(splitWire(wire).message),
-  }, { buybackQuoteId: quote.quoteId, buybackSignature });
-  const result = await services.trading.book.execute(withSignature(wire, 0, signature).toString('base64'));
-  return boughtBack(ctx, share, result.expectedOutput);
-}
-
-/** The SOL the buy used (a buy near graduation may use less than offered: the rest joins the carried dust). */
-async function boughtBack(ctx: StepContext, share: bigint, tokens: bigint): Promise<RunRow> {
-  const quote = ctx.run.buybackQuoteId ? await findQuote(ctx.services.db, ctx.run.buybackQuoteId) : undefined;
-  const spent = quote?.status === 'executed' ? quote.amountIn : share;
-  return advanceRun(ctx.services, ctx.run.id, {
-    state: 'bought_back', buybackLamports: spent, buybackTokens: tokens, carriedOutLamports: ctx.run.carriedOutLamports! + share - spent,
-  });
 }
 
 /** The treasury sends the distributor what it lacks for the rest of the run. */

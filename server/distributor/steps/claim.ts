@@ -4,7 +4,7 @@ import { buildClaimTransaction } from '../../curve/claimTransaction';
 import { buildPositionClaimTransaction } from '../../curve/positionClaimTransaction';
 import { curvePools } from '../../db/schema';
 import { advanceRun, journalTx, landedOk, type RunRow, type StepContext } from '../journal';
-import { closeJournal } from './payout';
+import { closeJournal } from './closeJournal';
 
 /**
  * started -> paid, for a campaign on its own DBC pool (issue 36): the distributor key claims the

@@ -7,7 +7,7 @@ import { buildPartnerClaimTransaction } from '../../curve/partnerClaimTransactio
 import { wrappedSolAccountRent } from '../../curve/tokenAccountRent';
 import { curvePools } from '../../db/schema';
 import { FEE_PER_SIGNATURE, journalTx, landedOk, type RunRow, type StepContext } from '../journal';
-import { closeJournal } from './payout';
+import { closeJournal } from './closeJournal';
 
 /** What the faucet gives the partner key on a test network when a claim needs more than it holds. */
 const TEST_NETWORK_TOP_UP = LAMPORTS_PER_SOL / 100n;

@@ -4,9 +4,8 @@
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import { signTransaction } from '../../chain/token';
-import { demoWallet, ensureSol, transferSol } from '../../demo/market';
+import { demoWallet, ensureSol } from '../../demo/market';
 import { launchDbcCampaign } from '../../curve/testing/dbcCampaign';
-import { launcherFor } from '../../launch';
 import type { Services } from '../../services';
 import { signInWallet, signMessage } from '../../testing/wallet';
 
@@ -14,25 +13,12 @@ export async function launchCampaign(
   services: Services, name: string, donationWallet: string, initialBuy = 0n,
 ): Promise<{ campaignId: number; mint: string; distributorWallet: string }> {
   const creator = await demoWallet(services, `creator-${name}`);
-  if (services.env.CURVE_PROGRAM === 'dbc') {
-    // The product's launch: the campaign's own DBC pool, the creator's one signed transaction.
-    const launched = await launchDbcCampaign(services, {
-      creator, donationWallet, initialBuyLamports: initialBuy,
-      form: { name, ticker: name.slice(0, 6).toUpperCase(), description: `${name} test campaign`, imageUrl: '/ipfs/bafkreia5qq7jzb4xq3yqz4rfsyvbdrgdn7xdsm6p3q4nyr4k2kmcyz6dqe' },
-    });
-    return { campaignId: launched.campaignId, mint: launched.mint, distributorWallet: launched.distributionWallet };
-  }
-  await ensureSol(services, creator.publicKey, 2_000_000_000n);
-  const launcher = launcherFor(services);
-  await ensureSol(services, creator.publicKey, 2_000_000_000n + initialBuy);
-  const prepared = await launcher.prepare(creator.publicKey.toBase58(), initialBuy);
-  await transferSol(services, creator, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
-  const created = await launcher.create(creator.publicKey.toBase58(), prepared.request_id, {
-    name, ticker: name.slice(0, 6).toUpperCase(), goal: 50_000_000_000n, category: 'Community', initialBuy, donationWallet,
-    description: `${name} test campaign`, website: undefined, twitter: undefined, telegram: undefined, bondingCurveType: 1,
-    imageUrl: '/ipfs/bafkreia5qq7jzb4xq3yqz4rfsyvbdrgdn7xdsm6p3q4nyr4k2kmcyz6dqe', videoUrl: undefined, photos: [],
+  // The product's launch: the campaign's own DBC pool, the creator's one signed transaction.
+  const launched = await launchDbcCampaign(services, {
+    creator, donationWallet, initialBuyLamports: initialBuy,
+    form: { name, ticker: name.slice(0, 6).toUpperCase(), description: `${name} test campaign`, imageUrl: '/ipfs/bafkreia5qq7jzb4xq3yqz4rfsyvbdrgdn7xdsm6p3q4nyr4k2kmcyz6dqe' },
   });
-  return { campaignId: created.campaignId, mint: created.mintAddress, distributorWallet: prepared.distributor_wallet };
+  return { campaignId: launched.campaignId, mint: launched.mint, distributorWallet: launched.distributionWallet };
 }
 
 /** A funded wallet of its own (a donor). */

@@ -5,7 +5,7 @@ import { buy, tokenBalance } from '../../demo/market';
 import { indexDonations } from '../../donations/indexer';
 import { referenceOf } from '../../donations/references';
 import { donor, launchCampaign, sendSol } from '../../donations/testing/donationFlow';
-import { findCurvePool, stateOfPool } from '../../trading';
+import { findCurvePool, stateOfPool } from '../../curve/pools';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { signInWallet } from '../../testing/wallet';
 

@@ -6,7 +6,7 @@ import { campaignEdits, campaignGallery, campaignVideos, curvePools } from '../.
 import { parseInput } from '../../http/validate';
 import { presentCampaign } from '../../presenters/campaign';
 import type { RouteOptions } from '../../services';
-import { stateOfPool } from '../../trading';
+import { stateOfPool } from '../../curve/pools';
 import { findPublicCampaign } from '../../policies/campaigns';
 import { donationWalletCounting } from '../../donations/walletControl';
 import { walletProofOf } from '../../trust';

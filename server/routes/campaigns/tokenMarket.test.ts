@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair, Transaction } from '@solana/web3.js';
 import {
-  ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedWithFeeInstruction,
+  ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction,
 } from '@solana/spl-token';
-import { CAMPAIGN_TAX_BPS } from '../../../core/constants';
-import { parseSol, parseTokenAmount } from '../../../core/money';
-import { initialCurveState } from '../../../core/curve/state';
-import { calculateTransferFee } from '../../../core/tokenFee';
+import { parseSol } from '../../../core/money';
+import { priceBeforeFirstTrade } from '../../official/curveChanges';
 import type { Candle, CandlesResponse, MarketDataResponse, QuotePreviewResponse, TradesResponse } from '../../../core/schemas/trade';
 import { eq } from 'drizzle-orm';
-import { tokenAccountOf } from '../../chain/curve';
+import { tokenAccountOf } from '../../chain/tokenAccounts';
 import { campaigns } from '../../db/schema';
 import { MARKET_CACHE_MS, tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
-import { signAsWallet } from '../../trading/testing/market';
+import { signAsWallet } from '../../testing/signing';
 import { launchCurveMarket, type CurveMarket } from '../curve/testing/curveMarket';
 
 let t: TestApp;
@@ -39,8 +36,7 @@ async function trade(side: 'buy' | 'sell', trader: Keypair, amount: string) {
 }
 
 beforeAll(async () => {
-  // Quotes here take more than 10% of a curve at once: the per-address share cap has its own tests (routes/curve/clientCaps.test.ts).
-  t = await createTestApp({ SOL_USD: '200', QUOTES_MAX_CURVE_SHARE_BPS: '10000' });
+  t = await createTestApp({ SOL_USD: '200' });
   m = await launchCurveMarket(t.services, { ticker: 'MRKT' });
   traders = [await m.trader(10n), await m.trader(10n)];
   await trade('buy', traders[0]!, '1');
@@ -80,14 +76,17 @@ describe('GET /api/campaigns/{tokenAddress}/candles', () => {
         expect(Number(c.high)).toBeGreaterThanOrEqual(Math.max(Number(c.open), Number(c.close)));
         expect(Number(c.low)).toBeLessThanOrEqual(Math.min(Number(c.open), Number(c.close)));
       }
+      // The last candle closes at the pool's price after the newest trade (its reserves as that swap left them; the
+      // market's price is the pool's square-root price now, the same to within its rounding).
       const last = candles.at(-1) as Candle;
       const market = await get<MarketDataResponse>(`/api/campaigns/${m.mint}/market`);
-      expect(Number(last.close)).toBeCloseTo(Number(market.priceSol), 15);
+      expect(Math.abs(Number(last.close) / Number(market.priceSol) - 1)).toBeLessThan(1e-3);
     }
-    // The first candle opens where the curve stood before its first trade, not at the price that trade paid.
+    // The first candle opens where the pool stood before its first trade (read back from that swap), below what the buy paid.
     const [first] = (await get<CandlesResponse>(`/api/campaigns/${m.mint}/candles?interval=1d`)).candles;
-    const start = initialCurveState(1);
-    expect(Number(first!.open)).toBeCloseTo(Number(start.virtualSolReserves) / Number(start.virtualTokenReserves), 15);
+    const start = (await priceBeforeFirstTrade(t.services.db, m.mint))!;
+    expect(Number(first!.open)).toBeCloseTo(Number(start.num) / Number(start.den) / 1e9, 15);
+    expect(Number(first!.open)).toBeLessThan(Number(first!.high));
     const bad = await t.app.inject({ method: 'GET', url: `/api/campaigns/${m.mint}/candles?interval=2m`, remoteAddress: testIp() });
     expect([bad.statusCode, bad.json().error]).toEqual([400, 'interval must be 1m, 5m, 1h or 1d']);
   });
@@ -98,7 +97,7 @@ describe('GET /api/campaigns/{tokenAddress}/market', () => {
     const market = await get<MarketDataResponse>(`/api/campaigns/${m.mint}/market`);
     const sellSol = (await get<TradesResponse>(`/api/campaigns/${m.mint}/trades`)).trades[0]!.sol;
     expect(market).toMatchObject({
-      // The two traders: the pool's account is a platform key's, no holder (core/holders.ts).
+      // The two traders: the pool's vault authority is no holder (core/holders.ts).
       tokenAddress: m.mint, holders: 2, trades24h: 3, totalSupply: '1000000000', source: 'curve', isBonded: false, label: 'Bonding Curve',
     });
     expect(parseSol(market.volume24hSol)).toBe(parseSol('1.5') + parseSol(sellSol));
@@ -119,8 +118,8 @@ describe('GET /api/campaigns/{tokenAddress}/market', () => {
     const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: t.services.chain.ledger!.latestBlockhash.blockhash }).add(
       createAssociatedTokenAccountIdempotentInstruction(from.publicKey, tokenAccountOf(m.mintKey, friend.publicKey), friend.publicKey, m.mintKey,
         TOKEN_2022_PROGRAM_ID, ASSOCIATED_TOKEN_PROGRAM_ID),
-      createTransferCheckedWithFeeInstruction(tokenAccountOf(m.mintKey, from.publicKey), m.mintKey, tokenAccountOf(m.mintKey, friend.publicKey),
-        from.publicKey, amount, 9, calculateTransferFee(amount, { transferFeeBasisPoints: CAMPAIGN_TAX_BPS, maximumFee: 10n ** 18n }), [], TOKEN_2022_PROGRAM_ID),
+      createTransferCheckedInstruction(tokenAccountOf(m.mintKey, from.publicKey), m.mintKey, tokenAccountOf(m.mintKey, friend.publicKey),
+        from.publicKey, amount, 9, [], TOKEN_2022_PROGRAM_ID),
     );
     tx.sign(from);
     const sent = await t.services.chain.ledger!.send(tx.serialize(), { preflight: true });
@@ -145,12 +144,14 @@ describe('GET /api/curve/{mint}/quote', () => {
     expect(Number(preview.priceAfter)).toBeGreaterThan(Number(preview.priceBefore));
     expect(preview.priceImpactPercent).toBeGreaterThan(0);
     const built = await post(`/api/curve/${m.mint}/buy`, { wallet: trader.publicKey.toBase58(), amount: '0.25' });
-    expect(built.json()).toMatchObject({ expectedTokens: preview.expectedOutput, transferFee: preview.transferFee });
+    // The pool's own fee, no token tax (a DBC mint has no transfer fee).
+    expect(built.json()).toMatchObject({ expectedTokens: preview.expectedOutput, transferFee: '0' });
+    expect(Number(preview.poolFee)).toBeGreaterThan(0);
 
     const sellPreview = await get<QuotePreviewResponse>(`/api/curve/${m.mint}/quote?side=sell&amount=5000`);
     const sold = await post(`/api/curve/${m.mint}/sell`, { wallet: trader.publicKey.toBase58(), amount: '5000' });
     expect(sold.json()).toMatchObject({ expectedSOL: sellPreview.expectedOutput, tokenAmount: '5000' });
-    expect(parseTokenAmount(sellPreview.transferFee)).toBe(300n * 10n ** 9n);
+    expect(sellPreview.transferFee).toBe('0');
     const bad = await t.app.inject({ method: 'GET', url: `/api/curve/${m.mint}/quote?side=up&amount=1`, remoteAddress: testIp() });
     expect([bad.statusCode, bad.json().error]).toEqual([400, 'side must be buy or sell']);
   });

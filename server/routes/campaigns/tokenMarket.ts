@@ -8,7 +8,8 @@ import { listCandles, listTrades, marketOf, markersOf } from '../../market';
 import { rateLimit } from '../../policies/rateLimit';
 import type { RouteOptions } from '../../services';
 import { markersParamsSchema } from './schema';
-import { TRADE_ERRORS, findCurvePool } from '../../trading';
+import { TRADE_ERRORS } from '../../curve/tradeErrors';
+import { findCurvePool } from '../../curve/pools';
 
 type TokenParams = { Params: { tokenAddress: string } };
 

@@ -15,7 +15,7 @@ describe('GET /api/config', () => {
     const body = res.json();
     expect(ClientConfigSchema.parse(body)).toEqual(body);
     const treasury = (await t.services.keys.treasury()).publicKey.toBase58();
-    expect(body).toEqual({ localMode: true, cluster: 'localnet', rpcPath: '/api/rpc', solUsd: 123.5, siteName: 'Causemint', supportWallet: treasury, supportChatUrl: null, backerMinSol: '0.01', payoutIntervalMs: t.services.env.distributorIntervalMs, curveProgram: 'custodial', curvePlatformSharePercent: 0 });
+    expect(body).toEqual({ localMode: true, cluster: 'localnet', rpcPath: '/api/rpc', solUsd: 123.5, siteName: 'Causemint', supportWallet: treasury, supportChatUrl: null, backerMinSol: '0.01', payoutIntervalMs: t.services.env.distributorIntervalMs, curveProgram: 'dbc', curvePlatformSharePercent: 0 });
     expect(body.payoutIntervalMs).toBeGreaterThanOrEqual(1000);
   });
 });
@@ -36,10 +36,12 @@ describe('client configuration on a real cluster', () => {
       backerMinSol: '0.01',
       // A cluster pays every 10 minutes unless DISTRIBUTOR_INTERVAL_MS says otherwise.
       payoutIntervalMs: 600_000,
-      // Campaigns launch on their own DBC pools unless CURVE_PROGRAM says otherwise; all of a pool's fee after DBC's share is the cause's.
+      // Campaigns launch on their own DBC pools; all of a pool's fee after DBC's share is the cause's.
       curveProgram: 'dbc', curvePlatformSharePercent: 0,
     });
-    expect(clientConfig(loadEnv({ ...real, CURVE_PROGRAM: 'custodial' }), '11111111111111111111111111111111').curveProgram).toBe('custodial');
+    // The custodial curve was retired: naming it stops the start with a message saying so.
+    expect(() => loadEnv({ ...real, CURVE_PROGRAM: 'custodial' })).toThrow(/custodial curve was retired/);
+    expect(clientConfig(loadEnv({ ...real, CURVE_PROGRAM: 'dbc' }), '11111111111111111111111111111111').curveProgram).toBe('dbc');
     expect(clientConfig(loadEnv({ ...real, CURVE_PLATFORM_SHARE_PERCENT: '25' }), '11111111111111111111111111111111').curvePlatformSharePercent).toBe(25);
     expect(() => loadEnv({ CURVE_PROGRAM: 'pumpfun' })).toThrow(/CURVE_PROGRAM/);
     expect(clientConfig(loadEnv({ ...real, DISTRIBUTOR_INTERVAL_MS: '120000' }), '11111111111111111111111111111111').payoutIntervalMs).toBe(120_000);

@@ -22,7 +22,7 @@ export function clientConfig(env: Env, treasuryWallet: string): ClientConfig {
     supportChatUrl: env.SUPPORT_CHAT_URL ?? null,
     backerMinSol: lamportsToSolString(env.BACKER_MIN_LAMPORTS),
     payoutIntervalMs: env.distributorIntervalMs,
-    curveProgram: env.CURVE_PROGRAM,
+    curveProgram: 'dbc' as const,
     curvePlatformSharePercent: env.CURVE_PLATFORM_SHARE_PERCENT,
   };
 }

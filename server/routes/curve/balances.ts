@@ -1,9 +1,8 @@
-// The quote book refuses quotes a wallet cannot back (server/trading/quoteBook.ts); the
-// chain checks again when the trade executes. This turns the chain's refusals into the
-// same words.
+// The chain refuses a trade a wallet cannot pay for; this turns its refusals into the
+// wallet's words.
 
 import { HttpError } from '../../http/errors';
-import { TRADE_ERRORS } from '../../trading';
+import { TRADE_ERRORS } from '../../curve/tradeErrors';
 
 export const BALANCE_MESSAGES = { sol: TRADE_ERRORS.insufficientSol, tokens: TRADE_ERRORS.insufficientTokens } as const;
 

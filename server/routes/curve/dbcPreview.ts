@@ -13,8 +13,9 @@ import { HttpError } from '../../http/errors';
 import { decimalRatio } from '../../market/decimal';
 import { percentChange } from '../../market/marketData';
 import type { Services } from '../../services';
-import { TRADE_ERRORS, stateOfPool } from '../../trading';
-import type { PoolRow } from '../../trading/pools';
+import { TRADE_ERRORS } from '../../curve/tradeErrors';
+import { stateOfPool } from '../../curve/pools';
+import type { PoolRow } from '../../curve/pools';
 
 const solPerToken = (r: Ratio) => decimalRatio(r.num, r.den * 10n ** 9n, 18);
 

@@ -5,8 +5,8 @@ import { parseTokenAmount } from '../../../core/money';
 import { launchDbcCampaign } from '../../curve/testing/dbcCampaign';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
-import { signAsWallet } from '../../trading/testing/market';
-import { TRADE_ERRORS } from '../../trading';
+import { signAsWallet } from '../../testing/signing';
+import { TRADE_ERRORS } from '../../curve/tradeErrors';
 import { MAX_BLOCKHASH_AGE } from '../../chain/ledger/programs';
 import { NOT_THIS_POOL } from './dbcTrade';
 

@@ -12,12 +12,12 @@ import { blockhashExpired, customErrorCode, TransactionFailedError, TransactionR
 import { buildSwapTransaction, PoolNotTradableError, type SwapSide } from '../../curve/swapTransaction';
 import { decodeSwaps } from '../../curve/swapEvents';
 import { tokenAccountRent, wrappedSolAccountRent } from '../../curve/tokenAccountRent';
-import { chainHoldings } from '../../trading/holdings';
+import { chainHoldings } from '../../chain/holdings';
 import { indexSwapSignatures } from '../../curve/indexSwaps';
-import type { PoolRow } from '../../trading/pools';
+import type { PoolRow } from '../../curve/pools';
 import { HttpError, badRequest } from '../../http/errors';
 import type { Services } from '../../services';
-import { TRADE_ERRORS } from '../../trading';
+import { TRADE_ERRORS } from '../../curve/tradeErrors';
 import { transactionFailureReason } from './failureReason';
 
 /** About how long a blockhash lands (150 slots of 400 ms): after it the wallet must build again. */

@@ -1,12 +1,14 @@
 import { Keypair } from '@solana/web3.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_TAX_BPS } from '../../../core/constants';
+import { initialCurveState } from '../../../core/curve';
+import { curvePools } from '../../db/schema';
 import { tradeHooksIdle } from '../../market';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
-import { createCurvePool } from '../../trading';
-import { signAsWallet } from '../../trading/testing/market';
+import { stateColumns } from '../../curve/pools';
+import { TRADE_ERRORS } from '../../curve/tradeErrors';
+import { signAsWallet } from '../../testing/signing';
 import { launchCurveMarket, type CurveMarket } from './testing/curveMarket';
 
 // Spec 1 section 8 'Service messages' through the real routes: the upstream they depend on
@@ -44,7 +46,7 @@ describe('with the local ledger', () => {
     t = await createTestApp();
     m = await launchCurveMarket(t.services, { ticker: 'FAIL' });
     trader = await m.trader(10n);
-    // A trade first: the routes know the pool, so the failures below are the book's own.
+    // A trade first: the pool is known to work, so the failures below are the database's.
     const built = await buy();
     expect(built.statusCode, built.body).toBe(200);
     const done = await post(`/api/curve/${m.mint}/execute`, { transactionBase64: signAsWallet(built.json().transactionBase64, trader) });
@@ -55,41 +57,32 @@ describe('with the local ledger', () => {
     await t.close();
   });
 
-  it('answers the stats and the progress with their service messages while the database fails, and recovers', async () => {
+  it('answers the stats, the progress, the builds and the execute with their service messages while the database fails, and recovers', async () => {
+    const signed = signAsWallet((await buy('0.05')).json().transactionBase64, trader);
     await withoutTable('curve_pools', async () => {
       expectService(await get(`/api/campaigns/${m.mint}/market`), 'Failed to get campaign stats', 'Database error');
       expectService(await get(`/api/curve/${m.mint}/progress`), 'Failed to get bonding curve progress', 'Database error');
-    });
-    expect((await get(`/api/campaigns/${m.mint}/market`)).statusCode).toBe(200);
-    expect((await get(`/api/curve/${m.mint}/progress`)).statusCode).toBe(200);
-  });
-
-  it('answers the builds with their service messages while the quote book cannot read its quotes', async () => {
-    await withoutTable('curve_quotes', async () => {
       expectService(await buy(), 'Failed to build buy transaction', 'Database error');
       expectService(await post(`/api/curve/${m.mint}/sell`, { wallet: trader.publicKey.toBase58(), amount: '1000' }),
         'Failed to build sell transaction', 'Database error');
+      expectService(await post(`/api/curve/${m.mint}/execute`, { transactionBase64: signed }), 'Failed to execute swap', 'Database error');
     });
+    expect((await get(`/api/campaigns/${m.mint}/market`)).statusCode).toBe(200);
+    expect((await get(`/api/curve/${m.mint}/progress`)).statusCode).toBe(200);
     expect((await buy()).statusCode).toBe(200);
   });
 
-  it('answers an execute the book cannot settle with the service message', async () => {
+  it('answers a trade whose blockhash aged out with the spec\'s retry message, and sends nothing', async () => {
     const built = await buy('0.05');
     expect(built.statusCode, built.body).toBe(200);
-    const signed = signAsWallet(built.json().transactionBase64, trader);
-    await withoutTable('curve_quotes', async () => {
-      expectService(await post(`/api/curve/${m.mint}/execute`, { transactionBase64: signed }), 'Failed to execute swap', 'Database error');
-    });
-  });
-
-  it('answers a trade the chain refused with the service message and the chain\'s reason', async () => {
-    const built = await buy('0.05');
-    expect(built.statusCode, built.body).toBe(200);
-    // The quote's blockhash ages out (150 slots) before the trader sends it.
+    // The transaction's blockhash ages out (150 slots) before the trader sends it.
     const ledger = t.services.chain.ledger!;
     ledger.warp(ledger.slot + 200n);
+    const before = ledger.getAccount(trader.publicKey.toBase58())!.lamports;
     const res = await post(`/api/curve/${m.mint}/execute`, { transactionBase64: signAsWallet(built.json().transactionBase64, trader) });
-    expectService(res, 'Failed to execute swap', 'Transaction failed: Blockhash expired');
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ error: TRADE_ERRORS.expired });
+    expect(ledger.getAccount(trader.publicKey.toBase58())!.lamports).toBe(before);
   });
 });
 
@@ -103,8 +96,11 @@ describe('with a cluster whose RPC node does not answer', () => {
   beforeAll(async () => {
     // Port 1: nothing listens, every RPC call is refused at once.
     t = await createTestApp({ SOLANA_RPC_URL: 'http://127.0.0.1:1', SOLANA_CLUSTER: 'devnet' });
-    await createCurvePool(t.services.db, {
-      mint, poolWallet: Keypair.generate().publicKey.toBase58(), curveType: 1, transferFeeBps: CAMPAIGN_TAX_BPS, campaignId: null,
+    // A DBC pool row of ours whose pool the unreachable cluster would hold.
+    const state = initialCurveState(1);
+    await t.services.db.insert(curvePools).values({
+      mint, program: 'dbc', poolWallet: Keypair.generate().publicKey.toBase58(), dbcConfig: Keypair.generate().publicKey.toBase58(),
+      curveType: 1, thresholdLamports: state.thresholdLamports, transferFeeBps: 0, maximumFee: '0', ...stateColumns(state),
     });
   }, 60_000);
   afterAll(async () => { await t.close(); });

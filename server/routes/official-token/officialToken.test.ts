@@ -103,13 +103,16 @@ describe('GET /api/official-token', () => {
     expect(body.priceChange24h).toBeGreaterThan(body.priceChange1h);
     expect(body.priceChange1h).toBeGreaterThan(0);
 
-    // The safety check reads the mint itself: supply fixed, nothing left to mint, freeze or re-price.
+    // The safety check reads the mint itself (supply fixed, nothing left to mint or freeze, no transfer fee to
+    // re-price) and the pool: its 10% fee, DBC's protocol share, and who may claim the rest.
     const safety = (await t.app.inject({ method: 'GET', url: '/api/official-token/safety' })).json();
     expect(safety).toMatchObject({
       tokenAddress: mint.toString(), supply: TOKEN_TOTAL_SUPPLY.toString(), decimals: 9,
-      mintAuthority: null, freezeAuthority: null, transferFeeBps: 1000, transferFeeConfigAuthority: null,
+      mintAuthority: null, freezeAuthority: null, transferFeeBps: null, transferFeeConfigAuthority: null,
+      poolFeeBps: 1000, protocolSharePercent: 20, dammPool: null,
     });
-    expect(safety.withdrawWithheldAuthority).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(safety.feeClaimer).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(safety.poolAddress).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
   }, 60_000);
 
   it('market: a cluster token reads the market-data adapter; a failing API leaves the fallbacks (nulls)', async () => {

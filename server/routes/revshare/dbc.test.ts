@@ -9,8 +9,8 @@ import { COMPLETE_MESSAGES } from '../../curve/completeLaunch';
 import { DBC_LAUNCH_MESSAGES } from '../../curve/launchCampaign';
 import { campaigns, curveTrades, launchRequests, platformKeys } from '../../db/schema';
 import { resumeLaunchesJob } from '../../jobs/resumeLaunches';
-import { ABANDONED_AFTER_MS, type CreateResult } from '../../launch';
-import { createBody, signedInCreator } from '../../launch/testing/launchFlow';
+import { ABANDONED_AFTER_MS, type CreateResult } from '../../curve/launchTerms';
+import { createBody, signedInCreator } from '../../testing/launchFlow';
 import { createTestApp, type TestApp } from '../../testing/app';
 import type { SignedIn } from '../../testing/wallet';
 

@@ -14,8 +14,8 @@ import { DbcLaunchError, buildDbcLaunch, reserveDbcLaunch } from '../../curve/la
 import { launchRequests } from '../../db/schema';
 import { HttpError, badRequest } from '../../http/errors';
 import { ServiceFailure } from '../../http/serviceError';
-import { LAUNCH_MESSAGES, MAX_OPEN_PREPARED_PER_WALLET, type CreateResult } from '../../launch';
-import { launchFormOf } from '../../launch/form';
+import { LAUNCH_MESSAGES, MAX_OPEN_PREPARED_PER_WALLET, type CreateResult } from '../../curve/launchTerms';
+import { launchFormOf } from '../../curve/launchForm';
 import { donationWalletRefusal } from '../../policies/donationWallet';
 import type { Services } from '../../services';
 

@@ -3,15 +3,18 @@ import { eq } from 'drizzle-orm';
 import { PublicKey } from '@solana/web3.js';
 import { CREATION_MESSAGES as M } from '../../../core/schemas/creation';
 import { campaigns, launchRequests, platformKeys } from '../../db/schema';
-import { LAUNCH_MESSAGES, MAX_OPEN_PREPARED_PER_WALLET } from '../../launch';
-import { create, createBody, fund, prepare, signedInCreator, type Prepared } from '../../launch/testing/launchFlow';
+import { LAUNCH_MESSAGES, MAX_OPEN_PREPARED_PER_WALLET } from '../../curve/launchTerms';
+import { create, createBody, prepare, signedInCreator, type Prepared } from '../../testing/launchFlow';
+import { launchDbcCampaignOverHttp } from '../../curve/testing/dbcCampaign';
+import { CREATION_FEE_LAMPORTS } from '../../curve/launchCampaign';
+import { signAsWallet } from '../../testing/signing';
 import { createTestApp, type TestApp } from '../../testing/app';
 import type { SignedIn } from '../../testing/wallet';
 import { WALLET_REQUIRED_MESSAGE } from '../../policies/wallet';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LAUNCH_FUNDING_POLL_MS: '5', LAUNCH_FUNDING_POLL_ATTEMPTS: '3' });
+  t = await createTestApp();
 }, 60_000);
 afterAll(async () => { await t.close(); });
 
@@ -41,13 +44,13 @@ describe('GET /api/revshare/prepare', () => {
     expect(res.json()).toEqual({ error: WALLET_REQUIRED_MESSAGE });
   });
 
-  it('asks for 0.05 SOL plus the initial buy, with fresh wallets every time', async () => {
+  it('asks for the creation fee plus the initial buy, with fresh keys every time', async () => {
     const user = await signedInCreator(t.app, t.services, 1);
     const none = await prepare(t.app, user);
-    expect(none).toMatchObject({ amount_to_fund: 0.05, amount_to_fund_lamports: '50000000' });
+    expect(none.amount_to_fund_lamports).toBe(CREATION_FEE_LAMPORTS.toString());
     const two = await prepare(t.app, user, '2');
-    expect(two.amount_to_fund_lamports).toBe('2050000000');
-    expect(new Set([none.funding_wallet, two.funding_wallet, none.distribution_wallet, two.token_address, none.token_address]).size).toBe(5);
+    expect(two.amount_to_fund_lamports).toBe((CREATION_FEE_LAMPORTS + 2_000_000_000n).toString());
+    expect(new Set([none.distribution_wallet, two.distribution_wallet, two.token_address, none.token_address]).size).toBe(4);
     expect(await launchState(two.request_id)).toBe('prepared');
   });
 
@@ -97,14 +100,11 @@ describe('GET /api/revshare/prepare', () => {
 describe('POST /api/revshare/create: refused requests create nothing and move no SOL', () => {
   let user: SignedIn;
   let prepared: Prepared;
-  let fundingBefore: bigint;
   let creatorBefore: bigint;
 
   beforeAll(async () => {
     user = await signedInCreator(t.app, t.services, 3);
     prepared = await prepare(t.app, user, '0.5');
-    await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
-    fundingBefore = await balance(prepared.funding_wallet);
     creatorBefore = await balance(user.wallet);
   });
 
@@ -144,40 +144,16 @@ describe('POST /api/revshare/create: refused requests create nothing and move no
     expect(await launchState(prepared.request_id)).toBe('prepared');
     expect(await t.services.chain.connection.getAccountInfo(new PublicKey(prepared.token_address))).toBeNull();
     expect(await t.services.db.$count(campaigns, eq(campaigns.requestId, prepared.request_id))).toBe(0);
-    expect(await balance(prepared.funding_wallet)).toBe(fundingBefore);
     expect(await balance(user.wallet)).toBe(creatorBefore);
     // And the request still goes through once the body is right (campaignGoal is read as goal).
     const body = createBody(user, prepared.request_id, { goal: undefined, campaignGoal: 75 });
     const res = await create(t.app, user, body);
     expect(res.statusCode, res.body).toBe(200);
+    const signedTransaction = signAsWallet(res.json<{ transactionBase64: string }>().transactionBase64, user.keypair);
+    const done = await t.app.inject({ method: 'POST', url: '/api/revshare/complete', headers: { cookie: user.cookie }, payload: { request_id: prepared.request_id, signedTransaction } });
+    expect(done.statusCode, done.body).toBe(200);
     const [row] = await t.services.db.select().from(campaigns).where(eq(campaigns.requestId, prepared.request_id));
     expect(row!.goalLamports).toBe(75_000_000_000n);
-  });
-});
-
-describe('POST /api/revshare/create: funding', () => {
-  it('refuses an unfunded or under-funded request with the spec message, and accepts it at 95%', async () => {
-    const user = await signedInCreator(t.app, t.services, 2);
-    const prepared = await prepare(t.app, user, '0');
-    const unfunded = await create(t.app, user, createBody(user, prepared.request_id, { initialBuy: '0' }));
-    expect(unfunded.statusCode).toBe(400);
-    expect(unfunded.json()).toEqual({ error: 'Funding wallet has not been funded yet' });
-
-    const required = BigInt(prepared.amount_to_fund_lamports);
-    await fund(t.services, user.keypair, prepared.funding_wallet, required * 94n / 100n);
-    const under = await create(t.app, user, createBody(user, prepared.request_id, { initialBuy: '0' }));
-    expect(under.json()).toEqual({ error: 'Funding wallet has not been funded yet' });
-    expect(await launchState(prepared.request_id)).toBe('prepared');
-
-    // An initial buy asked for at create counts too: 0.05 + 1 SOL is far from funded.
-    await fund(t.services, user.keypair, prepared.funding_wallet, required / 100n);
-    const withBuy = await create(t.app, user, createBody(user, prepared.request_id, { initialBuy: '1' }));
-    expect(withBuy.json()).toEqual({ error: 'Funding wallet has not been funded yet' });
-
-    const ok = await create(t.app, user, createBody(user, prepared.request_id, { initialBuy: '0', ticker: 'NOBUY' }));
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect((ok.json() as { initialBuyTokens: string }).initialBuyTokens).toBe('0');
-    expect(await launchState(prepared.request_id)).toBe('created');
   });
 });
 
@@ -190,11 +166,8 @@ describe('GET /api/campaigns/{tokenAddress}', () => {
 
   it('is 404 for the ticker TEST', async () => {
     const user = await signedInCreator(t.app, t.services, 1);
-    const prepared = await prepare(t.app, user);
-    await fund(t.services, user.keypair, prepared.funding_wallet, BigInt(prepared.amount_to_fund_lamports));
-    const res = await create(t.app, user, createBody(user, prepared.request_id, { ticker: 'test', initialBuy: '' }));
-    expect(res.statusCode, res.body).toBe(200);
-    const shown = await t.app.inject({ method: 'GET', url: `/api/campaigns/${prepared.token_address}` });
+    const launched = await launchDbcCampaignOverHttp(t.app, user, { ticker: 'test', initialBuy: '' });
+    const shown = await t.app.inject({ method: 'GET', url: `/api/campaigns/${launched.mint}` });
     expect(shown.statusCode).toBe(404);
   });
 });

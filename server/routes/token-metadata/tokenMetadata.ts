@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { campaigns, launchRequests } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
-import { tokenMetadataJson } from '../../launch';
+import { tokenMetadataJson } from '../../curve/metadata';
 import type { RouteOptions } from '../../services';
 
 const Params = z.object({ mint: z.string().trim().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid token address') });

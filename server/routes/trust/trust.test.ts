@@ -9,7 +9,7 @@ import { HIDDEN_TICKER } from '../../../core/constants';
 import { parseSol } from '../../../core/money';
 import { formatDayUtc } from '../../../core/format';
 import { holderShare } from '../../../core/holders';
-import { tokenAccountOf } from '../../chain/curve';
+import { tokenAccountOf } from '../../chain/tokenAccounts';
 import { DBC_POOL_AUTHORITY } from '../../chain/ledger/genesis/meteora';
 import { curvePartner } from '../../curve/configs';
 import { readVirtualPool } from '../../curve/virtualPool';
@@ -22,7 +22,7 @@ import type { TrustResponse } from '../../presenters/trust';
 import { createTestApp, type TestApp } from '../../testing/app';
 import type { SignedIn } from '../../testing/wallet';
 import { signInWallet, signMessage, testIp } from '../../testing/wallet';
-import { chainHoldings } from '../../trading';
+import { chainHoldings } from '../../chain/holdings';
 import { TRUST_CACHE_MS, trustOf } from '../../trust';
 import { TEST_ADMIN_ENV, loginTestAdmin } from '../admin/testAdmin';
 

@@ -17,7 +17,7 @@ import { tradeHooksIdle } from '../../market';
 import type { TrustResponse } from '../../presenters/trust';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { testIp } from '../../testing/wallet';
-import { chainHoldings } from '../../trading';
+import { chainHoldings } from '../../chain/holdings';
 import { clusterEnv, confirmed, startUpstreamLedger } from '../curve/testing/clusterMarket';
 
 let upstream: StartedServer;

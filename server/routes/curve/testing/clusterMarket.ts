@@ -1,15 +1,8 @@
-// A campaign token with its curve pool on a cluster (in the tests: a local-mode server as
-// the cluster, reached over HTTP and PubSub through services.chain.connection): the real mint
-// builder and key store, the setup transactions sent like any client's.
+// A cluster for the tests: a local-mode server reached over HTTP and PubSub through
+// services.chain.connection, as a provider would be.
 
-import { Keypair, LAMPORTS_PER_SOL, type Connection, type PublicKey } from '@solana/web3.js';
-import { CAMPAIGN_TAX_BPS } from '../../../../core/constants';
-import type { Services } from '../../../services';
-import { createCurvePool } from '../../../trading';
-import { poolTokenSetupTransactions } from '../../../trading/testing/poolTokenSetup';
+import type { Connection } from '@solana/web3.js';
 import { startServer, type StartedServer } from '../../../../e2e/server';
-
-export type ClusterMarket = Awaited<ReturnType<typeof launchClusterMarket>>;
 
 /**
  * The cluster: a local-mode server reached only over JSON-RPC, as a provider would be. It keeps
@@ -33,33 +26,4 @@ export async function confirmed(connection: Connection, signature: string): Prom
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${signature} was not confirmed`);
-}
-
-export async function launchClusterMarket(services: Services, ticker: string) {
-  const { connection } = services.chain;
-  const fund = async (to: PublicKey, sol: number) => confirmed(connection, await connection.requestAirdrop(to, sol * LAMPORTS_PER_SOL));
-  const [payer, mint, distributor, platform] = Array.from({ length: 4 }, () => Keypair.generate()) as [Keypair, Keypair, Keypair, Keypair];
-  const pool = await services.keys.getOrCreate('pool', mint.publicKey.toBase58());
-  await fund(payer.publicKey, 2);
-  const { blockhash } = await connection.getLatestBlockhash('confirmed');
-  for (const wire of poolTokenSetupTransactions({
-    payer, mint, pool: pool.publicKey, distributor: distributor.publicKey, metadataAuthority: platform.publicKey,
-    name: `Cluster ${ticker}`, symbol: ticker,
-  }, blockhash)) {
-    await confirmed(connection, await connection.sendRawTransaction(wire, { preflightCommitment: 'confirmed' }));
-  }
-  await createCurvePool(services.db, {
-    mint: mint.publicKey.toBase58(), poolWallet: pool.publicKey.toBase58(), curveType: 1, transferFeeBps: CAMPAIGN_TAX_BPS,
-  });
-  return {
-    mint: mint.publicKey.toBase58(),
-    pool: pool.publicKey.toBase58(),
-    distributor: distributor.publicKey.toBase58(),
-    async trader(sol: number): Promise<Keypair> {
-      const trader = Keypair.generate();
-      await fund(trader.publicKey, sol);
-      return trader;
-    },
-    lamports: async (of: PublicKey) => BigInt(await connection.getBalance(of, 'confirmed')),
-  };
 }
