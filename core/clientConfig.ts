@@ -21,7 +21,7 @@ export const ClientConfigSchema = z.object({
   backerMinSol: z.string(),
   /** How often the distributor pays withheld fees out (DISTRIBUTOR_INTERVAL_MS or its mode's default). */
   payoutIntervalMs: z.number().int().positive(),
-  /** CURVE_PROGRAM: how the Start Campaign page launches (a funding transfer, or one launch transaction on a DBC pool). */
+  /** Every campaign is a DBC pool (the custodial curve was retired); kept for clients that read it. */
   curveProgram: z.enum(CURVE_PROGRAMS),
   /** CURVE_PLATFORM_SHARE_PERCENT: the platform's share of a new DBC pool's fee after DBC's protocol share (0: all the cause's). */
   curvePlatformSharePercent: z.number().int().min(0).max(100),

@@ -13,9 +13,6 @@ export const DEFAULT_MIGRATION_THRESHOLD_SOL = 85;
 export const GRADUATION_THRESHOLD_SOL = { 1: 20, 2: 60 } as const;
 
 export const CREATION_COST = { tokenCreation: '0.03', maintenance: '0.01', platform: '0.01', total: '0.05' } as const;
-export const FUNDING_CHECK_PERCENT = 95;
-export const FUNDING_POLL_MS = 2000;
-export const FUNDING_POLL_ATTEMPTS = 30;
 
 export const INITIAL_BUY_MIN_SOL = '0.001';
 export const INITIAL_BUY_MAX_SOL = '2';

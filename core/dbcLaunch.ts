@@ -57,12 +57,10 @@ export function dbcAmountToFund(initialBuyLamports: bigint): bigint {
 }
 
 /**
- * What a launch costs, in one sentence, for campaigns launched the way `program` says
- * (How It Works, the Terms): on a DBC pool the fee and, at most, the new accounts' rent and
- * the signature fees for the longest name and ticker on this site; custodially the spec's 0.05 SOL.
+ * What a launch costs, in one sentence (How It Works, the Terms): the fee and, at most, the new
+ * accounts' rent and the signature fees for the longest name and ticker on this site.
  */
-export function creationCostSentence(program: 'custodial' | 'dbc', publicUrl: string): string {
-  if (program === 'custodial') return `Creation costs ${CREATION_COST.total} SOL plus your optional initial buy.`;
+export function creationCostSentence(publicUrl: string): string {
   const atMost = dbcLaunchNetworkEstimate(1n, publicUrl);
   // Rounded up to the thousandth, so the figure is a true "at most".
   const roundedUp = ((atMost + 999_999n) / 1_000_000n) * 1_000_000n;

@@ -1,43 +1,28 @@
-// What the trade widget says about a trade's tax: the rate, and the part of it that goes
-// to a good cause, in SOL. A campaign token's 6% tax is sold at the next payout and 80% of
-// the SOL reaches its donation wallet (20% is the platform fee); the official token's 10%
-// tax is split 20/20/30/30 and its charity giveaways are 30% of it (core/officialSplit.ts).
+// What the trade widget says about a trade's fee: the rate, and the part of it that goes to a
+// good cause, in SOL. A campaign's pool keeps 6% of every trade in SOL and what is claimed of
+// it (all but DBC's protocol share) is the cause's, less the platform's share when the operator
+// sets one; the official token's pool fee is 10% and its charity giveaways are 30% of what is
+// claimed (core/officialSplit.ts).
 
-import { CAMPAIGN_TAX_BPS, OFFICIAL_TOKEN_TAX_BPS, PLATFORM_FEE_PERCENT_OF_REWARDS } from './constants';
-import { parseUnits } from './money';
+import { CAMPAIGN_TAX_BPS, OFFICIAL_TOKEN_TAX_BPS } from './constants';
 import { OFFICIAL_SHARE_PERCENT } from './officialSplit';
 
 export type TradeTax = {
-  /** The token's transfer fee. */
+  /** The pool's fee on every trade. */
   bps: number;
   /** The quote row naming what the good cause gets. */
   shareLabel: string;
-  /** That part's percent of the tax. */
-  sharePercent: number;
-  /** On a DBC pool: that part's percent of what is claimed of the pool's fee (a campaign's: all but the platform's share). */
+  /**
+   * That part's percent of what is claimed of the pool's fee. Absent for a campaign: its cause
+   * gets all but the platform's share, which only the config knows (the widget fills it in).
+   */
   claimSharePercent?: number;
 };
 
-export const CAMPAIGN_TRADE_TAX: TradeTax = { bps: CAMPAIGN_TAX_BPS, shareLabel: 'For the cause', sharePercent: 100 - PLATFORM_FEE_PERCENT_OF_REWARDS };
-export const OFFICIAL_TRADE_TAX: TradeTax = {
-  bps: OFFICIAL_TOKEN_TAX_BPS, shareLabel: 'Charity giveaways', sharePercent: OFFICIAL_SHARE_PERCENT.charity, claimSharePercent: OFFICIAL_SHARE_PERCENT.charity,
-};
+export const CAMPAIGN_TRADE_TAX: TradeTax = { bps: CAMPAIGN_TAX_BPS, shareLabel: 'For the cause' };
+export const OFFICIAL_TRADE_TAX: TradeTax = { bps: OFFICIAL_TOKEN_TAX_BPS, shareLabel: 'Charity giveaways', claimSharePercent: OFFICIAL_SHARE_PERCENT.charity };
 
-/** The cause's part of a DBC trade's claimable fee (lamports), rounded down. */
+/** The cause's part of a trade's claimable fee (lamports), rounded down. */
 export function claimShareLamports(claimableLamports: bigint, sharePercent: number): bigint {
   return (claimableLamports * BigInt(sharePercent)) / 100n;
-}
-
-// The quote's averagePrice is SOL per whole token with up to 18 decimals (server/routes/curve/read.ts).
-const PRICE_DECIMALS = 18;
-
-/**
- * Lamports the cause gets from a trade's tax, estimated at the trade's average price (the
- * withheld tokens are sold later, at that day's price): fee tokens (base units, 9 decimals)
- * times SOL per whole token is lamports; then `sharePercent` of it, rounded down.
- */
-export function taxShareLamports(feeBaseUnits: bigint, averagePrice: string, sharePercent: number): bigint {
-  const pricePerToken = parseUnits(averagePrice, PRICE_DECIMALS, 'Average price');
-  const lamports = (feeBaseUnits * pricePerToken) / 10n ** BigInt(PRICE_DECIMALS);
-  return (lamports * BigInt(sharePercent)) / 100n;
 }

@@ -32,7 +32,7 @@ export type CampaignDetail = CampaignSummary & {
   platform_created: boolean;
   bonding_curve_type: number;
   bonding: null | {
-    pool_wallet: string; program: 'custodial' | 'dbc'; damm_pool: string | null; curve_type: number; threshold_sol: number; threshold_lamports: string;
+    pool_wallet: string; damm_pool: string | null; curve_type: number; threshold_sol: number; threshold_lamports: string;
     current_sol: number; current_lamports: string; complete: boolean;
   };
   /** The creator's story (the description when they wrote none). */

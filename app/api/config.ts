@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '../../core/clientConfig';
-import type { TaxTerms } from '../../core/taxStory';
 import { api } from './client';
 
 /** GET /api/config, as one query every page shares (fetched once per page). */
@@ -11,15 +10,14 @@ export const clientConfigQuery = {
   retry: 3,
 } as const;
 
-/** GET /api/config: local mode, cluster, SOL/USD, the payout interval, how campaigns launch. */
+/** GET /api/config: local mode, cluster, SOL/USD, the payout interval, the platform's share of a pool's fee. */
 export function useClientConfig() {
   return useQuery(clientConfigQuery);
 }
 
-/** How campaigns launch here and what the platform takes of a pool's fee; the default design until the config is known. */
-export function useTaxTerms(): TaxTerms {
-  const data = useClientConfig().data;
-  return { program: data?.curveProgram ?? 'dbc', platformSharePercent: data?.curvePlatformSharePercent ?? 0 };
+/** What the platform takes of a new pool's fee after DBC's share (CURVE_PLATFORM_SHARE_PERCENT); none until the config is known. */
+export function usePlatformSharePercent(): number {
+  return useClientConfig().data?.curvePlatformSharePercent ?? 0;
 }
 
 /** How often the cause is paid (the distributor's interval); 10 minutes until the config is known. */

@@ -5,8 +5,9 @@ import type {
 import { api } from './client';
 import { fallbackPoll } from './liveStatus';
 
-// The trading API of issue 6: build (a firm 30 s quote as an unsigned transaction) → the
-// wallet signs → execute; live quotes and bonding progress for display. Amounts are
+// The trading API of issue 6 on a DBC pool (issue 36): build (the pool's swap with a minimum out
+// from the slippage, as an unsigned transaction whose blockhash is its expiry) → the wallet
+// signs alone → execute (relayed); live quotes and bonding progress for display. Amounts are
 // decimal strings on the wire (SOL for buys, tokens for sells).
 
 export type TradeSide = 'buy' | 'sell';

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BondingCurveType, CampaignCategory } from '../../core/enums';
 import type { DbcPrepareResult, DbcSignRequest } from '../../core/schemas/launch';
 import { accountCampaignsKey } from './account';
@@ -6,26 +6,10 @@ import { campaignsKey } from './campaigns';
 import { api, orNull } from './client';
 import { platformStatsKey } from './platformStats';
 
-// The launch service (issue 5): prepare → the creator's wallet funds → create. On a DBC pool
-// (issue 36): prepare → create (the launch transaction) → the wallet signs → complete.
+// The launch service on a DBC pool (issue 36): prepare → create (the launch transaction) →
+// the creator's wallet signs → complete.
 
 export type { DbcPrepareResult, DbcSignRequest } from '../../core/schemas/launch';
-
-/** GET /api/revshare/prepare on the custodial curve: a funding wallet for this request and what it must receive (SOL). */
-export type CustodialPrepareResult = {
-  program?: 'custodial';
-  request_id: string;
-  funding_wallet: string;
-  distribution_wallet: string;
-  amount_to_fund: number | string;
-  /** The exact amount, when the service sends it. */
-  amount_to_fund_lamports?: string;
-  token_address: string;
-  bonding_curve?: unknown;
-};
-
-/** Either flow's prepare answer: a DBC request has no funding wallet (the wallet pays the launch transaction itself). */
-export type PrepareResult = CustodialPrepareResult | DbcPrepareResult;
 
 export type LaunchPhoto = { url: string; isMain: boolean };
 
@@ -89,16 +73,13 @@ export type LaunchedCampaign = {
   image_url: string | null;
 };
 
-export function prepareLaunch(initialBuySol: string | null): Promise<PrepareResult> {
+/** GET /api/revshare/prepare: the request, its mint and what the launch asks for (the wallet pays the launch transaction itself). */
+export function prepareLaunch(initialBuySol: string | null): Promise<DbcPrepareResult> {
   const query = initialBuySol ? `?initialBuy=${encodeURIComponent(initialBuySol)}` : '';
-  return api.get<PrepareResult>(`/api/revshare/prepare${query}`);
+  return api.get<DbcPrepareResult>(`/api/revshare/prepare${query}`);
 }
 
-export function createLaunch(body: CreateLaunchBody): Promise<CreateLaunchResult> {
-  return api.post<CreateLaunchResult>('/api/revshare/create', body);
-}
-
-/** POST /api/revshare/create for a DBC request: the launch transaction for the wallet to sign. */
+/** POST /api/revshare/create: the launch transaction for the wallet to sign. */
 export function createLaunchTransaction(body: CreateLaunchBody): Promise<DbcSignRequest> {
   return api.post<DbcSignRequest>('/api/revshare/create', body);
 }
@@ -121,14 +102,6 @@ export function useLaunchCreated() {
     void queryClient.invalidateQueries({ queryKey: platformStatsKey });
     void queryClient.invalidateQueries({ queryKey: accountCampaignsKey(creatorWallet) });
   };
-}
-
-export function usePrepareLaunch() {
-  return useMutation({ mutationFn: prepareLaunch });
-}
-
-export function useCreateLaunch() {
-  return useMutation({ mutationFn: createLaunch });
 }
 
 export const activeCharitiesKey = ['charities', 'active'] as const;

@@ -22,8 +22,6 @@ export type TradeCampaign = {
   market_cap: number | null;
   holders: number | null;
   cached_volume_24h: number | null;
-  /** The campaign's curve: its own DBC pool (a pool fee) or the custodial design (a token tax). */
-  bonding?: { program: 'custodial' | 'dbc' } | null;
 };
 
 const campaignPath = (mint: string) => `/api/campaigns/${encodeURIComponent(mint)}`;

@@ -1,6 +1,5 @@
-// The bonding curve: state, trades, the trader's view after the transfer fee, and metrics.
+// The bonding curve: state, trades and metrics (a DBC pool read as a CurveState: dbcState.ts).
 export * from './constants';
 export * from './state';
 export * from './trade';
-export * from './fees';
 export * from './metrics';

@@ -5,7 +5,6 @@
 import { z } from 'zod';
 
 export const CURVE_PROGRAMS = ['custodial', 'dbc'] as const;
-export type CurveProgram = (typeof CURVE_PROGRAMS)[number];
 
 export const LAUNCH_COMPLETE_MESSAGES = {
   requestId: 'request_id is required',

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import type { CampaignDetail } from '../../api/campaign';
 import { Link } from 'react-router';
 import { formatDate, formatSolFixed, shortAddress } from '../../../core/format';
-import { useClientConfig, usePayoutIntervalMs, useTaxTerms } from '../../api/config';
+import { useClientConfig, usePayoutIntervalMs, usePlatformSharePercent } from '../../api/config';
 import { taxStoryOf } from '../../../core/taxStory';
 import { REFERENCE_ONLY_TEXT, allTransfersText } from '../../../core/donationCounting';
 import { BACKERS_NOTE, backersTitle, funding, fundingBarPercent, fundingPercentText } from '../../../core/funding';
@@ -12,7 +12,7 @@ import { Card } from '../ui/Card';
 export function FundingCard({ campaign, showCampaignLink = false }: { campaign: CampaignDetail; showCampaignLink?: boolean }) {
   const backerMin = useClientConfig().data?.backerMinSol;
   const payoutMs = usePayoutIntervalMs();
-  const terms = { ...useTaxTerms(), program: campaign.bonding?.program ?? 'custodial' };
+  const platformSharePercent = usePlatformSharePercent();
   const f = funding(BigInt(campaign.raised_lamports), BigInt(campaign.goal_lamports));
   const { raised, goal, reached } = f;
   return (
@@ -36,7 +36,7 @@ export function FundingCard({ campaign, showCampaignLink = false }: { campaign: 
           The creator changed the goal on {formatDate(campaign.goal_change.changed_at)} (it was {campaign.goal_change.launch_goal_sol} SOL at launch); the About tab lists every change.
         </p>
       )}
-      <p className="mt-2 text-xs text-muted">{fundingPercentText(f)} of the goal. {taxStoryOf(terms, payoutMs)}</p>
+      <p className="mt-2 text-xs text-muted">{fundingPercentText(f)} of the goal. {taxStoryOf(platformSharePercent, payoutMs)}</p>
       <p className="mt-1 text-xs text-muted" data-testid="funding-backers-note">{BACKERS_NOTE}</p>
       {campaign.donation_wallet && (
         <>

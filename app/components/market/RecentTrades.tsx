@@ -2,7 +2,6 @@ import { useState } from 'react';
 import clsx from 'clsx';
 import type { TradeTrader } from '../../../core/schemas/trade';
 import { ExternalLink } from 'lucide-react';
-import { Link } from 'react-router';
 import { formatTokenCompact, relativeTime, shortAddress } from '../../../core/format';
 import { SubscriptPrice } from './SubscriptPrice';
 import { formatSol, parseSol, parseTokenAmount } from '../../../core/money';
@@ -28,7 +27,7 @@ function TraderBadge({ trader }: { trader: TradeTrader }) {
 }
 
 /** The newest trades of the token, each linking to its transaction on the explorer (wallet and price from 640 px up). */
-export function RecentTrades({ mint, ticker, moneyTrail = `/campaign/${mint}#money-trail` }: { mint: string; ticker: string; moneyTrail?: string }) {
+export function RecentTrades({ mint, ticker }: { mint: string; ticker: string }) {
   const trades = useTrades(mint);
   const explorer = useExplorer();
   const now = new Date(useNow(30_000));
@@ -65,19 +64,11 @@ export function RecentTrades({ mint, ticker, moneyTrail = `/campaign/${mint}#mon
             <tbody>
               {rows.map((t) => (
                 <tr key={t.signature} className="border-t border-line" data-testid="trade-row" data-signature={t.signature} data-side={t.side}>
-                  {t.feeSale
-                    ? (
-                      // The distributor selling the withheld fees for the cause: not a holder dumping.
-                      <td className="py-2 pr-3 font-semibold text-brand-500" data-testid="trade-row-fee-sale">
-                        <Link to={moneyTrail} className="hover:underline" title="The trading tax, sold for SOL and paid to the cause: see where the money went">Fee sale for the cause</Link>
-                      </td>
-                    )
-                    : (
-                      <td className={clsx('py-2 pr-3 font-semibold', t.side === 'buy' ? 'text-emerald-500 dark:text-emerald-400' : 'text-red-500 dark:text-red-400')}>
-                        {t.side === 'buy' ? 'Buy' : 'Sell'}
-                        {t.trader && <TraderBadge trader={t.trader} />}
-                      </td>
-                    )}
+                  {/* No 'fee sale' row: a pool's fee is claimed in SOL, never sold, so every sell here is a holder's. */}
+                  <td className={clsx('py-2 pr-3 font-semibold', t.side === 'buy' ? 'text-emerald-500 dark:text-emerald-400' : 'text-red-500 dark:text-red-400')}>
+                    {t.side === 'buy' ? 'Buy' : 'Sell'}
+                    {t.trader && <TraderBadge trader={t.trader} />}
+                  </td>
                   <td className="hidden py-2 pr-3 font-mono text-xs sm:table-cell">{shortAddress(t.wallet)}</td>
                   <td className="py-2 pr-3 text-right">{formatSol(parseSol(t.sol), 4)}</td>
                   <td className="py-2 pr-3 text-right">{formatTokenCompact(parseTokenAmount(t.side === 'buy' ? t.tokensReceived : t.tokens))}</td>

@@ -4,14 +4,14 @@ import { TOKEN_DECIMALS } from '../../../core/constants';
 import { formatBpsPercent, formatUnitsGrouped } from '../../../core/format';
 import { formatSol, parseSol, parseTokenAmount } from '../../../core/money';
 import type { QuotePreviewResponse } from '../../../core/schemas/trade';
-import { claimShareLamports, taxShareLamports, type TradeTax } from '../../../core/tradeTax';
+import { claimShareLamports, type TradeTax } from '../../../core/tradeTax';
 import type { TradeSide } from '../../api/curve';
 
 type Props = {
   side: TradeSide;
   ticker: string;
-  /** The token's tax and the part of it the quote names (campaign or official token). */
-  tax: TradeTax;
+  /** The pool's fee and the part of it the quote names (campaign or official token), its share filled in. */
+  tax: Required<TradeTax>;
   quote: QuotePreviewResponse | undefined;
   /** The quote is for an older amount (a newer one is on its way). */
   stale: boolean;
@@ -28,7 +28,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
-/** What the trader will actually hold after the tax (buy) or receive in SOL (sell). */
+/** What the trader will actually hold (buy) or receive in SOL (sell), and what the pool's fee gives the cause. */
 export function QuotePreview({ side, ticker, tax, quote, stale, loading, error }: Props) {
   if (error) return <p className="text-sm text-red-400" role="alert" data-testid="trade-quote-error">{error}</p>;
   if (!quote) {
@@ -44,22 +44,13 @@ export function QuotePreview({ side, ticker, tax, quote, stale, loading, error }
       <Row label={side === 'buy' ? 'You will hold' : 'You will receive'} testId="trade-quote-output">
         <span data-output={quote.expectedOutput} className={stale ? 'opacity-60' : undefined}>{output}</span>
       </Row>
-      {quote.poolFee !== undefined && quote.claimableFee !== undefined ? (
+      {/* Both are absent only from a server still quoting the retired custodial curve, whose tax this page no longer tells. */}
+      {quote.poolFee !== undefined && quote.claimableFee !== undefined && (
         <>
-          {/* On a DBC pool the fee is taken in SOL and claimed as it is: the cause's part is exact, not an estimate at a later price. */}
+          {/* The fee is taken in SOL and claimed as it is: the cause's part is exact, not an estimate at a later price. */}
           <Row label={`Pool fee ${formatBpsPercent(tax.bps)}`} testId="trade-quote-fee">{formatSol(parseSol(quote.poolFee), 6, { trim: true })} SOL</Row>
           <Row label={tax.shareLabel} testId="trade-quote-cause">
-            {formatSol(claimShareLamports(parseSol(quote.claimableFee), tax.claimSharePercent ?? tax.sharePercent), 6, { trim: true })} SOL
-          </Row>
-        </>
-      ) : (
-        <>
-          <Row label={`Tax ${formatBpsPercent(tax.bps)}`} testId="trade-quote-fee">
-            {formatUnitsGrouped(parseTokenAmount(quote.transferFee), TOKEN_DECIMALS, 2)} {ticker}
-          </Row>
-          {/* What the tax becomes: the withheld tokens are sold for SOL at a later payout, so it is estimated at this trade's average price. */}
-          <Row label={tax.shareLabel} testId="trade-quote-cause">
-            ≈ {formatSol(taxShareLamports(parseTokenAmount(quote.transferFee), quote.averagePrice, tax.sharePercent), 6, { trim: true })} SOL
+            {formatSol(claimShareLamports(parseSol(quote.claimableFee), tax.claimSharePercent), 6, { trim: true })} SOL
           </Row>
         </>
       )}

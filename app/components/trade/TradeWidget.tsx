@@ -10,7 +10,7 @@ import { CAMPAIGN_TRADE_TAX, type TradeTax } from '../../../core/tradeTax';
 import { errorMessage } from '../../api/client';
 import { useTradeQuote, type TradeSide } from '../../api/curve';
 import { formatSolBalance } from '../../solana/format';
-import { useClientConfig, useTaxTerms } from '../../api/config';
+import { useClientConfig, usePlatformSharePercent } from '../../api/config';
 import { useExplorer } from '../../solana/useExplorer';
 import { useTestSol } from '../../solana/useTestSol';
 import { useSolBalance } from '../../solana/useSolBalance';
@@ -28,14 +28,14 @@ import { useTrade, type TradeResult } from './useTrade';
 const QUOTE_DEBOUNCE_MS = 300;
 const SIDES: TradeSide[] = ['buy', 'sell'];
 
-type Props = { mint: string; ticker: string; className?: string; /** The official token passes its own 10% tax. */ tax?: TradeTax };
+type Props = { mint: string; ticker: string; className?: string; /** The official token passes its own 10% fee. */ tax?: TradeTax };
 
 /** Buy and sell a curve token (a campaign's or the official one) from the connected wallet. Reused by the campaign and official token pages. */
 export function TradeWidget({ mint, ticker, className, tax: given = CAMPAIGN_TRADE_TAX }: Props) {
   const { publicKey } = useWallet();
   // A campaign's cause is claimed all of its pool's claimable fee but the platform's share.
-  const { platformSharePercent } = useTaxTerms();
-  const tax: TradeTax = { ...given, claimSharePercent: given.claimSharePercent ?? 100 - platformSharePercent };
+  const platformSharePercent = usePlatformSharePercent();
+  const tax: Required<TradeTax> = { ...given, claimSharePercent: given.claimSharePercent ?? 100 - platformSharePercent };
   const { setOpen } = useWalletDialog();
   const explorer = useExplorer();
   const [side, setSide] = useState<TradeSide>('buy');

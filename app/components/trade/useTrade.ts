@@ -59,8 +59,8 @@ function checkBalance(req: TradeRequest, deps: Deps): void {
 }
 
 /**
- * build (a firm quote) → the wallet signs exactly that transaction → execute. A quote that
- * expired while the wallet was open is rebuilt once, priced against the one just signed:
+ * build (a swap with a minimum out) → the wallet signs exactly that transaction → execute. A
+ * swap whose blockhash expired while the wallet was open is rebuilt once, priced against the one just signed:
  * within the slippage tolerance the wallet signs again, beyond it the server refuses (409)
  * and the widget shows the new quote instead.
  */

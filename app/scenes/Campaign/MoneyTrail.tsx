@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { ExternalLink } from 'lucide-react';
-import { TOKEN_DECIMALS } from '../../../core/constants';
-import { formatUnitsGrouped, relativeTime } from '../../../core/format';
+import { relativeTime } from '../../../core/format';
 import { formatSol } from '../../../core/money';
 import { errorMessage } from '../../api/client';
 import { useCampaignProof } from '../../api/proof';
@@ -14,15 +13,14 @@ import { useExplorer } from '../../solana/useExplorer';
 const RUNS_SHOWN = 3;
 
 /**
- * 'Where the money went' (GET /proof): the tax from withheld to delivered, each sum read
- * back from the chain, and the latest payouts with their transactions.
+ * 'Where the money went' (GET /proof): the pool's fee from earned for the cause to delivered,
+ * each sum read back from the chain, and the latest claims with their transactions.
  */
 export function MoneyTrail({ mint }: { mint: string }) {
   const proof = useCampaignProof(mint, { limit: RUNS_SHOWN, offset: 0 });
   const explorer = useExplorer();
   const payoutMs = usePayoutIntervalMs();
   const p = proof.data;
-  const tokens = (units: string) => `${formatUnitsGrouped(BigInt(units), TOKEN_DECIMALS, 0)} tokens`;
   const sol = (lamports: string) => `${formatSol(BigInt(lamports), 4)} SOL`;
   return (
     <Card className="scroll-mt-20 p-5" data-testid="money-trail" id="money-trail">
@@ -31,25 +29,15 @@ export function MoneyTrail({ mint }: { mint: string }) {
       {proof.isError && <p className="mt-2 text-sm text-muted" role="alert">{errorMessage(proof.error, 'Failed to load the proof of funds')}</p>}
       {p && (
         <>
-          {p.claims ? (
-            <dl className="mt-3 space-y-1.5 text-sm">
-              <Row label="Earned for the cause by trades">{sol(p.claims.accrued.lamports)}</Row>
-              <Row label="Delivered to the cause" strong testId="trail-delivered">{sol(p.delivered.lamports)}</Row>
-              <Row label="Waiting in the pool to be claimed">{sol(p.claims.unclaimed.lamports)}</Row>
-              {BigInt(p.claims.platform.accrued.lamports) > 0n && (
-                <Row label="The platform's share, claimed to its treasury" testId="trail-platform">{sol(p.claims.platform.claimed.lamports)}</Row>
-              )}
-            </dl>
-          ) : (
-            <dl className="mt-3 space-y-1.5 text-sm">
-              <Row label="Tax waiting to be collected">{tokens(p.withheld.totalTokens)}</Row>
-              <Row label="Tax collected">{tokens(p.collected.tokens)}</Row>
-              <Row label="Sold for">{sol(p.sold.lamports)}</Row>
-              <Row label="Platform fee (20%)">{sol(p.platformFee.lamports)}</Row>
-              <Row label="Delivered to the cause" strong testId="trail-delivered">{sol(p.delivered.lamports)}</Row>
-              <Row label="Waiting for payout">{sol(p.undelivered.lamports)}</Row>
-            </dl>
-          )}
+          {/* claims is null for a campaign with no pool of ours: no fee has accrued to show, only what was delivered. */}
+          <dl className="mt-3 space-y-1.5 text-sm">
+            {p.claims && <Row label="Earned for the cause by trades">{sol(p.claims.accrued.lamports)}</Row>}
+            <Row label="Delivered to the cause" strong testId="trail-delivered">{sol(p.delivered.lamports)}</Row>
+            {p.claims && <Row label="Waiting in the pool to be claimed">{sol(p.claims.unclaimed.lamports)}</Row>}
+            {p.claims && BigInt(p.claims.platform.accrued.lamports) > 0n && (
+              <Row label="The platform's share, claimed to its treasury" testId="trail-platform">{sol(p.claims.platform.claimed.lamports)}</Row>
+            )}
+          </dl>
           {p.runs.items.length > 0 && (
             <ul className="mt-4 space-y-1 border-t border-line pt-3 text-xs">
               {p.runs.items.map((run) => (
@@ -69,9 +57,7 @@ export function MoneyTrail({ mint }: { mint: string }) {
             </ul>
           )}
           <p className="mt-3 text-xs text-muted">
-            {p.claims
-              ? `The pool keeps each trade's fee in SOL; the cause's share is claimed straight to its wallet ${everyInterval(payoutMs)}, nothing sold. Every figure is read from the chain.`
-              : `Every figure is read from the chain; payouts run ${everyInterval(payoutMs)}.`}
+            {`The pool keeps each trade's fee in SOL; the cause's share is claimed straight to its wallet ${everyInterval(payoutMs)}, nothing sold. Every figure is read from the chain.`}
           </p>
         </>
       )}

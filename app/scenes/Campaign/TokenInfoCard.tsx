@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { CAMPAIGN_TAX_BPS } from '../../../core/constants';
 import { causeBpsOfTrade, DBC_TRADE_FEE_BPS } from '../../../core/curve/dbc';
 import { formatBpsPercent, shortAddress } from '../../../core/format';
 import type { CampaignDetail } from '../../api/campaign';
@@ -8,14 +7,13 @@ import { CopyButton } from '../../components/CopyButton';
 import { ExplorerAddress } from '../../components/ExplorerAddress';
 import { Card } from '../../components/ui/Card';
 
-/** The token's facts: its address, supply, tax and the wallets the money moves through. */
+/** The token's facts: its address, supply, its pool's fee and the wallets the money moves through. */
 export function TokenInfoCard({ campaign }: { campaign: CampaignDetail }) {
   const mint = campaign.token_address!;
   // The authorities as the chain states them (the proof reads the mint).
   const authorities = useCampaignProof(mint, { limit: 3, offset: 0 }).data?.authorities;
   const none = (value: string | null | undefined) => (value === null ? 'None (revoked)' : value ? wallet(value) : '…');
   const wallet = (address: string | null) => address && <ExplorerAddress address={address} />;
-  const dbc = campaign.bonding?.program === 'dbc';
   return (
     <Card className="p-5" data-testid="token-info">
       <h2 className="font-bold">Token</h2>
@@ -27,19 +25,13 @@ export function TokenInfoCard({ campaign }: { campaign: CampaignDetail }) {
           </span>
         </Row>
         <Row label="Supply">1,000,000,000 (fixed)</Row>
-        {dbc ? (
-          // A DBC pool's token has no tax of its own: the pool takes its fee from each trade, in SOL.
-          <Row label="Trading fee">{formatBpsPercent(DBC_TRADE_FEE_BPS)} of each trade in SOL, {formatBpsPercent(causeBpsOfTrade(0))} to the cause</Row>
-        ) : (
-          <Row label="Tax">{formatBpsPercent(CAMPAIGN_TAX_BPS)} on every transfer, paid to the cause</Row>
-        )}
-        {dbc && campaign.bonding && <Row label="Pool">{wallet(campaign.bonding.damm_pool ?? campaign.bonding.pool_wallet)}</Row>}
-        <Row label={dbc ? 'Fee claimer' : 'Distributor'}>{wallet(campaign.distributor_wallet) ?? '—'}</Row>
+        {/* The token has no tax of its own (no transfer fee, so no fee authorities to show): the pool takes its fee from each trade, in SOL. */}
+        <Row label="Trading fee">{formatBpsPercent(DBC_TRADE_FEE_BPS)} of each trade in SOL, {formatBpsPercent(causeBpsOfTrade(0))} to the cause</Row>
+        {campaign.bonding && <Row label="Pool">{wallet(campaign.bonding.damm_pool ?? campaign.bonding.pool_wallet)}</Row>}
+        <Row label="Fee claimer">{wallet(campaign.distributor_wallet) ?? '—'}</Row>
         <Row label="Donation wallet">{wallet(campaign.donation_wallet) ?? '—'}</Row>
         <Row label="Mint authority">{none(authorities?.mintAuthority)}</Row>
         <Row label="Freeze authority">{none(authorities?.freezeAuthority)}</Row>
-        {!dbc && <Row label="Fee config authority">{none(authorities?.transferFeeConfigAuthority)}</Row>}
-        {!dbc && <Row label="Fee withdraw authority">{none(authorities?.withdrawWithheldAuthority)}</Row>}
       </dl>
     </Card>
   );

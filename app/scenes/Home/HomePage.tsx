@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/ui/Button';
 import { CampaignGrid } from './CampaignGrid';
 import { RecentlyViewed } from './RecentlyViewed';
 import { taxCardOf } from '../../../core/taxStory';
-import { useTaxTerms } from '../../api/config';
+import { usePlatformSharePercent } from '../../api/config';
 
 const PHONE_BUTTON = 'whitespace-nowrap max-sm:h-9 max-sm:gap-1.5 max-sm:px-3';
 
@@ -21,7 +21,7 @@ const HIGHLIGHTS = [
  * under the cookie banner, at 1440x900 and 390x844 alike (e2e/newcomer.test.ts measures it).
  */
 export function HomePage() {
-  const terms = useTaxTerms();
+  const platformSharePercent = usePlatformSharePercent();
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-600/30 via-surface to-gold-500/10 py-5 sm:py-8" data-testid="hero">
@@ -34,7 +34,7 @@ export function HomePage() {
             <h1 className="text-[1.75rem] leading-tight font-extrabold tracking-tight sm:mt-2 sm:text-5xl">From Meme to Movement</h1>
             <p className="mt-1 max-w-2xl text-sm text-muted sm:mt-3 sm:text-lg">
               <span className="sm:hidden">A token whose every trade funds a cause.</span>
-              <span className="hidden sm:inline">Launch a fundraising campaign that is also a tradable token. A tax on every trade funds the cause you care about.</span>
+              <span className="hidden sm:inline">Launch a fundraising campaign that is also a tradable token. A fee on every trade funds the cause you care about.</span>
             </p>
           </div>
           {/* One row on a phone too. */}
@@ -51,7 +51,7 @@ export function HomePage() {
           <div key={title} className="rounded-2xl border border-line bg-surface-2 p-6">
             <Icon className="h-8 w-8 text-brand-600 dark:text-brand-400" aria-hidden />
             <h2 className="mt-4 text-lg font-bold">{title}</h2>
-            <p className="mt-2 text-sm text-muted">{text === 'tax-card' ? taxCardOf(terms) : text}</p>
+            <p className="mt-2 text-sm text-muted">{text === 'tax-card' ? taxCardOf(platformSharePercent) : text}</p>
           </div>
         ))}
       </section>

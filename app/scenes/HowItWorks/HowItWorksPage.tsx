@@ -2,7 +2,7 @@ import { BadgeCheck, Coins, HandCoins, Rocket, Users } from 'lucide-react';
 import { creationCostSentence } from '../../../core/dbcLaunch';
 import { taxStoryOf } from '../../../core/taxStory';
 import { GRADUATION_IN_SHORT } from '../../../core/graduation';
-import { usePayoutIntervalMs, useTaxTerms } from '../../api/config';
+import { usePayoutIntervalMs, usePlatformSharePercent } from '../../api/config';
 import { ButtonLink } from '../../components/ui/Button';
 import { PageBanner } from '../../components/ui/PageBanner';
 
@@ -14,7 +14,7 @@ const STEPS = [
   {
     icon: Coins, title: 'Token Generation',
     text: 'Your campaign gets its own token with a fixed supply of 1,000,000,000, created on Solana in the same flow. ',
-    // The creation cost of how campaigns launch here is filled in where it renders.
+    // The creation cost (this site's address sizes the mint's metadata) is filled in where it renders.
     cost: true,
   },
   {
@@ -34,7 +34,7 @@ const STEPS = [
 
 export function HowItWorksPage() {
   const payoutMs = usePayoutIntervalMs();
-  const terms = useTaxTerms();
+  const platformSharePercent = usePlatformSharePercent();
   return (
     <>
       <PageBanner title="From Meme to Movement" subtitle="How a token launch becomes a fundraiser: five steps from idea to impact." />
@@ -48,7 +48,7 @@ export function HowItWorksPage() {
               <div>
                 <p className="text-xs font-semibold tracking-widest text-muted uppercase">Step {index + 1}</p>
                 <h2 className="mt-1 text-xl font-bold">{title}</h2>
-                <p className="mt-2 text-muted">{text === 'tax-story' ? taxStoryOf(terms, payoutMs) : text}{cost && creationCostSentence(terms.program, window.location.origin)}</p>
+                <p className="mt-2 text-muted">{text === 'tax-story' ? taxStoryOf(platformSharePercent, payoutMs) : text}{cost && creationCostSentence(window.location.origin)}</p>
               </div>
             </li>
           ))}

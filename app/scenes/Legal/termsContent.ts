@@ -1,9 +1,9 @@
 import { creationCostSentence } from '../../../core/dbcLaunch';
-import { CAUSE_PERCENT, PLATFORM_PERCENT, TAX_PERCENT, type TaxTerms } from '../../../core/taxStory';
+import { TAX_PERCENT } from '../../../core/taxStory';
 import { causeBpsOfTrade, DBC_PROTOCOL_FEE_PERCENT } from '../../../core/curve/dbc';
 import type { LegalSection } from './LegalDocument';
 
-// The fee clauses follow how campaigns launch here (issue 36: a DBC pool's fee, not a token tax).
+// The fee clauses tell each campaign's own DBC pool's fee (issue 36), not a token tax.
 export const TERMS_UPDATED = 'December 2, 2026';
 
 export const TERMS_INTRO = [
@@ -114,26 +114,21 @@ export const TERMS_SECTIONS: LegalSection[] = [
   },
 ];
 
-const CUSTODIAL_FEES = [
-  'Creating a campaign costs 0.05 SOL (token creation 0.03 SOL, maintenance 0.01 SOL and platform 0.01 SOL), plus any initial buy you choose and the network fees of the Solana blockchain.',
-  `Campaign tokens carry a ${TAX_PERCENT}% transfer tax on trades: ${TAX_PERCENT}% of every transfer is withheld by the token itself, sold for SOL and paid out at the interval the site shows (every 10 minutes unless the operator sets another): ${CAUSE_PERCENT}% to the campaign’s donation wallet and ${PLATFORM_PERCENT}% to the Platform as its platform fee. The official Causemint token carries a 10% total tax, split as shown on its page.`,
-];
-
-function dbcFees(terms: TaxTerms, origin: string): string[] {
-  const cause = causeBpsOfTrade(terms.platformSharePercent) / 100;
+function feeClauses(platformSharePercent: number, origin: string): string[] {
+  const cause = causeBpsOfTrade(platformSharePercent) / 100;
   const platform = Number((causeBpsOfTrade(0) / 100 - cause).toFixed(2));
   const split = platform > 0
     ? `${cause}% of every trade for the campaign’s donation wallet (and ${platform}% of every trade is the Platform’s own share)`
     : `the rest, ${cause}% of every trade, for the campaign’s donation wallet`;
   return [
-    `${creationCostSentence('dbc', origin)} Everything is paid in the one launch transaction your wallet signs.`,
+    `${creationCostSentence(origin)} Everything is paid in the one launch transaction your wallet signs.`,
     `Every campaign token trades in its own Meteora Dynamic Bonding Curve pool, and after graduation in a Meteora DAMM v2 pool. Each pool charges a ${TAX_PERCENT}% fee on every trade, kept in SOL: Meteora’s program keeps ${DBC_PROTOCOL_FEE_PERCENT}% of it as its protocol fee, and the Platform claims ${split}, at the interval the site shows (every 10 minutes unless the operator sets another). Nothing is sold for the fee. The official Causemint token carries a 10% total tax, split as shown on its page.`,
   ];
 }
 
-/** The Terms' sections, with the fee clauses of how campaigns launch here. */
-export function termsSectionsOf(terms: TaxTerms, origin: string): LegalSection[] {
-  const fees = terms.program === 'dbc' ? dbcFees(terms, origin) : CUSTODIAL_FEES;
+/** The Terms' sections, with the fee clauses for this site's platform share of a pool's fee. */
+export function termsSectionsOf(platformSharePercent: number, origin: string): LegalSection[] {
+  const fees = feeClauses(platformSharePercent, origin);
   return TERMS_SECTIONS.map((section) => section.id !== 'fees' ? section : {
     ...section, paragraphs: [...fees, ...(section.paragraphs ?? [])],
   });

@@ -59,6 +59,7 @@ export function SafetyCard({ token }: { token: OfficialToken }) {
           <Check label="Freeze" good={data.freezeAuthority === null} testId="official-safety-freeze">
             {data.freezeAuthority === null ? 'no freeze authority: no one can freeze a holder' : <>holders can be frozen by {who(data.freezeAuthority)}</>}
           </Check>
+          {/* No pool here: a token that trades elsewhere (an official token on a cluster), whose tax, if any, is its mint's transfer fee. */}
           {data.poolFeeBps !== null ? <PoolChecks data={data} who={who} /> : (
             <Check label="Tax" good={data.transferFeeConfigAuthority === null} testId="official-safety-fee">
               {data.transferFeeBps === null ? 'no transfer fee' : `${formatBpsPercent(data.transferFeeBps)} on every transfer, `}
@@ -67,7 +68,7 @@ export function SafetyCard({ token }: { token: OfficialToken }) {
           )}
           {data.withdrawWithheldAuthority && (
             <Check label="Tax collector" good testId="official-safety-collector">
-              {who(data.withdrawWithheldAuthority)}{token.source === 'local' ? ', the distributor that pays out the tokenomics above' : ' may withdraw the collected tax'}
+              {who(data.withdrawWithheldAuthority)} may withdraw the collected tax
             </Check>
           )}
         </ul>

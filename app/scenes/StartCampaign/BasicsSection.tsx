@@ -43,7 +43,7 @@ export function BasicsSection({ form }: { form: CreationFormState }) {
           </select>
         </FormField>
       </div>
-      <FormField id="initialBuy" label="Initial Buy (SOL, optional)" error={errors.initialBuy} hint="Buy your own token at launch: 0.001 to 2 SOL, or leave empty for none. Taxed 6% like any trade.">
+      <FormField id="initialBuy" label="Initial Buy (SOL, optional)" error={errors.initialBuy} hint="Buy your own token at launch: 0.001 to 2 SOL, or leave empty for none. The pool's 6% fee applies, as to any trade.">
         <Input {...bind('initialBuy')} inputMode="decimal" placeholder="0" autoComplete="off" />
       </FormField>
       <FormField id="description" label="Description" required error={errors.description}>

@@ -1,18 +1,17 @@
 import type { FormEvent } from 'react';
-import type { CurveProgram } from '../../../core/schemas/launch';
 import { Card } from '../../components/ui/Card';
 import { AdvancedSettings } from './AdvancedSettings';
 import { BasicsSection } from './BasicsSection';
 import { CostBreakdownSection } from './CostBreakdownSection';
 import { DonationWalletField } from './DonationWalletField';
-import { costBreakdown, dbcCostBreakdown } from './formValues';
+import { dbcCostBreakdown } from './formValues';
 import { MediaSection } from './MediaSection';
 import { SocialLinks } from './SocialLinks';
 import { SubmitArea } from './SubmitArea';
 import type { CreationFormState } from './useCreationForm';
 
 /** Every field of spec 1 section 5 'Creation form'; `onSubmit` runs the checks and the flow. */
-export function CampaignForm({ form, program, onSubmit }: { form: CreationFormState; program: CurveProgram; onSubmit: () => void }) {
+export function CampaignForm({ form, onSubmit }: { form: CreationFormState; onSubmit: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -24,9 +23,9 @@ export function CampaignForm({ form, program, onSubmit }: { form: CreationFormSt
         <BasicsSection form={form} />
         <DonationWalletField form={form} />
         <SocialLinks form={form} />
-        <CostBreakdownSection form={form} program={program} />
+        <CostBreakdownSection form={form} />
         <AdvancedSettings form={form} />
-        <SubmitArea total={program === 'dbc' ? `≈${dbcCostBreakdown(form.values, window.location.origin).total}` : costBreakdown(form.values.initialBuy).total} />
+        <SubmitArea total={`≈${dbcCostBreakdown(form.values, window.location.origin).total}`} />
       </form>
     </Card>
   );

@@ -1,6 +1,5 @@
-import type { CurveProgram } from '../../../core/schemas/launch';
 import { CollapsibleSection } from './CollapsibleSection';
-import { costBreakdown, dbcCostBreakdown } from './formValues';
+import { dbcCostBreakdown } from './formValues';
 import type { CreationFormState } from './useCreationForm';
 
 function Row({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
@@ -12,24 +11,7 @@ function Row({ label, value, testId, strong }: { label: string; value: string; t
   );
 }
 
-/** Custodial: what the one funding transfer pays (0.05 SOL plus the initial buy). */
-function FundingRows({ form }: { form: CreationFormState }) {
-  const cost = costBreakdown(form.values.initialBuy);
-  return (
-    <>
-      <div className="space-y-2">
-        <Row label="Token creation" value={cost.tokenCreation} testId="cost-token-creation" />
-        <Row label="Maintenance" value={cost.maintenance} testId="cost-maintenance" />
-        <Row label="Platform" value={cost.platform} testId="cost-platform" />
-        {cost.initialBuy && <Row label="Initial buy" value={cost.initialBuy} testId="cost-initial-buy" />}
-        <Row label="Total" value={cost.total} testId="cost-total" strong />
-      </div>
-      <p className="text-xs text-muted">Paid in one transfer from your wallet. What the chain does not use of the 0.05 SOL goes to the platform treasury.</p>
-    </>
-  );
-}
-
-/** DBC: what the one launch transaction pays; the rent is the chain's, so it is an estimate until the wallet shows it. */
+/** What the one launch transaction pays; the rent is the chain's, so it is an estimate until the wallet shows it. */
 function LaunchRows({ form }: { form: CreationFormState }) {
   const cost = dbcCostBreakdown(form.values, window.location.origin);
   return (
@@ -48,10 +30,10 @@ function LaunchRows({ form }: { form: CreationFormState }) {
   );
 }
 
-export function CostBreakdownSection({ form, program }: { form: CreationFormState; program: CurveProgram }) {
+export function CostBreakdownSection({ form }: { form: CreationFormState }) {
   return (
     <CollapsibleSection title="Cost Breakdown" testId="section-cost" open={form.openSections.cost} onOpenChange={(o) => form.setSectionOpen('cost', o)}>
-      {program === 'dbc' ? <LaunchRows form={form} /> : <FundingRows form={form} />}
+      <LaunchRows form={form} />
     </CollapsibleSection>
   );
 }

@@ -1,5 +1,5 @@
 import { donationWalletShareOf } from '../../../core/taxStory';
-import { useTaxTerms } from '../../api/config';
+import { usePlatformSharePercent } from '../../api/config';
 import clsx from 'clsx';
 import { BadgeCheck } from 'lucide-react';
 import { shortAddress } from '../../../core/format';
@@ -44,7 +44,7 @@ export function DonationWalletField({ form }: { form: CreationFormState }) {
             onChange={(e) => form.setField('donationWallet', e.target.value.trim())} onBlur={() => form.touch('donationWallet')}
             aria-invalid={Boolean(error)} className="font-mono" />
           <p className="mt-1 text-xs text-amber-600 dark:text-amber-400" data-testid="donation-custom-note">
-            This wallet receives the campaign's tax rewards and cannot be changed later.
+            This wallet receives the cause's share of the pool's fee and cannot be changed later.
           </p>
         </>
       )}
@@ -54,7 +54,7 @@ export function DonationWalletField({ form }: { form: CreationFormState }) {
 }
 
 function CharityPicker({ form }: { form: CreationFormState }) {
-  const terms = useTaxTerms();
+  const platformSharePercent = usePlatformSharePercent();
   const charities = useActiveCharities();
   if (charities.isPending) return <p className="text-sm text-muted" role="status">Loading verified charities...</p>;
   if (charities.isError) {
@@ -86,7 +86,7 @@ function CharityPicker({ form }: { form: CreationFormState }) {
           <span className="font-mono" title={chosen.wallet_address}>{shortAddress(chosen.wallet_address)}</span>
         </p>
       )}
-      <p className="text-xs text-muted">{donationWalletShareOf(terms)}</p>
+      <p className="text-xs text-muted">{donationWalletShareOf(platformSharePercent)}</p>
     </div>
   );
 }

@@ -1,14 +1,13 @@
 import clsx from 'clsx';
 import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
 import { Card } from '../../components/ui/Card';
-import type { CurveProgram } from '../../../core/schemas/launch';
-import { STEP_LABELS, stepsOf, type CreationStep } from './creationSteps';
+import { CREATION_STEPS, STEP_LABELS, type CreationStep } from './creationSteps';
 
-type Props = { phase: 'processing' | 'creating'; step: CreationStep; program: CurveProgram; hasVideo: boolean; hasPhotos: boolean };
+type Props = { phase: 'processing' | 'creating'; step: CreationStep; hasVideo: boolean; hasPhotos: boolean };
 
 /** Which step the creation is on; the page must not be left while the wallet is being charged. */
-export function ProgressView({ phase, step, program, hasVideo, hasPhotos }: Props) {
-  const steps = stepsOf(program).filter((s) => s === step || ((s !== 'uploading-video' || hasVideo) && (s !== 'uploading-photos' || hasPhotos)));
+export function ProgressView({ phase, step, hasVideo, hasPhotos }: Props) {
+  const steps = CREATION_STEPS.filter((s) => s === step || ((s !== 'uploading-video' || hasVideo) && (s !== 'uploading-photos' || hasPhotos)));
   const current = steps.indexOf(step);
   return (
     <Card className="mx-auto max-w-xl" data-testid="creation-progress" data-phase={phase}>

@@ -2,7 +2,7 @@ import { taxShortOf } from '../../../core/taxStory';
 import { useWallet } from '@solana/wallet-adapter-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useClientConfig, useTaxTerms } from '../../api/config';
+import { usePlatformSharePercent } from '../../api/config';
 import { useAuth } from '../../auth/useAuth';
 import { toastNotAuthenticated } from '../../auth/authToasts';
 import { PageBanner } from '../../components/ui/PageBanner';
@@ -23,9 +23,7 @@ export function StartCampaignPage() {
   const auth = useAuth();
   const { setOpen } = useWalletDialog();
   const [params] = useSearchParams();
-  // The cost breakdown's shape until the config is known; the flow itself waits for it.
-  const program = useClientConfig().data?.curveProgram ?? 'custodial';
-  const taxTerms = useTaxTerms();
+  const platformSharePercent = usePlatformSharePercent();
 
   // Spec 1 section 4, steps 1-3, after the field rules.
   const submit = () => {
@@ -58,15 +56,15 @@ export function StartCampaignPage() {
   useEffect(() => { window.scrollTo({ top: 0 }); }, [state.phase]);
   return (
     <>
-      <PageBanner title="Launch Your Campaign/Token" subtitle={`Create a fundraising token in one transaction. ${taxShortOf({ ...taxTerms, program })}.`} />
+      <PageBanner title="Launch Your Campaign/Token" subtitle={`Create a fundraising token in one transaction. ${taxShortOf(platformSharePercent)}.`} />
       <div className="px-4 py-10 sm:px-6">
-        {state.phase === 'form' && <CampaignForm form={form} program={program} onSubmit={submit} />}
+        {state.phase === 'form' && <CampaignForm form={form} onSubmit={submit} />}
         {(state.phase === 'processing' || state.phase === 'creating') && (
-          <ProgressView phase={state.phase} step={state.step} program={state.program} hasVideo={Boolean(form.video)} hasPhotos={form.photos.length > 0} />
+          <ProgressView phase={state.phase} step={state.step} hasVideo={Boolean(form.video)} hasPhotos={form.photos.length > 0} />
         )}
         {state.phase === 'complete' && <CompleteView tokenAddress={state.outcome.mintAddress} ticker={state.ticker} />}
         {state.phase === 'unresolved' && (
-          <UnresolvedView requestId={state.launch.requestId} program={state.launch.program} checking={state.checking} onCheck={() => void flow.checkAgain()} />
+          <UnresolvedView requestId={state.launch.requestId} checking={state.checking} onCheck={() => void flow.checkAgain()} />
         )}
       </div>
     </>

@@ -1,12 +1,11 @@
-// What both creation flows share (the funding-wallet one, runCreation.ts, and the DBC one,
-// runDbcCreation.ts): the uploads, the create body, the spec's service messages, and how an
-// answer lost after the wallet paid is looked up rather than reported as a failure.
+// The creation flow's parts (its order is runDbcCreation.ts): the uploads, the create body,
+// the spec's service messages, and how an answer lost after the wallet signed is looked up
+// rather than reported as a failure.
 
 import { TOKEN_DECIMALS } from '../../../core/constants';
 import type { UploadKind } from '../../../core/enums';
 import { formatSol } from '../../../core/money';
 import type { CreationForm } from '../../../core/schemas/creation';
-import type { CurveProgram } from '../../../core/schemas/launch';
 import { ApiError } from '../../api/client';
 import type { CreateLaunchBody, CreateLaunchResult, LaunchPhoto } from '../../api/launch';
 import type { CreationStep } from './creationSteps';
@@ -28,11 +27,9 @@ export type CreationInput = {
   photos: PhotoEntry<File>[];
   wallet: string;
   ref: string | null;
-  /** How this server launches (GET /api/config curveProgram); prepare's answer must agree. */
-  program?: CurveProgram;
 };
 
-/** What every flow needs from the outside world besides the launch calls: storage, the page's steps, the toasts. */
+/** What the flow needs from the outside world besides the launch calls: storage, the page's steps, the toasts. */
 export type SharedDeps = {
   /** Why the server would refuse this donation wallet (a platform address, a token account), or null. */
   donationWalletRefusal: (address: string) => Promise<string | null>;
@@ -53,13 +50,12 @@ export class LogoUploadError extends Error {
 // Spec 1 section 8 'Service messages': what failed, with the specific reason beside it.
 export const LAUNCH_SERVICE = {
   prepare: 'Failed to prepare token creation',
-  funding: 'Failed to create funding transaction',
   launch: 'Failed to create launch transaction',
   complete: 'Failed to complete token creation',
 } as const;
 
-/** The page was loaded for one launch flow and the server now runs the other. */
-export const FLOW_CHANGED = 'The launch service has changed: please reload the page and launch again';
+/** Prepare answered without a launch transaction to come: a server still on the retired funding-wallet design (issue 36). */
+export const NOT_A_LAUNCH_TRANSACTION = 'This launch service asks for a funding transfer, which this site no longer makes: nothing was paid';
 
 function reasonOf(err: unknown): string {
   if (err instanceof ApiError) return err.reason ? `${err.message} (${err.reason})` : err.message;
@@ -150,9 +146,9 @@ export function launchBody(input: CreationInput, requestId: string, media: { log
 }
 
 /**
- * The call that finishes a paid launch. The creator has paid: from here a lost or partial
- * answer is looked up by request id, never reported as a failure that invites a second launch
- * and payment (see recoverLaunch). The service may answer 200 with { error } (spec 1 section 7).
+ * The call that finishes a signed launch. Once it is sent the creator may have paid: from here
+ * a lost or partial answer is looked up by request id, never reported as a failure that invites
+ * a second launch and payment (see recoverLaunch). The service may answer 200 with { error } (spec 1 section 7).
  */
 export async function finishPaidLaunch(call: () => Promise<CreateLaunchResult>, recover: () => Promise<CreateLaunchResult>): Promise<CreateLaunchResult> {
   const result = await step(LAUNCH_SERVICE.complete, async () => {

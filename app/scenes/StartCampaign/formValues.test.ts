@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costBreakdown, dbcCostBreakdown, INITIAL_VALUES, LOGO_REQUIRED, validateForm, type FormValues } from './formValues';
+import { dbcCostBreakdown, INITIAL_VALUES, LOGO_REQUIRED, validateForm, type FormValues } from './formValues';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const filled: FormValues = {
@@ -33,21 +33,6 @@ describe('validateForm', () => {
       twitter: 'Invalid Twitter/X URL or username',
       donationWallet: 'Invalid Solana wallet address',
     });
-  });
-});
-
-describe('costBreakdown', () => {
-  it('is 0.05 SOL without an initial buy (or with one that is not valid yet)', () => {
-    for (const buy of ['', '0', 'abc', '5', '-1']) {
-      expect(costBreakdown(buy)).toMatchObject({ base: '0.05', initialBuy: null, total: '0.05', totalLamports: 50_000_000n });
-    }
-    expect(costBreakdown('')).toMatchObject({ tokenCreation: '0.03', maintenance: '0.01', platform: '0.01' });
-  });
-
-  it('adds a valid initial buy exactly', () => {
-    expect(costBreakdown('0.5')).toMatchObject({ initialBuy: '0.5', total: '0.55', totalLamports: 550_000_000n });
-    expect(costBreakdown('2')).toMatchObject({ total: '2.05' });
-    expect(costBreakdown('0.001')).toMatchObject({ total: '0.051' });
   });
 });
 

@@ -1,7 +1,7 @@
-import { CREATION_COST, NAME_MAX, TICKER_MAX } from '../../../core/constants';
+import { NAME_MAX, TICKER_MAX } from '../../../core/constants';
 import { DBC_CREATION_FEE_LAMPORTS, dbcLaunchNetworkLamports, metadataUriOf } from '../../../core/dbcLaunch';
 import { DEFAULT_CAMPAIGN_CATEGORY, type BondingCurveType, type CampaignCategory } from '../../../core/enums';
-import { formatSol, parseSol } from '../../../core/money';
+import { formatSol } from '../../../core/money';
 import { CREATION_MESSAGES, creationFormSchema, type CreationForm } from '../../../core/schemas/creation';
 
 /** The form as typed. The donation wallet is either a verified charity's or a custom address. */
@@ -75,35 +75,6 @@ export function validateForm(values: FormValues, hasLogo: boolean): Validation {
 export const SECTION_OF: Partial<Record<FieldName, 'social' | 'advanced'>> = {
   website: 'social', twitter: 'social', telegram: 'social', bondingCurveType: 'advanced',
 };
-
-export type CostBreakdown = {
-  tokenCreation: string;
-  maintenance: string;
-  platform: string;
-  base: string;
-  /** The initial buy as entered, or null when none or not (yet) valid. */
-  initialBuy: string | null;
-  total: string;
-  totalLamports: bigint;
-};
-
-const BASE_LAMPORTS = parseSol(CREATION_COST.total);
-
-/** What the creator pays: 0.05 SOL, plus the initial buy when it is a valid one. */
-export function costBreakdown(initialBuy: string): CostBreakdown {
-  const parsed = creationFormSchema.shape.initialBuy.safeParse(initialBuy);
-  const buy = parsed.success && parsed.data > 0n ? parsed.data : 0n;
-  const totalLamports = BASE_LAMPORTS + buy;
-  return {
-    tokenCreation: CREATION_COST.tokenCreation,
-    maintenance: CREATION_COST.maintenance,
-    platform: CREATION_COST.platform,
-    base: CREATION_COST.total,
-    initialBuy: buy > 0n ? formatSol(buy) : null,
-    total: formatSol(totalLamports),
-    totalLamports,
-  };
-}
 
 export type DbcCostBreakdown = {
   creationFee: string;

@@ -4,11 +4,12 @@ import type { CreationForm } from '../../../core/schemas/creation';
 import { ApiError } from '../../api/client';
 import type { CreateLaunchResult, DbcPrepareResult, DbcSignRequest } from '../../api/launch';
 import { creationFailedDescription } from './creationToasts';
-import { LaunchUnresolvedError, recoverLaunch } from './recoverLaunch';
+import { isSettledFailure, LaunchUnresolvedError, recoverLaunch } from './recoverLaunch';
 import { runDbcCreation, type DbcCreationDeps } from './runDbcCreation';
 
-// The DBC creation flow (issue 36) against a launch service and wallet that answer or fail at
-// each step: one signature, nothing paid before it, and a lost complete looked up by request id.
+// The creation flow on a DBC pool (issue 36) against a launch service and wallet that answer or
+// fail at each step: one signature, nothing paid before it, the spec's service message (section 8)
+// with the specific reason beside it, and a lost complete looked up by request id.
 
 const form = {
   name: 'Clean Water', ticker: 'WATER', description: 'Wells.', category: 'Environment', goal: 5_000_000_000n,
@@ -46,7 +47,7 @@ function deps(calls: string[], overrides: Partial<DbcCreationDeps> = {}): DbcCre
 }
 
 const photo = { id: 'p', file: new File(['p'], 'p.png'), isMain: true };
-const input = { form, logo: new File(['x'], 'logo.png'), video: null, photos: [photo], wallet: 'Creator1111111111111111111111111111111111111', ref: null, program: 'dbc' as const };
+const input = { form, logo: new File(['x'], 'logo.png'), video: null, photos: [photo], wallet: 'Creator1111111111111111111111111111111111111', ref: null };
 
 describe('the DBC creation flow', () => {
   it('uploads everything, prepares, builds with the whole form, takes one signature and completes', async () => {
@@ -65,8 +66,9 @@ describe('the DBC creation flow', () => {
       .rejects.toThrow('the service asked for 0.9 SOL, expected 0.52 SOL');
     await expect(runDbcCreation(input, deps(calls, { build: async () => ({ ...request, totalLamports: (amount + 15_000_001n).toString() }) })))
       .rejects.toThrow('Failed to create launch transaction: it would take 0.535000001 SOL, expected at most 0.535 SOL');
+    // A server still on the retired funding-wallet design answers with a funding wallet and no program.
     await expect(runDbcCreation(input, deps(calls, { prepare: async () => ({ ...prepared, program: undefined, funding_wallet: 'F' }) as never })))
-      .rejects.toThrow('please reload the page');
+      .rejects.toThrow('asks for a funding transfer, which this site no longer makes: nothing was paid');
     expect(calls).not.toContain('sign');
   });
 
@@ -88,9 +90,9 @@ describe('the DBC creation flow', () => {
     const calls: string[] = [];
     const found = await runDbcCreation(input, deps(calls, {
       complete: async () => { throw new ApiError('Connection failed', 0); },
-      recover: (id, signed) => recoverLaunch({ request_id: id }, {
+      recover: (id, signed) => recoverLaunch(id, {
         findByRequest: async () => { calls.push(`find ${id}`); return calls.filter((c) => c.startsWith('find')).length > 1 ? { token_address: mint, transaction_signature: 'sig' } : null; },
-        create: async () => { calls.push(`complete again ${signed}`); throw new ApiError('Failed to create token', 502); },
+        complete: async () => { calls.push(`complete again ${signed}`); throw new ApiError('Failed to create token', 502); },
         wait: async () => {},
       }),
     }));
@@ -99,8 +101,56 @@ describe('the DBC creation flow', () => {
 
     const lost = await runDbcCreation(input, deps([], {
       complete: async () => { throw new ApiError('Connection failed', 0); },
-      recover: (id) => recoverLaunch({ request_id: id }, { findByRequest: async () => null, create: async () => { throw new ApiError('Connection failed', 0); }, wait: async () => {} }),
+      recover: (id) => recoverLaunch(id, { findByRequest: async () => null, complete: async () => { throw new ApiError('Connection failed', 0); }, wait: async () => {} }),
     })).catch((e: unknown) => e);
     expect(lost).toBeInstanceOf(LaunchUnresolvedError);
+  });
+
+  it('an answer without the token address is looked up too', async () => {
+    const calls: string[] = [];
+    const outcome = await runDbcCreation(input, deps(calls, {
+      complete: async () => ({ txSignature: 'x' }) as CreateLaunchResult,
+      recover: (id) => recoverLaunch(id, {
+        findByRequest: async () => { calls.push(`find ${id}`); return { token_address: mint, transaction_signature: 'sig' }; },
+        complete: async () => { throw new Error('complete must not be sent again once the campaign is found'); },
+        wait: async () => {},
+      }),
+    }));
+    expect(outcome.mintAddress).toBe(mint);
+    expect(calls.at(-1)).toBe('find req-1');
+  });
+
+  it('a refusal of the request is settled; no answer or a 5xx may hide a landed launch', () => {
+    expect(isSettledFailure(new ApiError('The launch transaction expired before it landed', 400))).toBe(true);
+    expect(isSettledFailure(new ApiError('Not found', 404))).toBe(true);
+    expect(isSettledFailure(new ApiError('Failed to create token', 502, undefined, { refunded: true }))).toBe(false);
+    expect(isSettledFailure(new ApiError('Connection failed', 0))).toBe(false);
+    expect(isSettledFailure(new Error('Failed to fetch'))).toBe(false);
+  });
+});
+
+describe('creation service messages', () => {
+  const failure = async (overrides: Partial<DbcCreationDeps>) => {
+    const err = await runDbcCreation(input, deps([], overrides)).then(() => { throw new Error('expected a failure'); }, (e: unknown) => e as Error);
+    return { message: err.message, description: creationFailedDescription(err) };
+  };
+
+  it("prepare: 'Failed to prepare token creation' with the service's reason", async () => {
+    const out = await failure({ prepare: async () => { throw new ApiError('Too many launch requests: please wait a minute', 429); } });
+    expect(out.message).toBe('Failed to prepare token creation: Too many launch requests: please wait a minute');
+    expect(out.description).toBe(out.message);
+  });
+
+  it("create: 'Failed to create launch transaction' with the server's message and reason", async () => {
+    const out = await failure({ build: async () => { throw new ApiError('Token metadata refused', 400, 'the name is too long'); } });
+    expect(out.description).toBe('Failed to create launch transaction: Token metadata refused (the name is too long)');
+  });
+
+  it('a donation wallet the server would refuse stops the flow before anything is uploaded, prepared or signed, with the reason', async () => {
+    const calls: string[] = [];
+    const reason = 'This address is a token account, token mint or program, not a wallet: enter the wallet that should receive the donations';
+    const err = await runDbcCreation(input, deps(calls, { donationWalletRefusal: async () => reason })).catch((e: unknown) => e);
+    expect(creationFailedDescription(err)).toBe(reason);
+    expect(calls).toEqual([]);
   });
 });

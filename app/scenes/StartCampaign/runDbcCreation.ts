@@ -1,14 +1,14 @@
 import { DBC_CREATION_FEE_LAMPORTS } from '../../../core/dbcLaunch';
 import { formatSol } from '../../../core/money';
-import type { CreateLaunchBody, CreateLaunchResult, DbcSignRequest, PrepareResult } from '../../api/launch';
+import type { CreateLaunchBody, CreateLaunchResult, DbcPrepareResult, DbcSignRequest } from '../../api/launch';
 import {
-  FLOW_CHANGED, LAUNCH_SERVICE, finishPaidLaunch, initialBuyText, launchBody, step, uploadLogoAndVideo, uploadPhotos,
+  LAUNCH_SERVICE, NOT_A_LAUNCH_TRANSACTION, finishPaidLaunch, initialBuyText, launchBody, step, uploadLogoAndVideo, uploadPhotos,
   type CreationInput, type CreationOutcome, type SharedDeps,
 } from './creationShared';
 
-/** What the DBC flow needs from the outside world (issue 36): the launch API and the wallet's one signature. */
+/** What the flow needs from the outside world: the launch API and the wallet's one signature. */
 export type DbcCreationDeps = SharedDeps & {
-  prepare: (initialBuySol: string | null) => Promise<PrepareResult>;
+  prepare: (initialBuySol: string | null) => Promise<DbcPrepareResult>;
   /** create: the launch transaction for this body. */
   build: (body: CreateLaunchBody) => Promise<DbcSignRequest>;
   /** The connected wallet signs the launch transaction (base64 in, base64 out); nothing is sent. */
@@ -19,8 +19,9 @@ export type DbcCreationDeps = SharedDeps & {
 };
 
 /**
- * The creation flow on a DBC pool: logo, video and photos first (the transaction is built
- * with the whole form), then prepare, create, the wallet's one approval, and complete. The
+ * Steps 4-9 of spec 1 section 4 on a DBC pool (issue 36; the page checked logo, wallet and
+ * sign-in first): logo, video and photos first (the transaction is built with the whole
+ * form), then prepare, create, the wallet's one approval, and complete. The
  * creator signs only the creation fee, the initial buy, and at most the network cost prepare
  * estimated (rent for the new accounts, the signatures); the wallet shows the exact sum.
  */
@@ -32,7 +33,7 @@ export async function runDbcCreation(input: CreationInput, deps: DbcCreationDeps
   deps.onStep('preparing');
   const initialBuy = initialBuyText(form);
   const prepared = await step(LAUNCH_SERVICE.prepare, () => deps.prepare(initialBuy));
-  if (prepared.program !== 'dbc') throw new Error(FLOW_CHANGED);
+  if (prepared.program !== 'dbc') throw new Error(NOT_A_LAUNCH_TRANSACTION);
   const expected = DBC_CREATION_FEE_LAMPORTS + form.initialBuy;
   if (BigInt(prepared.amount_to_fund_lamports) !== expected) {
     throw new Error(`Failed to prepare campaign: the service asked for ${prepared.amount_to_fund} SOL, expected ${formatSol(expected)} SOL`);

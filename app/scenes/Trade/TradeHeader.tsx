@@ -50,8 +50,8 @@ export function TradeHeader({ campaign, market, official = false }: Props) {
         <Stat label="24h Volume" value={formatMarketCap(volume)} testId="trade-stat-volume" />
         <Stat label="Holders" value={formatNumber(holders)} testId="trade-stat-holders" />
         {/* Spec 1's fixed 'Tax 6%' is a campaign token's; the official token's tax is 10% (spec 1 'Tax statements').
-            A campaign on its own DBC pool has no token tax: the 6% is the pool's fee (a departure in ARCHITECTURE). */}
-        <Stat label={campaign.bonding?.program === 'dbc' ? 'Pool fee' : 'Tax'} value={formatBpsPercent(official ? OFFICIAL_TOKEN_TAX_BPS : CAMPAIGN_TAX_BPS)} testId="trade-stat-tax" />
+            A campaign's token has no tax: the 6% is its pool's fee (a departure in ARCHITECTURE). */}
+        <Stat label={official ? 'Tax' : 'Pool fee'} value={formatBpsPercent(official ? OFFICIAL_TOKEN_TAX_BPS : CAMPAIGN_TAX_BPS)} testId="trade-stat-tax" />
       </dl>
     </header>
   );

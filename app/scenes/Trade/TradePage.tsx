@@ -87,7 +87,7 @@ function TradeBody({ mint, ticker, official }: { mint: string; ticker: string; o
         <TradeWidget mint={mint} ticker={ticker} tax={official ? OFFICIAL_TRADE_TAX : CAMPAIGN_TRADE_TAX} />
         {!official && <CampaignCards mint={mint} />}
       </aside>
-      <div className="min-w-0 lg:col-start-1 lg:row-start-2"><RecentTrades mint={mint} ticker={ticker} moneyTrail={official ? "/official-token" : undefined} /></div>
+      <div className="min-w-0 lg:col-start-1 lg:row-start-2"><RecentTrades mint={mint} ticker={ticker} /></div>
     </div>
   );
 }

@@ -50,7 +50,7 @@ export function VerifiedCharitiesPage() {
 
   return (
     <>
-      <PageBanner title="Verified Charities" subtitle="Choose a vetted charity as your campaign's donation wallet. A share of every trade's tax is paid straight to its wallet, on chain." />
+      <PageBanner title="Verified Charities" subtitle="Choose a vetted charity as your campaign's donation wallet. A share of every trade's fee is claimed straight to its wallet, on chain." />
       <div className="mx-auto max-w-6xl space-y-10 px-4 py-10 sm:px-6">
         <section aria-label="Directory figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <StatTile icon={<BadgeCheck className="h-5 w-5" aria-hidden />} value={all.length.toLocaleString('en-US')} label="Verified charities" />
