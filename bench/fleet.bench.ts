@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import pg from 'pg';
+import { lamportsToSolString } from '../core/money';
 // @ts-expect-error plain ESM script without types
 import { buildAppIfNeeded } from '../scripts/build-if-needed.mjs';
 // @ts-expect-error plain ESM script without types
@@ -56,11 +57,14 @@ async function post<T>(url: string, body: unknown): Promise<{ status: number; js
 
 type Timed = { build: number; execute: number } | { error: string };
 
+let nextAmount = 0;
+
 /** One buy through `site`: the quote, the trader's signature, the execute; each request timed. */
 async function buy(site: string, mint: string, trader: Keypair): Promise<Timed> {
   let start = performance.now();
+  // A lamport more each time: a trader's next buy on the same blockhash is then not the same transaction.
   const built = await post<{ transactionBase64: string; error?: string }>(`${site}/api/curve/${mint}/buy`, {
-    wallet: trader.publicKey.toBase58(), amount: '0.001', slippageBps: 10_000,
+    wallet: trader.publicKey.toBase58(), amount: lamportsToSolString(1_000_000n + BigInt(nextAmount++)), slippageBps: 10_000,
   });
   const build = performance.now() - start;
   if (built.status !== 200) return { error: `build ${built.status} ${built.json.error ?? ''}` };
