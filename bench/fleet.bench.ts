@@ -340,7 +340,7 @@ function cpuRows(what: string, reading: ReturnType<ReturnType<typeof measureCpu>
     const ms = g.percent * 10 / Math.max(perSecond, 0.1);
     return {
       bench: `CPU per trade, ${what}: ${g.name} (ratio: the floor's ms per swap / this)`, value: round(ms, 2), unit: 'ms/trade',
-      floor: round(floorMs, 2), ratio: share(floorMs, ms), target: '-', ok: true, saturated: '',
+      floor: round(floorMs, 2), ratio: ms > 0 ? share(floorMs, ms) : '-', target: '-', ok: true, saturated: '',
     };
   });
 }
