@@ -83,7 +83,8 @@ describe('a rolling restart of the web processes behind nginx', () => {
       while (rolling) {
         const paced = new Promise((resolve) => { setTimeout(resolve, 1000); });
         try {
-          const refused = await buy(mint, trader, '0.01');
+          // A lamport more each time: the next swap on the same blockhash is not the same transaction.
+          const refused = await buy(mint, trader, (0.01 + served.trades / 1e9).toFixed(9));
           if (refused) failures.push(`trade: ${refused}`);
           else served.trades += 1;
         } catch (err) {
