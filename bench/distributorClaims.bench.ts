@@ -2,23 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Keypair, Transaction } from '@solana/web3.js';
-import { LAMPORTS_PER_SOL } from '../core/constants';
 import { closeServices, createLogger, createServices } from '../server/bootstrap';
-import { completeDbcLaunch } from '../server/curve/completeLaunch';
-import { prepareDbcLaunch } from '../server/curve/launchCampaign';
-import { dbcLaunchForm } from '../server/curve/testing/dbcCampaign';
 import { distributionRuns } from '../server/db/schema';
 import { distributorFor } from '../server/distributor';
 import { loadEnv } from '../server/env';
-import type { Services } from '../server/services';
+import { setUpCampaignsWithFees } from './support/campaignsWithFees';
 
 export type ClaimsBenchRow = { bench: string; campaigns: number; seconds: number; cpuSeconds: number; perCampaignMs: number; target: string; ok: boolean };
 
 const CAMPAIGNS = Number(process.env.BENCH_CLAIMS_CAMPAIGNS ?? 1000);
-const LAUNCH_CONCURRENCY = 8;
-// Each launch's initial buy: its 6% pool fee is what the pass claims (0.0048 SOL for the cause, above the floor).
-const INITIAL_BUY = LAMPORTS_PER_SOL / 10n;
 
 /**
  * One distributor pass over 1,000 campaigns on their own DBC pools (issue 36's target: under
@@ -30,13 +22,11 @@ const INITIAL_BUY = LAMPORTS_PER_SOL / 10n;
 export default async function claimsBench(): Promise<ClaimsBenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'causemint-claims-bench-'));
   const env = loadEnv({
-    ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined, CURVE_PROGRAM: 'dbc',
+    ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined,
   });
   const services = await createServices(env, { log: createLogger(env) });
   try {
-    const setUp = performance.now();
-    await launchAll(services, CAMPAIGNS);
-    console.log(`claims bench: ${CAMPAIGNS} DBC campaigns launched in ${((performance.now() - setUp) / 1000).toFixed(1)} s`);
+    await setUpCampaignsWithFees(services, CAMPAIGNS);
 
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
@@ -60,23 +50,4 @@ export default async function claimsBench(): Promise<ClaimsBenchRow[]> {
     await closeServices(services);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function launchAll(services: Services, count: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < count; i = next++) {
-      const creator = Keypair.generate();
-      const creatorWallet = creator.publicKey.toBase58();
-      await services.chain.airdrop!(creatorWallet, LAMPORTS_PER_SOL);
-      const prepared = await prepareDbcLaunch(services, {
-        creatorWallet, initialBuyLamports: INITIAL_BUY,
-        form: dbcLaunchForm(Keypair.generate().publicKey.toBase58(), { ticker: `c${i}`, name: `Claims bench ${i}` }),
-      });
-      const tx = Transaction.from(Buffer.from(prepared.transaction, 'base64'));
-      tx.partialSign(creator);
-      await completeDbcLaunch(services, { requestId: prepared.requestId, creatorWallet, signedTransaction: tx.serialize().toString('base64') });
-    }
-  };
-  await Promise.all(Array.from({ length: LAUNCH_CONCURRENCY }, worker));
 }

@@ -26,8 +26,8 @@ const BASELINE_MS = 5000;
 const NOT_SCHEDULED = new Set(['distributor', 'demo-market', 'official-token']);
 
 /**
- * Does a background job make requests wait? A distributor pass over 1,000 campaigns with
- * fees withheld runs while the demo activity trades and donates (every DEMO_ACTIVITY_MS,
+ * Does a background job make requests wait? A distributor pass claiming the pool fee of 1,000
+ * campaigns on their own DBC pools runs while the demo activity trades and donates (every DEMO_ACTIVITY_MS,
  * 2 s here) and the other jobs run as in production, and a worker thread (its own event
  * loop, so a blocked server cannot slow its clock) requests /api/health, a campaign's API
  * and its page every 100 ms. Reported: p50, p99 and max latency per URL, first with the

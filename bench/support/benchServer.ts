@@ -20,9 +20,8 @@ export async function openBenchServices(name: string, options: { freshDatabase?:
   const server = options.freshDatabase ? process.env.DATABASE_URL : undefined;
   const dbName = `causemint_bench_${name}_${Date.now().toString(36)}`;
   const databaseUrl = server ? await createDatabase(server, dbName) : process.env.DATABASE_URL;
-  // The benches of the launch and trade APIs still measure the custodial design until it is retired (issue 36).
   const env = loadEnv({
-    CURVE_PROGRAM: 'custodial', ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined,
+    ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SOLANA_RPC_URL: undefined, SOLANA_CLUSTER: undefined,
   });
   const services = await createServices(env, { log: createLogger(env) });
   return {

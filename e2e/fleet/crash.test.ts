@@ -1,15 +1,15 @@
-import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
+import { Keypair, LAMPORTS_PER_SOL, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPubsub } from '../../server/testing/pubsubClient';
 import { startFleet, type Fleet, type FleetProcess } from '../../server/fleet/startFleet';
-import { launchCampaign, transferSol } from '../launchApi';
+import { launchCampaign } from '../launchApi';
 import { newFleetDatabase } from './fleetDatabase';
 import {
-  airdrop, expectCurveEqualsPool, indexedTrades, ledgerRpc, query, quoteBuy, solBalance, someClient, statuses, trade, tryBuy, type Attempt,
+  airdrop, expectCurveEqualsPool, indexedTrades, ledgerRpc, query, signatureOf, solBalance, someClient, statuses, trade, tryBuy, type Attempt,
 } from './fleetClient';
 
-// kill -9 of a web process under load, then of the ledger process: what was confirmed stays
-// confirmed, nothing is left half done, and every web process reconnects by itself.
+// kill -9 of a web process under load, then of the ledger process, on campaigns' own DBC pools:
+// what was confirmed stays confirmed, nothing is left half done, and every process reconnects by itself.
 
 let fleet: Fleet;
 let databaseUrl: string;
@@ -21,12 +21,10 @@ beforeAll(async () => {
   fleet = await startFleet({
     databaseUrl, built: true, webs: 2, workers: 1,
     env: {
-      CURVE_PROGRAM: 'custodial', DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000',
-      FAUCET_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000', QUOTES_MAX_CURVE_SHARE_BPS: '10000', QUOTES_MAX_LIVE_PER_CLIENT: '100000',
-      // 150 slots of 100 ms: a trade whose answer was lost can no longer land after 15 s, so it is settled within the test.
+      DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000',
+      FAUCET_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000',
+      // 150 slots of 100 ms: a swap whose answer was lost can no longer land after 15 s, so whether it did is known within the test.
       LEDGER_SLOT_MS: '100',
-      // The quote watch's poll once a minute: a quote released sooner was released by its accountSubscribe.
-      QUOTES_WATCH_POLL_MS: '60000',
     },
   });
   ({ mint } = await launchCampaign(fleet.url, { initialBuy: '0', ticker: 'CRASH' }));
@@ -40,10 +38,12 @@ function load(routes: string[]) {
   const attempts: Attempt[] = [];
   // Per route: the executes waiting for their answer now.
   const executing = new Map(routes.map((url) => [url, new Set<string>()]));
+  let n = 0;
   const loops = traders.map(async (trader, i) => {
     const url = routes[i % routes.length]!;
     while (running) {
-      const attempt = await tryBuy(url, url, mint, trader, '0.005', executing.get(url));
+      // A lamport more each time: a trader's next swap on the same blockhash is not the same transaction (the chain would refuse it as processed).
+      const attempt = await tryBuy(url, url, mint, trader, (0.005 + (n++) / 1e9).toFixed(9), executing.get(url));
       if (attempt) attempts.push(attempt);
       else await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -57,10 +57,21 @@ async function expectOnChain(signatures: string[]): Promise<void> {
   expect(signatures.filter((_, i) => found[i] === null || found[i]!.err !== null)).toEqual([]);
 }
 
-/** No quote of the mint is left executing (a trade its process never settled); waits for the worker to settle them. */
-async function untilNothingExecuting(): Promise<void> {
-  await expect.poll(async () => (await query(databaseUrl, "select id from curve_quotes where mint = $1 and status = 'executing'", [mint])).length,
-    { timeout: 60_000, interval: 500 }).toBe(0);
+/** A signed swap's blockhash lifetime at LEDGER_SLOT_MS 100 (150 slots), and a margin: after it, a swap not on chain never will be. */
+const BLOCKHASH_LIFETIME_MS = 15_000 + 2_000;
+/**
+ * A swap nobody's execute indexed, stored this soon, was found by the worker's wake (the pool's
+ * logsSubscribe): its backfill runs every 30 s, so it alone would be this quick one time in ten.
+ */
+const WOKEN_WITHIN_MS = 3_000;
+
+/** Every one of these swaps that landed is indexed (the worker reads every swap on our pools from the chain, whoever sent it). */
+async function untilLandedAreIndexed(signatures: string[]): Promise<void> {
+  await expect.poll(async () => {
+    const found = await statuses(fleet.ledger.url!, signatures);
+    const indexed = await indexedTrades(databaseUrl, signatures);
+    return signatures.filter((s, i) => found[i] !== null && found[i]!.err === null && !indexed.has(s));
+  }, { timeout: 60_000, interval: 500 }).toEqual([]);
 }
 
 const alive = (p: FleetProcess) => p.child.exitCode === null && p.child.signalCode === null;
@@ -68,28 +79,30 @@ const alive = (p: FleetProcess) => p.child.exitCode === null && p.child.signalCo
 const expectAlive = (p: FleetProcess) => expect(alive(p), `${p.name} exited (${p.child.exitCode ?? p.child.signalCode}):\n${p.output().slice(-4000)}`).toBe(true);
 
 describe('kill -9 of a fleet process', () => {
-  it('a web process under load: every confirmed trade is on the ledger and indexed, a lost answer is all or nothing, the curve equals the pool', async () => {
+  it('a web process under load: every confirmed trade is on the ledger and indexed, a lost answer is on chain and indexed or neither, the curve equals the pool', async () => {
     const [web1, web2] = fleet.webs as [FleetProcess, FleetProcess];
     const run = load([web1.url!, web1.url!, web1.url!, web2.url!, web2.url!, fleet.url]);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     // The kill lands while executes are waiting on web1.
     await expect.poll(() => run.executing.get(web1.url!)!.size, { interval: 1, timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const executingAtKill = run.executing.get(web1.url!)!.size;
     await web1.kill('SIGKILL');
-    const executingAtKill = (await query(databaseUrl, "select id from curve_quotes where mint = $1 and status = 'executing'", [mint])).length;
+    const killedAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await run.stop();
 
     const confirmed = run.attempts.filter((a) => a.outcome === 'confirmed').map((a) => a.signature);
     const lost = run.attempts.filter((a) => a.outcome === 'lost').map((a) => a.signature);
-    console.log(`web1 killed: ${confirmed.length} confirmed, ${lost.length} answers lost, ${executingAtKill} quotes executing at the kill`);
+    console.log(`web1 killed: ${confirmed.length} confirmed, ${lost.length} answers lost, ${executingAtKill} executes waiting at the kill`);
     expect(confirmed.length).toBeGreaterThan(10);
     expect(lost.length).toBeGreaterThan(0);
     await expectOnChain(confirmed);
     expect([...await indexedTrades(databaseUrl, confirmed)].length).toBe(confirmed.length);
 
-    // The worker settles what web1 left executing once it can no longer land: on chain and
-    // indexed, or neither; and the curve equals the pool's balances again.
-    await untilNothingExecuting();
+    // What web1 was relaying when it died either landed, and the worker's indexer reads it from
+    // the chain as it reads anyone's swap, or never will once its blockhash has run out.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, killedAt + BLOCKHASH_LIFETIME_MS - Date.now())));
+    await untilLandedAreIndexed(lost);
     const lostOnChain = await statuses(fleet.ledger.url!, lost);
     const lostIndexed = await indexedTrades(databaseUrl, lost);
     for (const [i, signature] of lost.entries()) {
@@ -116,11 +129,12 @@ describe('kill -9 of a fleet process', () => {
     await run.stop();
     await fleet.ledger.restart();
     const underLoad = run.attempts.filter((a) => a.outcome === 'confirmed').map((a) => a.signature);
-    console.log(`ledger killed under load: ${underLoad.length} trades confirmed before it, ${run.attempts.length - underLoad.length} refused or lost`);
+    const notConfirmed = run.attempts.filter((a) => a.outcome !== 'confirmed').map((a) => `${a.outcome} ${a.detail.slice(0, 120)}`);
+    console.log(`ledger killed under load: ${underLoad.length} trades confirmed before it, ${notConfirmed.length} refused or lost: ${JSON.stringify([...new Set(notConfirmed)])}`);
     expect(underLoad.length).toBeGreaterThanOrEqual(3);
     await expectOnChain(underLoad);
 
-    // Then at rest: every transaction and balance so far.
+    // Then at rest: every transaction and balance so far (the pool's among them).
     const confirmed = [
       ...(await query<{ signature: string }>(databaseUrl, 'select signature from curve_trades')).map((r) => r.signature),
       ...run.attempts.filter((a) => a.outcome === 'confirmed').map((a) => a.signature),
@@ -163,21 +177,29 @@ describe('kill -9 of a fleet process', () => {
         expect(notice.params!.result.value.lamports).toBe(LAMPORTS_PER_SOL);
         socket.close();
       }
-      // The web process's own PubSub (the quote watch's accountSubscribe): a quote whose wallet
-      // hands its SOL on is released within seconds, long before the minute's poll.
-      const spender = Keypair.generate();
-      await airdrop(web.url!, spender.publicKey, 2);
-      const quoteId = await quoteBuy(web.url!, mint, spender, '1.5');
-      await transferSol(web.url!, spender, Keypair.generate().publicKey.toBase58(), 1_900_000_000n);
-      await expect.poll(async () => (await query<{ status: string }>(databaseUrl, 'select status from curve_quotes where id = $1', [quoteId]))[0]!.status,
-        { timeout: 10_000, interval: 100 }).toBe('expired');
       const traded = await trade(web.url!, web.url!, mint, 'buy', traders[1]!, '0.01', someClient());
       await expectOnChain([traded.signature]);
     }
     // Neither web process was restarted.
     expect(fleet.webs.map((w) => w.child.pid)).toEqual(pids);
     fleet.webs.forEach(expectAlive);
-    await untilNothingExecuting();
+
+    // The worker's own PubSub, not restarted either: its logsSubscribe on the pool wakes the
+    // indexer for a swap sent straight to the ledger (no execute indexes it), long before the backfill.
+    const outsider = Keypair.generate();
+    await airdrop(web1.url!, outsider.publicKey, 1);
+    const built = await fetch(`${web1.url}/api/curve/${mint}/buy`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: web1.url!, 'x-forwarded-for': someClient() },
+      body: JSON.stringify({ wallet: outsider.publicKey.toBase58(), amount: '0.01', slippageBps: 10_000 }),
+    });
+    expect(built.status).toBe(200);
+    const swap = Transaction.from(Buffer.from((await built.json() as { transactionBase64: string }).transactionBase64, 'base64'));
+    swap.partialSign(outsider);
+    const sentAt = Date.now();
+    expect(await ledgerRpc<string>(fleet.ledger.url!, 'sendTransaction', [swap.serialize().toString('base64'), { encoding: 'base64' }])).toBe(signatureOf(swap));
+    await expect.poll(async () => (await indexedTrades(databaseUrl, [signatureOf(swap)])).size, { timeout: WOKEN_WITHIN_MS, interval: 50 }).toBe(1);
+    console.log(`a swap sent straight to the restarted ledger indexed ${Date.now() - sentAt} ms after its send`);
+    expect(fleet.workers.every(alive)).toBe(true);
     await expectCurveEqualsPool(fleet.ledger.url!, databaseUrl, mint);
   });
 });

@@ -18,7 +18,7 @@ beforeAll(async () => {
   fleet = await startFleet({
     databaseUrl, built: true, webs: 2, workers: 2,
     env: {
-      CURVE_PROGRAM: 'dbc', DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '2000',
+      DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '2000',
       FAUCET_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000',
       // 150 slots of 100 ms: a claim the killed worker sent without seeing its answer is known to have landed or not within 15 s.
       LEDGER_SLOT_MS: '100',

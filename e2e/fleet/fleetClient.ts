@@ -2,14 +2,14 @@
 // the chain from the ledger process, and read the shared database.
 
 import bs58 from 'bs58';
-import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { parseSol, parseTokenAmount } from '../../core/money';
-import { tokenAccountOf } from '../../server/chain/curve';
+import { readCurveState } from '../../server/curve/curveState';
+import { readDammPoolNow } from '../../server/curve/swapStates';
 import { jobLockKey } from '../../server/jobs/runner';
 import type { Fleet } from '../../server/fleet/startFleet';
-import { POOL_WALLET_RENT_LAMPORTS } from '../../server/trading/pools';
 import { launchCampaign } from '../launchApi';
 
 export type Traded = { signature: string; expected: bigint; side: 'buy' | 'sell'; graduated: boolean };
@@ -31,11 +31,11 @@ export async function airdrop(baseUrl: string, wallet: PublicKey, sol: number): 
 /**
  * A browser's address for one trade: the fleet trusts the X-Forwarded-For of loopback (nginx),
  * so load from this one machine counts as many clients, as real traders are, under the
- * trading API's per-address limits (60 quotes a minute).
+ * trading API's per-address limits (60 builds a minute).
  */
 export const someClient = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 
-/** One trade: the quote from `buildUrl`, signed by the trader, executed through `executeUrl` (another process, if you like). */
+/** One trade: the swap built by `buildUrl`, signed by the trader alone, executed through `executeUrl` (another process, if you like). */
 export async function trade(
   buildUrl: string, executeUrl: string, mint: string, side: 'buy' | 'sell', trader: Keypair, amount: string, client?: string,
 ): Promise<Traded> {
@@ -54,13 +54,6 @@ export async function trade(
   return { signature: executed.json.transactionSignature, expected, side, graduated: executed.json.graduated };
 }
 
-/** A buy quote built on `url` (not executed): its id. */
-export async function quoteBuy(url: string, mint: string, trader: Keypair, sol: string): Promise<string> {
-  const built = await post<{ quoteId: string }>(url, `/api/curve/${mint}/buy`, { wallet: trader.publicKey.toBase58(), amount: sol, slippageBps: 10_000 }, someClient());
-  expect(built.status, JSON.stringify(built.json)).toBe(200);
-  return built.json.quoteId;
-}
-
 /** What became of one execute: confirmed (200), refused with an answer, or its answer lost (the process died). */
 export type Attempt = { signature: string; outcome: 'confirmed' | 'refused' | 'lost'; detail: string };
 
@@ -76,7 +69,7 @@ export async function tryBuy(
   try {
     built = await post<{ transactionBase64: string }>(buildUrl, `/api/curve/${mint}/buy`, { wallet: trader.publicKey.toBase58(), amount: sol, slippageBps: 10_000 }, client);
   } catch {
-    return null; // no quote, nothing signed
+    return null; // nothing built, nothing signed
   }
   if (built.status !== 200) return null;
   const tx = Transaction.from(Buffer.from(built.json.transactionBase64, 'base64'));
@@ -114,11 +107,24 @@ export async function indexedTrades(databaseUrl: string, signatures: string[]): 
   return new Set(rows.map((r) => r.signature));
 }
 
-/** The pool wallet on chain equals the curve the database holds, to the lamport and the base unit. */
+/**
+ * The curve the database holds (what every web process prices on, mirrored by the indexer)
+ * equals the pool on chain: the DBC pool's, or once graduated its DAMM v2 pool's.
+ */
 export async function expectCurveEqualsPool(ledgerUrl: string, databaseUrl: string, mint: string): Promise<void> {
   const pool = await poolRow(databaseUrl, mint);
-  expect(await solBalance(ledgerUrl, pool.pool_wallet)).toBe(POOL_WALLET_RENT_LAMPORTS + BigInt(pool.real_sol_reserves));
-  expect(await tokenBalance(ledgerUrl, mint, pool.pool_wallet)).toBe(BigInt(pool.real_token_reserves) + BigInt(pool.locked_token_reserves));
+  const connection = new Connection(ledgerUrl, 'confirmed');
+  const chain = pool.damm_pool
+    ? (await readDammPoolNow(connection, pool.damm_pool, BigInt(pool.threshold_lamports))).state
+    : await readCurveState(connection, new PublicKey(pool.pool_wallet));
+  expect(chain, `no pool on chain for ${mint}`).not.toBeNull();
+  expect({
+    virtualSolReserves: BigInt(pool.virtual_sol_reserves), virtualTokenReserves: BigInt(pool.virtual_token_reserves),
+    realSolReserves: BigInt(pool.real_sol_reserves), complete: pool.complete,
+  }).toEqual({
+    virtualSolReserves: chain!.virtualSolReserves, virtualTokenReserves: chain!.virtualTokenReserves,
+    realSolReserves: chain!.realSolReserves, complete: chain!.complete,
+  });
 }
 
 /** Which fleet process (its PGAPPNAME, `causemint-<name>`) holds a job's advisory lock now; null: none. */
@@ -140,13 +146,11 @@ export async function solBalance(ledgerUrl: string, wallet: string): Promise<big
   return BigInt((await ledgerRpc<{ value: number }>(ledgerUrl, 'getBalance', [wallet, { commitment: 'confirmed' }])).value);
 }
 
+/** The owner's tokens of `mint`, in base units, over all its token accounts (0: none). */
 export async function tokenBalance(ledgerUrl: string, mint: string, owner: string): Promise<bigint> {
-  const account = tokenAccountOf(new PublicKey(mint), new PublicKey(owner)).toBase58();
-  try {
-    return BigInt((await ledgerRpc<{ value: { amount: string } }>(ledgerUrl, 'getTokenAccountBalance', [account, { commitment: 'confirmed' }])).value.amount);
-  } catch {
-    return 0n;
-  }
+  type Parsed = { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } };
+  const { value } = await ledgerRpc<{ value: Parsed[] }>(ledgerUrl, 'getTokenAccountsByOwner', [owner, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }]);
+  return value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n);
 }
 
 /** The campaign's curve as the database holds it (what every web process prices on). */
@@ -155,8 +159,10 @@ export async function poolRow(databaseUrl: string, mint: string) {
   await client.connect();
   try {
     const { rows } = await client.query<{
-      pool_wallet: string; real_sol_reserves: string; real_token_reserves: string; locked_token_reserves: string; complete: boolean; graduated_at: Date | null;
-    }>('select pool_wallet, real_sol_reserves::text, real_token_reserves::text, locked_token_reserves::text, complete, graduated_at from curve_pools where mint = $1', [mint]);
+      pool_wallet: string; damm_pool: string | null; threshold_lamports: string; virtual_sol_reserves: string; virtual_token_reserves: string;
+      real_sol_reserves: string; complete: boolean; graduated_at: Date | null;
+    }>(`select pool_wallet, damm_pool, threshold_lamports::text, virtual_sol_reserves::text, virtual_token_reserves::text, real_sol_reserves::text,
+      complete, graduated_at from curve_pools where mint = $1`, [mint]);
     return rows[0]!;
   } finally {
     await client.end();

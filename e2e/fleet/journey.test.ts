@@ -13,9 +13,9 @@ import { newFleetDatabase } from './fleetDatabase';
 import { solBalance, tokenBalance } from './fleetClient';
 
 // A person's whole visit, with every request through deploy/nginx.conf in front of two web
-// processes and a worker (which runs the launch): connect the Local wallet, get test SOL,
-// launch a campaign through the form, buy its token on its page, donate from the Support
-// dialog and find the donation in the Donations tab.
+// processes and a worker (which indexes the swaps and the donation): connect the Local wallet,
+// get test SOL, launch a campaign on its own DBC pool through the form, buy its token on its
+// page, donate from the Support dialog and find the donation in the Donations tab.
 
 // Screenshots a person can open after a run (test-results/ is not committed).
 const OUTPUT_DIR = path.resolve(import.meta.dirname, '../../test-results/fleet/journey');
@@ -27,7 +27,7 @@ beforeAll(async () => {
   [fleet, browser] = await Promise.all([
     startFleet({
       databaseUrl: await newFleetDatabase(), built: true, webs: 2, workers: 1,
-      env: { CURVE_PROGRAM: 'custodial', DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000' },
+      env: { DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000' },
     }),
     launchBrowser(),
   ]);
@@ -78,8 +78,8 @@ describe('the browser journey through nginx', () => {
     await toast(page, 'Received 10 test SOL').waitFor({ timeout: 20_000 });
     expect(await solBalance(fleet.ledger.url!, address)).toBe(10_000_000_000n);
 
-    // Launch through the form: the funding transfer is signed in the page and confirmed over
-    // the /api/rpc websocket through nginx; the worker creates the token.
+    // Launch through the form: the wallet signs the one launch transaction in the page, and
+    // complete relays it through nginx to a web process.
     await page.getByTestId('open-logo-dialog').click();
     await page.getByTestId('logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(24, 24, [16, 185, 129]) });
     await page.getByTestId('logo-preview').waitFor();
@@ -98,7 +98,7 @@ describe('the browser journey through nginx', () => {
     await page.waitForURL(`${fleet.url}/campaign/${mint}`, { timeout: 15_000 });
     await page.getByTestId('campaign-page').waitFor({ timeout: 20_000 });
 
-    // Buy 0.5 SOL of it on its page: the wallet holds exactly the quoted tokens.
+    // Buy 0.5 SOL of it on its page (a swap the wallet signs alone): the wallet holds exactly the tokens execute reported.
     await page.getByTestId('trade-amount').fill('0.5');
     await expect.poll(() => page.getByTestId('trade-quote').getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
     const trade = tradeResponses(page, mint);

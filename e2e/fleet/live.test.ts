@@ -30,7 +30,7 @@ beforeAll(async () => {
     startFleet({
       databaseUrl, built: true, webs: 2, workers: 1,
       env: {
-        CURVE_PROGRAM: 'custodial', DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000',
+        DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000',
         FAUCET_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000', ...FLEET_ADMIN_ENV,
         // The indexer's poll far away: only the donation wallet's account notification can wake it in time.
         DONATIONS_POLL_MS: '30000',

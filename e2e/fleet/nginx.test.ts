@@ -19,7 +19,7 @@ beforeAll(async () => {
   fleet = await startFleet({
     databaseUrl: await newFleetDatabase(), built: true, webs: 2, workers: 1,
     env: {
-      CURVE_PROGRAM: 'custodial', DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000',
+      DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '86400000',
       FAUCET_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000',
     },
   });
