@@ -13,11 +13,6 @@ import { solidPng } from './png';
 export type LaunchPrepared = {
   program: 'dbc'; request_id: string; distribution_wallet: string; amount_to_fund: number;
   amount_to_fund_lamports: string; token_address: string;
-  /**
-   * Not in DBC's answer (the pool's address depends on the curve chosen at create): typed only
-   * while server/distributor/crash.test.ts, the custodial distributor's, still reads it; both go with it (issue 36).
-   */
-  bonding_curve: string;
 };
 
 /** Create's answer: the launch transaction for the creator's wallet to sign, and what it takes from it. */
