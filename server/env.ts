@@ -107,6 +107,9 @@ const EnvSchema = z.object({
   BACKER_MIN_LAMPORTS: z.coerce.bigint().min(1n).max(1_000_000_000_000n).default(DEFAULT_BACKER_MIN_LAMPORTS),
   // How long after HTTP answers the background jobs start (their first runs are a burst of queries).
   JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(1000),
+  // Fleet kill tests only: a fee claim waits this long after it was sent before its run is recorded paid, so a kill -9
+  // lands, every time, where a crash could (the claim on chain, its run not paid); unset in production.
+  DISTRIBUTOR_TEST_CLAIM_PAUSE_MS: z.coerce.number().int().min(1).max(60_000).optional(),
   // Crash tests only: the process kills itself (SIGKILL) right after a distribution run reaches this state.
   DISTRIBUTOR_CRASH_AFTER: z.enum(['started', 'harvested', 'withdrawn', 'sold', 'holders_paid', 'bought_back', 'burned', 'paid']).optional(),
   // The official token on a real cluster: the operator's existing mint and its pool (local mode launches its own).

@@ -19,6 +19,8 @@ beforeAll(async () => {
     databaseUrl, built: true, webs: 2, workers: 2,
     env: {
       DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '2000',
+      // Each claim sent is recorded paid 1.5 s later: the kill below lands in that window every time, not by luck.
+      DISTRIBUTOR_TEST_CLAIM_PAUSE_MS: '1500',
       FAUCET_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000',
       // 150 slots of 100 ms: a claim the killed worker sent without seeing its answer is known to have landed or not within 15 s.
       LEDGER_SLOT_MS: '100',
@@ -73,8 +75,8 @@ describe('DBC pools across two workers', () => {
     await client.connect();
     let open: { state: string }[] = [];
     try {
-      // Locally a claim lands within milliseconds of its journal entry: on a loaded machine six rounds were seen to miss it every time.
-      for (let attempt = 0; attempt < 16 && open.length === 0; attempt++) {
+      // DISTRIBUTOR_TEST_CLAIM_PAUSE_MS holds each sent claim's run unpaid for 1.5 s: the first round's claims are caught.
+      for (let attempt = 0; attempt < 3 && open.length === 0; attempt++) {
         const trading = round();
         let traded = false;
         void trading.then(() => { traded = true; });

@@ -19,6 +19,8 @@ beforeAll(async () => {
     databaseUrl, built: true, webs: 2, workers: 2,
     env: {
       DEMO_CAMPAIGNS: 'off', DEMO_ACTIVITY: 'off', OFFICIAL_TOKEN_LAUNCH: 'off', DISTRIBUTOR_INTERVAL_MS: '2000',
+      // Each claim sent is recorded paid 1.5 s later: the kill below lands in that window every time, not by luck.
+      DISTRIBUTOR_TEST_CLAIM_PAUSE_MS: '1500',
       FAUCET_PER_MINUTE: '100000', RPC_RATE_LIMIT: '1000000',
       // 150 slots of 100 ms: a claim (or a launch) a killed process sent without seeing its answer
       // is known to have landed or not within 15 s (on a cluster the run waits for its blockhash to expire).
@@ -45,7 +47,8 @@ async function untilClaimOpen(round: () => Promise<void>) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    for (let attempt = 0; attempt < 16; attempt++) {
+    // DISTRIBUTOR_TEST_CLAIM_PAUSE_MS holds each sent claim's run unpaid for 1.5 s: the first round's claims are caught.
+    for (let attempt = 0; attempt < 3; attempt++) {
       let traded = false;
       const trading = round().then(() => { traded = true; });
       for (let polls = 0; !traded || polls % 200 !== 0; polls++) {

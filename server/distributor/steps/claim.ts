@@ -30,5 +30,7 @@ export async function claim(ctx: StepContext): Promise<RunRow> {
   const { wire } = await journalTx(ctx, 'claim', built.transaction, [ctx.treasury, ctx.distributor], built.rentLamports,
     (signature) => ({ payoutSignature: signature, donationLamports: built.lamports, platformFeeLamports: 0n }));
   await chain.sendWire(wire, 'Fee claim');
+  const pause = services.env.DISTRIBUTOR_TEST_CLAIM_PAUSE_MS;
+  if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
   return closeJournal(ctx, { donation: built.lamports, platformFee: 0n });
 }
