@@ -18,6 +18,7 @@ import { MintIndex } from './mintIndex';
 import { PerformanceSamples } from './performanceSamples';
 import { advanceNonce, durableNonceFor, durableNonceOf, storedNonce, type DurableNonceUse } from './durableNonce';
 import { slotHashesFor } from './slotHashes';
+import { setRecentBlockhashes } from './recentBlockhashes';
 import { PrioritizationFees } from './prioritizationFees';
 import { txErrorJson, type TxErrorJson } from './txError';
 import { decodeWireTransaction, type WireTransaction } from './wire';
@@ -577,7 +578,11 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     // the block time (Meteora's SDKs before quoting) must agree. Date.now() here ran up to a late
     // tick ahead and could cross a second the slot had not.
     const unix = BigInt(this.clock.slotTime(slot)!);
-    this.svm.setClock(new Clock(slot, unix, epoch, epoch + 1n, unix));
+    // The epoch's first slot's time, as a validator's Clock has it (before the genesis: the genesis slot's).
+    const epochStart = epoch * SLOTS_PER_EPOCH;
+    const epochStartUnix = BigInt(this.clock.slotTime(epochStart > this.firstSlot ? epochStart : this.firstSlot) ?? Number(unix));
+    this.svm.setClock(new Clock(slot, epochStartUnix, epoch, epoch + 1n, unix));
+    setRecentBlockhashes(this.svm, slot, this.firstSlot, (s) => this.clock.blockhashAt(s));
     // SlotHashes follows the slot clock, so an address lookup table can be created from any recent slot.
     this.slotHashes = slotHashesFor(slot, this.slotHashes, (s) => this.clock.blockhashAt(s));
     this.svm.setSlotHashes(this.slotHashes);

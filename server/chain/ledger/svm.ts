@@ -1,5 +1,5 @@
 import bs58 from 'bs58';
-import { Account, EpochSchedule, LiteSVM } from 'litesvm';
+import { Account, EpochSchedule, LiteSVM, Rent } from 'litesvm';
 import { STAKE_CONFIG } from '../parse/config';
 import { SLOTS_PER_EPOCH } from './programs';
 import type { LiteSvm, Account as InternalAccount } from 'litesvm/dist/internal';
@@ -21,6 +21,9 @@ export function createSvm(): LiteSvm {
   const inner = (svm as unknown as { inner: LiteSvm }).inner;
   // The EpochSchedule sysvar says what getEpochSchedule says: fixed epochs, no warm-up.
   inner.setEpochSchedule(new EpochSchedule(SLOTS_PER_EPOCH, SLOTS_PER_EPOCH, false, 0n, 0n));
+  // Rent as Agave 2.2 states it (3,480 lamports per byte-year, a 2-year threshold); LiteSVM states the
+  // same minimum balances as 6,960 and 1 (SIMD-0194's folded form), which code reading the fields misreads.
+  inner.setRent(new Rent(3480n, 2, 50));
   setStakeConfig(inner);
   addMeteoraPrograms(inner);
   return inner;

@@ -8,8 +8,11 @@ function meta(r: ByteReader) {
 }
 
 function stake(r: ByteReader) {
-  const delegation = { voter: r.pubkey(), stake: r.u64().toString(), activationEpoch: r.u64().toString(), deactivationEpoch: r.u64().toString() };
-  r.f64(); // warmup_cooldown_rate: deprecated, not rendered
+  // Agave 2.2's UiDelegation still renders the deprecated warmup_cooldown_rate.
+  const delegation = {
+    voter: r.pubkey(), stake: r.u64().toString(), activationEpoch: r.u64().toString(), deactivationEpoch: r.u64().toString(),
+    warmupCooldownRate: r.f64(),
+  };
   return { delegation, creditsObserved: Number(r.u64()) };
 }
 

@@ -128,8 +128,10 @@ export class LocalPubsub {
     switch (method) {
       case 'signatureSubscribe': {
         const signature = signatureParam(params[0]);
-        const awaitsRoot = (configParam(params, 1).commitment ?? 'finalized') === 'finalized';
-        const sub = this.add({ kind: 'signature', conn, key: signature, unanswered: true, awaitsRoot }, this.signatures);
+        const config = configParam(params, 1);
+        const awaitsRoot = (config.commitment ?? 'finalized') === 'finalized';
+        const received = config.enableReceivedNotification === true;
+        const sub = this.add({ kind: 'signature', conn, key: signature, unanswered: true, awaitsRoot, received }, this.signatures);
         // Subscribed first, then looked up: a commit in between is seen by one or the other.
         let known: Status | undefined;
         try {
@@ -142,6 +144,9 @@ export class LocalPubsub {
           value: sub.id,
           after: () => {
             sub.unanswered = false;
+            // Arrived while the id was unanswered: told as it would have been, received first.
+            const arrived = sub.early ?? sub.landed;
+            if (arrived && sub.received) this.notifyReceived(sub, arrived.slot);
             const status = sub.early ?? (sub.live ? known : undefined);
             if (status) this.notifySignature(sub, status.slot, status.err);
           },
@@ -247,7 +252,10 @@ export class LocalPubsub {
   private notifyCommitted(records: TxRecord[], accounts: Map<string, AccountRecord>): void {
     if (this.byId.size === 0) return;
     for (const record of records) {
-      for (const sub of [...this.signatures.get(record.signature) ?? []]) this.notifySignature(sub, record.slot, record.err);
+      for (const sub of [...this.signatures.get(record.signature) ?? []]) {
+        if (sub.received && !sub.unanswered) this.notifyReceived(sub, record.slot);
+        this.notifySignature(sub, record.slot, record.err);
+      }
       if (this.allLogs.size > 0 || this.logsByMention.size > 0 || this.rootedAllLogs.size > 0 || this.rootedLogsByMention.size > 0) this.notifyLogs(record);
     }
     if (this.accounts.size > 0) accountNotifications(this.ctx, this.accounts, accounts, (sub, result) => this.notify(sub, result));
@@ -277,6 +285,11 @@ export class LocalPubsub {
       for (const sub of this.logsByMention.get(address) ?? []) this.notify(sub, logs);
       for (const sub of this.rootedLogsByMention.get(address) ?? []) toRooted(sub);
     }
+  }
+
+  /** As Agave tells a subscription asking for it when the transaction reaches a bank; the subscription goes on. */
+  private notifyReceived(sub: Subscription, slot: bigint): void {
+    this.outbox.push({ socket: sub.conn.socket, method: NOTIFICATION.signature, subscription: sub.id, result: new SharedResult({ context: { slot }, value: 'receivedSignature' }), live: () => true });
   }
 
   private notifySignature(sub: Subscription, slot: bigint, err: unknown): void {

@@ -17,6 +17,8 @@ export type Subscription = {
    * subscription of a slot's transactions, once it is rooted.
    */
   awaitsRoot?: boolean; landed?: Status;
+  /** signatureSubscribe's `enableReceivedNotification`: a 'receivedSignature' notification when the transaction arrives. */
+  received?: boolean;
 };
 
 export const NOTIFICATION: Record<Kind, string> = {

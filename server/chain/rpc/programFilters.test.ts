@@ -37,6 +37,9 @@ describe('program filters as Agave takes them', () => {
   it('refuses what Agave refuses, with its texts', () => {
     const refusal = (filters: unknown) => { try { programFilters({ filters }); return undefined; } catch (e) { return { code: (e as { code: number }).code, message: (e as Error).message }; } };
     expect(refusal(Array(5).fill({ dataSize: 1 }))).toEqual({ code: -32602, message: 'Too many filters provided; max 4' });
+    // A known unit variant given a value says so (not 'unknown variant tokenAccountState, expected ... tokenAccountState').
+    expect(refusal([{ tokenAccountState: {} }])).toEqual({ code: -32602, message: 'Invalid params: invalid type: map, expected unit variant RpcFilterType::TokenAccountState.' });
+    expect(refusal([{ tokenAccountState: 1 }])?.message).toContain('invalid type: integer `1`, expected unit variant');
     expect(refusal([{ memcmp: { offset: 0, bytes: '1'.repeat(176) } }])).toEqual({ code: -32602, message: 'Invalid param: DataTooLarge' });
     expect(refusal([{ memcmp: { offset: 0, bytes: Array(129).fill(0) } }])).toEqual({ code: -32602, message: 'Invalid param: DataTooLarge' });
     expect(refusal([{ memcmp: { offset: 0, bytes: 'abc0' } }])).toEqual({ code: -32602, message: "Invalid param: Base58DecodeError(InvalidCharacter { character: '0', index: 3 })" });

@@ -42,7 +42,11 @@ function filterOf(filter: unknown): AccountFilter {
     return (data) => data.length === value;
   }
   if (variant === 'memcmp') return memcmpOf(value);
-  if (variant === 'tokenAccountState' && value === null) return isTokenAccount;
+  if (variant === 'tokenAccountState') {
+    if (value === null) return isTokenAccount;
+    // serde's words for a unit variant given a value: the variant is known, its value is not one.
+    throw invalidParams(`Invalid params: invalid type: ${serdeKind(value)}, expected unit variant RpcFilterType::TokenAccountState.`);
+  }
   throw unknownVariant(variant);
 }
 
@@ -92,6 +96,8 @@ function isTokenAccount(data: Uint8Array): boolean {
 }
 
 const tooLarge = () => invalidParams('Invalid param: DataTooLarge');
+const serdeKind = (v: unknown): string => (Array.isArray(v) ? 'sequence' : typeof v === 'object' ? 'map'
+  : typeof v === 'string' ? `string ${JSON.stringify(v)}` : typeof v === 'boolean' ? `boolean \`${String(v)}\`` : `integer \`${String(v)}\``);
 const unknownVariant = (v: unknown) => invalidParams(
   `Invalid params: unknown variant \`${typeof v === 'string' ? v : JSON.stringify(v)}\`, expected one of \`dataSize\`, \`memcmp\`, \`tokenAccountState\`.`,
 );

@@ -5,7 +5,8 @@ import type { Config } from './params';
 import type { StoredMeta, TxRecord } from '../ledger/store';
 import { decodeWireTransaction, isStaticWritable, wireVersion, type WireTransaction } from '../ledger/wire';
 
-export type TxEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
+/** `binary` is Agave's deprecated legacy form: the transaction a bare base58 string (EncodedTransaction::LegacyBinary). */
+export type TxEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58' | 'binary';
 
 /**
  * A u64 as a plain number where that is exact, a bigint (written exactly by stringifyRpc) past
@@ -18,7 +19,7 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** The `encoding` of getTransaction and getBlock (json by default). */
 export function transactionEncodingParam(config: Config): TxEncoding {
   const encoding = config.encoding ?? 'json';
-  if (encoding === 'json' || encoding === 'jsonParsed' || encoding === 'base64' || encoding === 'base58') return encoding;
+  if (encoding === 'json' || encoding === 'jsonParsed' || encoding === 'base64' || encoding === 'base58' || encoding === 'binary') return encoding;
   throw invalidParams(`Invalid params: unknown variant \`${String(encoding)}\`, expected one of \`binary\`, \`base64\`, \`base58\`, \`json\`, \`jsonParsed\`.`);
 }
 
@@ -98,6 +99,7 @@ export function transactionVersion(record: TxRecord): WireTransaction['version']
 function encodeBody(record: TxRecord, tx: WireTransaction, encoding: TxEncoding): unknown {
   if (encoding === 'base64') return [Buffer.from(record.raw).toString('base64'), 'base64'];
   if (encoding === 'base58') return [bs58.encode(record.raw), 'base58'];
+  if (encoding === 'binary') return bs58.encode(record.raw);
   const lookups = tx.version === 0 ? { addressTableLookups: tx.lookups } : {};
   if (encoding === 'json') {
     return {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { address } from '@solana/kit';
+import bs58 from 'bs58';
 import { airdrop, startRpcTestApp, type RpcTestApp } from '../../testing/rpcClients';
 import { openPubsub as openSocket } from '../../testing/pubsubClient';
 
@@ -113,5 +114,23 @@ describe('local ledger PubSub websocket', () => {
     expect(logs).toEqual([signature]);
     await connection.removeAccountChangeListener(accountSub);
     await connection.removeOnLogsListener(logsSub);
+  });
+
+  it('signatureSubscribe with enableReceivedNotification tells receivedSignature first, then the status', async () => {
+    const payer = Keypair.generate();
+    await airdrop(connection, payer.publicKey, LAMPORTS_PER_SOL);
+    const tx = new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 }));
+    tx.recentBlockhash = (await connection.getLatestBlockhash('confirmed')).blockhash;
+    tx.feePayer = payer.publicKey;
+    tx.sign(payer);
+    const signature = bs58.encode(tx.signatures[0]!.signature!);
+    const socket = await openSocket(t.wsUrl);
+    const id = (await socket.request('signatureSubscribe', [signature, { commitment: 'confirmed', enableReceivedNotification: true }])).result;
+    await connection.sendRawTransaction(tx.serialize());
+    const status = await socket.next((m) => m.params?.subscription === id && typeof m.params.result.value === 'object');
+    const mine = socket.notifications.filter((m) => m.params?.subscription === id).map((m) => m.params!.result.value);
+    expect(mine).toEqual(['receivedSignature', { err: null }]);
+    expect(status.params!.result.context.slot).toEqual(expect.any(Number));
+    socket.socket.close();
   });
 });

@@ -176,6 +176,10 @@ describe('local ledger JSON-RPC', () => {
     expect(encoded.result.transaction).toEqual([tx.serialize().toString('base64'), 'base64']);
     expect(encoded.result.meta).toMatchObject({ fee: 5000, err: null, status: { Ok: null }, rewards: [] });
     expect(encoded.result.version).toBeUndefined(); // only with maxSupportedTransactionVersion, as a real node does
+    // Agave's deprecated `binary`: the transaction as a bare base58 string (EncodedTransaction::LegacyBinary).
+    const binary = await rpc({ jsonrpc: '2.0', id: 1, method: 'getTransaction', params: [sent.result, { encoding: 'binary', commitment: 'confirmed' }] });
+    expect(binary.result.transaction).toBe(bs58.encode(tx.serialize()));
+    expect(binary.result.meta).toMatchObject({ fee: 5000, err: null });
   });
 
   it('serves the in-process Connection of services.chain and confirms with sendAndConfirm', async () => {

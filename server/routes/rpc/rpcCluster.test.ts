@@ -118,9 +118,14 @@ describe('local ledger: cluster methods over JSON-RPC, through web3.js and @sola
     expect(again.value).toEqual(largest.value);
   });
 
-  it('answers inflation as disabled and the stake program\'s own minimum delegation', async () => {
-    expect(await connection.getInflationGovernor()).toEqual({ initial: 0, terminal: 0, taper: 0, foundation: 0, foundationTerm: 0 });
-    expect(await rpc.getInflationRate().send()).toEqual({ total: 0, validator: 0, foundation: 0, epoch: 0n });
+  it('answers inflation as a test validator does (Agave\'s defaults) and the stake program\'s own minimum delegation', async () => {
+    expect(await connection.getInflationGovernor()).toEqual({ initial: 0.08, terminal: 0.015, taper: 0.15, foundation: 0.05, foundationTerm: 7 });
+    // Epoch 0 starts at year 0: 8%, a twentieth of it the foundation's.
+    const rate = await rpc.getInflationRate().send();
+    expect(rate.epoch).toBe(0n);
+    expect(rate.total).toBeCloseTo(0.08, 12);
+    expect(rate.foundation).toBeCloseTo(0.004, 12);
+    expect(rate.validator).toBeCloseTo(0.076, 12);
     const minimum = await connection.getStakeMinimumDelegation();
     expect([1, LAMPORTS_PER_SOL]).toContain(minimum.value);
     expect((await rpc.getStakeMinimumDelegation().send()).value).toBe(BigInt(minimum.value));
@@ -233,6 +238,10 @@ describe('local ledger: cluster methods over JSON-RPC, through web3.js and @sola
     expect(await rpc.getInflationReward(addresses).send()).toEqual([null, null]);
     expect(await connection.getInflationReward([payer.publicKey, new PublicKey(identity)])).toEqual([null, null]);
     expect((await connection.getEpochInfo()).epoch).toBe(1);
-    expect((await rpc.getInflationRate().send()).epoch).toBe(1n);
+    // Epoch 1 starts 432,000 slots (2 days at 0.4 s) into the first year: the rate has tapered a little.
+    const later = await rpc.getInflationRate().send();
+    expect(later.epoch).toBe(1n);
+    expect(later.total).toBeCloseTo(0.08 * 0.85 ** (432_000 / ((365.242_199 * 86_400) / 0.4)), 12);
+    expect(later.total).toBeLessThan(0.08);
   });
 });

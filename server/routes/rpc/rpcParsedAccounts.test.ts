@@ -62,8 +62,13 @@ describe('local ledger: jsonParsed sysvar, nonce, lookup-table, loader, stake, v
     expect(clock.info.slot).toBeGreaterThanOrEqual(slot);
     expect(clock.info.slot).toBeLessThan(slot + 20);
     expect(Math.abs((clock.info.unixTimestamp as number) - Date.now() / 1000)).toBeLessThan(30);
+    // Epoch 0's first slot is the genesis: its time, not the clock's now (the ledger has run for a while by now).
+    const genesisTime = await connection.getBlockTime(await connection.getFirstAvailableBlock());
+    expect(clock.info.epochStartTimestamp).toBe(genesisTime);
+    expect(clock.info.epochStartTimestamp as number).toBeLessThanOrEqual(clock.info.unixTimestamp as number);
 
-    expect(rent).toEqual({ type: 'rent', info: { lamportsPerByteYear: expect.any(String), exemptionThreshold: expect.any(Number), burnPercent: expect.any(Number) } });
+    // As Agave 2.2 states it (not SIMD-0194's folded 6,960 and 1, which give the same minimum balances).
+    expect(rent).toEqual({ type: 'rent', info: { lamportsPerByteYear: '3480', exemptionThreshold: 2, burnPercent: 50 } });
     // The rent the ledger charges is the rent the sysvar states.
     const { lamportsPerByteYear, exemptionThreshold } = rent.info as { lamportsPerByteYear: string; exemptionThreshold: number };
     expect(await connection.getMinimumBalanceForRentExemption(0)).toBe(128 * Number(lamportsPerByteYear) * exemptionThreshold);
@@ -76,7 +81,12 @@ describe('local ledger: jsonParsed sysvar, nonce, lookup-table, loader, stake, v
     expect(schedule.info).toMatchObject({ warmup: rpcSchedule.warmup, firstNormalEpoch: rpcSchedule.firstNormalEpoch, firstNormalSlot: rpcSchedule.firstNormalSlot });
     expect(fees).toEqual({ type: 'fees', info: { feeCalculator: { lamportsPerSignature: expect.any(String) } } });
     expect(recent.type).toBe('recentBlockhashes');
-    expect(recent.info).toEqual(expect.arrayContaining([{ blockhash: expect.any(String), feeCalculator: { lamportsPerSignature: expect.any(String) } }]));
+    // Up to 150 entries as a validator keeps them, newest first: the first is the slot's own blockhash.
+    const entries = recent.info as unknown as { blockhash: string; feeCalculator: { lamportsPerSignature: string } }[];
+    expect(entries.length).toBeGreaterThan(1);
+    expect(entries.length).toBeLessThanOrEqual(150);
+    expect(new Set(entries.map((e) => e.blockhash)).size).toBe(entries.length);
+    expect(entries.every((e) => e.feeCalculator.lamportsPerSignature === '5000')).toBe(true);
     expect(slotHashes.type).toBe('slotHashes');
     expect((slotHashes.info as unknown as unknown[])[0]).toEqual({ slot: expect.any(Number), hash: expect.any(String) });
     expect(stakeHistory).toEqual({ type: 'stakeHistory', info: [] });
@@ -217,7 +227,7 @@ describe('local ledger: jsonParsed sysvar, nonce, lookup-table, loader, stake, v
       info: {
         meta,
         stake: {
-          delegation: { voter: vote.publicKey.toBase58(), stake: String(2 * LAMPORTS_PER_SOL), activationEpoch: '0', deactivationEpoch: U64_MAX },
+          delegation: { voter: vote.publicKey.toBase58(), stake: String(2 * LAMPORTS_PER_SOL), activationEpoch: '0', deactivationEpoch: U64_MAX, warmupCooldownRate: 0.25 },
           creditsObserved: 0,
         },
       },

@@ -15,7 +15,18 @@ const MAX_ADDRESSES = 100;
 const U64_MAX = 2n ** 64n - 1n;
 
 /** This ledger pays no inflation: agave's Inflation::new_disabled(). */
-const NO_INFLATION = { initial: 0, terminal: 0, taper: 0, foundation: 0, foundationTerm: 0 };
+// Agave's Inflation::default(), what solana-test-validator reports. The rate is stated as a
+// validator states it; this ledger pays no inflation rewards (getInflationReward says so per address).
+const INFLATION = { initial: 0.08, terminal: 0.015, taper: 0.15, foundation: 0.05, foundationTerm: 7 };
+// Agave's slots_per_year at the default 64 ticks a slot and 160 ticks a second (0.4 s slots).
+const SLOTS_PER_YEAR = (365.242_199 * 24 * 60 * 60) / (64 / 160);
+
+/** Agave's Inflation::total, ::foundation and ::validator at `year` (years since the genesis, fractional). */
+export function inflationAt(year: number): { total: number; validator: number; foundation: number } {
+  const total = Math.max(INFLATION.initial * (1 - INFLATION.taper) ** year, INFLATION.terminal);
+  const foundation = year < INFLATION.foundationTerm ? total * INFLATION.foundation : 0;
+  return { total, validator: total - foundation, foundation };
+}
 
 /**
  * A delegation's effective stake in `epoch`, as agave's stake_activating_and_deactivating
@@ -69,8 +80,11 @@ export const stakingMethods: MethodTable = {
     }
     return { current, delinquent };
   },
-  getInflationGovernor: () => NO_INFLATION,
-  getInflationRate: (_params, ctx) => ({ total: 0, validator: 0, foundation: 0, epoch: Number(ctx.ledger.epoch) }),
+  getInflationGovernor: () => INFLATION,
+  // As agave's get_inflation_rate: at the first slot of the current epoch (slot_in_year_for_inflation).
+  getInflationRate: (_params, ctx) => ({
+    ...inflationAt(Number(ctx.ledger.epoch * SLOTS_PER_EPOCH) / SLOTS_PER_YEAR), epoch: Number(ctx.ledger.epoch),
+  }),
   getInflationReward: (params, ctx) => {
     const addresses = addressListParam(params, 0, 'addresses', MAX_ADDRESSES);
     const config = configParam(params, 1);
