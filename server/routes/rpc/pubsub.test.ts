@@ -127,7 +127,7 @@ describe('local ledger PubSub websocket', () => {
     const socket = await openSocket(t.wsUrl);
     const id = (await socket.request('signatureSubscribe', [signature, { commitment: 'confirmed', enableReceivedNotification: true }])).result;
     await connection.sendRawTransaction(tx.serialize());
-    const status = await socket.next((m) => m.params?.subscription === id && typeof m.params.result.value === 'object');
+    const status = await socket.next((m) => m.params?.subscription === id && typeof m.params?.result.value === 'object');
     const mine = socket.notifications.filter((m) => m.params?.subscription === id).map((m) => m.params!.result.value);
     expect(mine).toEqual(['receivedSignature', { err: null }]);
     expect(status.params!.result.context.slot).toEqual(expect.any(Number));
