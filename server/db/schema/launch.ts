@@ -44,8 +44,8 @@ export const launchRequests = pgTable('launch_requests', {
   distributorWallet: text('distributor_wallet').notNull(),
   poolWallet: text('pool_wallet').notNull(),
   mint: text('mint').notNull().unique(),
-  // custodial: the funding wallet flow; dbc (issue 36, being built): one launch transaction the creator signs.
-  program: text('program').$type<'custodial' | 'dbc'>().notNull().default('custodial'),
+  // dbc: one launch transaction the creator signs. custodial: the retired funding-wallet flow (refused at start while funded).
+  program: text('program').$type<'custodial' | 'dbc'>().notNull().default('dbc'),
   dbcConfig: text('dbc_config'),
   launchSignature: text('launch_signature'),
   // What prepare asked for: 0.05 SOL plus the initial buy given then.

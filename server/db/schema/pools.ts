@@ -14,18 +14,15 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 const u64 = (name: string) => bigint(name, { mode: 'bigint' });
 
 /**
- * One bonding-curve pool per mint: the committed curve state, which equals the pool
- * wallet's balances on chain after every confirmed trade (SOL: lamports minus the
- * wallet's rent reserve; tokens: real + locked token reserves). Live quotes are NOT
- * applied here; they are reservations in curve_quotes (server/trading/quoteBook.ts).
+ * One pool per mint: the campaign's DBC pool (pool_wallet, a program account no key of ours
+ * can move) and its curve state as the swap indexer last read it from the chain.
  */
 export const curvePools = pgTable('curve_pools', {
   mint: text('mint').primaryKey(),
   campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
-  // custodial: a pool wallet (a platform key) priced by core/curve, traded through the quote book.
-  // dbc (issue 36, being built): a Meteora DBC pool at pool_wallet (a program account, no key),
-  // its state mirrored here from the chain by the swap indexer; after graduation, damm_pool.
-  program: text('program').$type<'custodial' | 'dbc'>().notNull().default('custodial'),
+  // dbc: a Meteora DBC pool at pool_wallet; after graduation, damm_pool. custodial: the retired
+  // design's pool wallet (a database holding one stops the start: server/db/upgrade/retiredCustodial.ts).
+  program: text('program').$type<'custodial' | 'dbc'>().notNull().default('dbc'),
   poolWallet: text('pool_wallet').notNull(),
   dbcConfig: text('dbc_config'),
   dammPool: text('damm_pool'),

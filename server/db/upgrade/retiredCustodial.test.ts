@@ -18,9 +18,9 @@ describe('a database made by the custodial curve', () => {
     const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: test.dataDir });
     const mint = Keypair.generate().publicKey.toBase58();
     const state = initialCurveState(1);
-    // As the custodial design stored a pool (the column's default program is still 'custodial').
+    // As the custodial design stored a pool.
     await test.database.db.insert(curvePools).values({
-      mint, poolWallet: Keypair.generate().publicKey.toBase58(), curveType: 1, thresholdLamports: state.thresholdLamports,
+      mint, program: 'custodial', poolWallet: Keypair.generate().publicKey.toBase58(), curveType: 1, thresholdLamports: state.thresholdLamports,
       transferFeeBps: 600, maximumFee: '1000000000000000000', ...stateColumns(state),
     });
     const refused = await createServices(env, { database: test.database, log: createLogger(env) }).catch((err: unknown) => err);
