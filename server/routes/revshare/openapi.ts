@@ -21,9 +21,9 @@ export function openApiDocument(publicUrl: string) {
     info: {
       title: 'Causemint launch and trading API',
       version: '1.0.0',
-      description: 'Launch a campaign token and trade it on its bonding curve (build -> sign -> execute). A launch is prepare -> fund -> create '
-        + 'on the custodial curve, or prepare -> create (the launch transaction) -> sign -> complete on a Meteora DBC pool: '
-        + 'GET /api/config names the one this server runs (curveProgram), and a prepared request keeps its own.',
+      description: 'Launch a campaign token on its own Meteora DBC pool (prepare -> create: the launch transaction -> the creator signs -> complete) '
+        + 'and trade it (build -> the trader signs alone -> execute); once graduated it trades on its DAMM v2 pool. '
+        + 'Any other client may swap on the pools directly: the trades are read from the chain.',
     },
     servers: [{ url: publicUrl }],
     components: {
@@ -33,12 +33,6 @@ export function openApiDocument(publicUrl: string) {
       schemas: {
         Error: obj({ error: str }, ['error']),
         Photo: obj({ url: str, isMain: bool }, ['url']),
-        PrepareResult: obj({
-          request_id: str, funding_wallet: address, distribution_wallet: address, distributor_wallet: address,
-          amount_to_fund: { ...num, description: 'SOL: 0.05 plus the initial buy' }, amount_to_fund_lamports: units,
-          token_address: { ...address, description: 'the predicted mint address' }, predicted_address: address,
-          bonding_curve: { ...address, description: 'the pool wallet' },
-        }),
         DbcPrepareResult: obj({
           program: { ...str, enum: ['dbc'] }, request_id: str, distribution_wallet: address, distributor_wallet: address,
           amount_to_fund: { ...num, description: 'SOL: the 0.02 creation fee plus the initial buy. Rent for the pool\'s new accounts and the network fee come on top (network_cost_estimate); the wallet shows the whole cost before it signs' },
@@ -88,40 +82,39 @@ export function openApiDocument(publicUrl: string) {
       '/api/revshare/docs': { get: { summary: 'This document', responses: { 200: json({ type: 'object' }) } } },
       '/api/revshare/prepare': {
         get: {
-          summary: 'Custodial: a fresh funding wallet, the distributor wallet, the amount to fund and the predicted token address. DBC (program: dbc): no funding wallet; the amount is what the launch transaction pays besides rent',
+          summary: 'A launch request: the distributor wallet (the pool\'s fee claimer), the predicted token address and what the launch transaction pays besides rent; nothing is paid yet',
           security: walletCookie,
           parameters: [{ name: 'initialBuy', in: 'query', required: false, schema: decimal }],
           responses: {
-            200: json({ oneOf: [{ $ref: '#/components/schemas/PrepareResult' }, { $ref: '#/components/schemas/DbcPrepareResult' }] }),
+            200: json({ $ref: '#/components/schemas/DbcPrepareResult' }),
             400: error('Invalid initial buy'), 401: error('Not signed in'), 429: error('Too many unfinished launch requests'),
           },
         },
       },
       '/api/revshare/create': {
         post: {
-          summary: 'Custodial: waits for the funding (95%, polled every 2 s up to 30 times), creates the token, seeds the curve, runs the initial buy, saves the campaign. '
-            + 'DBC: answers the launch transaction to sign (status: sign); asked again it builds the same launch with a fresh blockhash',
+          summary: 'Answers the launch transaction to sign (status: sign): the pool, its mint, the initial buy and the creation fee; asked again it builds the same launch with a fresh blockhash',
           security: walletCookie,
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateBody' } } } },
           responses: {
-            200: json({ oneOf: [{ $ref: '#/components/schemas/CreateResult' }, { $ref: '#/components/schemas/SignRequest' }] }),
-            409: error('DBC: the request is complete, its transaction was sent, or it was created with other details'),
-            400: error("A field rule's message, or 'Funding wallet has not been funded yet'"),
+            200: json({ $ref: '#/components/schemas/SignRequest' }),
+            409: error('The request is complete, its transaction was sent, or it was created with other details'),
+            400: error("A field rule's message"),
             401: error('Not signed in'), 403: error('developerWallet is not the signed-in wallet'), 404: error('Unknown request_id'),
-            502: error("'Failed to create token' (refunded: true when the funding went back to the creator)"),
+            502: error("'Failed to create token'"),
           },
         },
       },
       '/api/revshare/complete': {
         post: {
-          summary: 'DBC: relays the creator-signed launch transaction (or finds it landed), checks the pool on chain and saves the campaign. Safe to repeat: a complete request answers the same',
+          summary: 'Relays the creator-signed launch transaction (or finds it landed), checks the pool on chain and saves the campaign. Safe to repeat: a complete request answers the same',
           security: walletCookie,
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CompleteBody' } } } },
           responses: {
             200: json({ $ref: '#/components/schemas/CreateResult' }),
             400: error('Not this request\'s transaction, unsigned, expired (nothing paid: create again), or failed on chain'),
             401: error('Not signed in'), 403: error('Another wallet\'s request'), 404: error('Unknown request_id'),
-            409: error('A funding-wallet request (create finishes it)'), 502: error("'Failed to create token'"),
+            502: error("'Failed to create token'"),
           },
         },
       },
@@ -137,15 +130,15 @@ export function openApiDocument(publicUrl: string) {
       },
       '/api/curve/{mint}/buy': {
         post: {
-          summary: 'Build a buy: a firm 30 s quote, unsigned; expectedTokens is after the 6% fee',
+          summary: 'Build a buy: the pool\'s swap from the SDK\'s quote, for the trader to sign alone; expectedTokens after the pool\'s fee, the minimum out from slippageBps (default 500)',
           parameters: [mintParam],
           requestBody: { required: true, content: { 'application/json': { schema: obj({ wallet: address, amount: { ...decimal, description: 'SOL' }, slippageBps: int }, ['wallet', 'amount']) } } },
-          responses: { 200: json({ $ref: '#/components/schemas/BuildBuy' }), 400: error('Invalid amount or wallet'), 404: error('Pool not found'), 409: error('The pool is busy or completing') },
+          responses: { 200: json({ $ref: '#/components/schemas/BuildBuy' }), 400: error('Invalid amount or wallet, or a balance too small'), 404: error('Pool not found'), 409: error('The curve is complete and graduating') },
         },
       },
       '/api/curve/{mint}/sell': {
         post: {
-          summary: 'Build a sell: a firm 30 s quote, unsigned',
+          summary: 'Build a sell: the pool\'s swap from the SDK\'s quote, for the trader to sign alone',
           parameters: [mintParam],
           requestBody: { required: true, content: { 'application/json': { schema: obj({ wallet: address, amount: { ...decimal, description: 'tokens' }, slippageBps: int }, ['wallet', 'amount']) } } },
           responses: { 200: json({ $ref: '#/components/schemas/BuildSell' }), 400: error('Invalid amount or wallet'), 404: error('Pool not found') },
@@ -153,10 +146,10 @@ export function openApiDocument(publicUrl: string) {
       },
       '/api/curve/{mint}/execute': {
         post: {
-          summary: 'Execute a trader-signed quote: the pool co-signs, sends and confirms',
+          summary: 'Relay a trader-signed swap and confirm it; the answer is read from the programs\' swap events',
           parameters: [mintParam],
           requestBody: { required: true, content: { 'application/json': { schema: obj({ transactionBase64: str }) } } },
-          responses: { 200: json({ $ref: '#/components/schemas/Execute' }), 400: error('Altered, foreign, unsigned or failed'), 409: error('Quote expired, please try again') },
+          responses: { 200: json({ $ref: '#/components/schemas/Execute' }), 400: error('Not a swap on this pool, unsigned, or the wallet cannot pay'), 409: error('Quote expired, please try again (its blockhash ran out; nothing was sent)'), 502: error('Failed to execute swap') },
         },
       },
       '/api/curve/{mint}/progress': {
