@@ -143,6 +143,11 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     this.applyClock();
   }
 
+  /** The RecentBlockhashes sysvar as a validator keeps it; again after each expireBlockhash, which writes LiteSVM's one entry. */
+  private writeRecentBlockhashes(): void {
+    setRecentBlockhashes(this.svm, this.clock.slot, this.firstSlot, (s) => this.clock.blockhashAt(s));
+  }
+
   /** Opens the ledger stored in the database (creating its genesis on first use) and starts the clock. */
   static async open({ store, log, slotMs, now = Date.now, samplePeriodMs = 60_000 }: LedgerOptions): Promise<LocalLedger> {
     const started = now();
@@ -433,6 +438,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     if (durableNonceFor(this.svm.latestBlockhash()) === storedNonce(this.svm, nonce.key)) {
       if (this.noncesAdvancedThisSlot.has(nonce.address)) return undefined;
       this.svm.expireBlockhash();
+      this.writeRecentBlockhashes();
     }
     return { nonce };
   }
@@ -560,6 +566,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     this.applyClock();
     // Durable nonces advance to a value derived from LiteSVM's blockhash: a new one every slot.
     this.svm.expireBlockhash();
+    this.writeRecentBlockhashes();
     this.noncesAdvancedThisSlot.clear();
     const oldest = this.clock.slot - MAX_BLOCKHASH_AGE - 1n;
     for (const [slot, sigs] of this.recentBySlot) {
@@ -582,7 +589,7 @@ export class LocalLedger extends EventEmitter<LedgerEvents> {
     const epochStart = epoch * SLOTS_PER_EPOCH;
     const epochStartUnix = BigInt(this.clock.slotTime(epochStart > this.firstSlot ? epochStart : this.firstSlot) ?? Number(unix));
     this.svm.setClock(new Clock(slot, epochStartUnix, epoch, epoch + 1n, unix));
-    setRecentBlockhashes(this.svm, slot, this.firstSlot, (s) => this.clock.blockhashAt(s));
+    this.writeRecentBlockhashes();
     // SlotHashes follows the slot clock, so an address lookup table can be created from any recent slot.
     this.slotHashes = slotHashesFor(slot, this.slotHashes, (s) => this.clock.blockhashAt(s));
     this.svm.setSlotHashes(this.slotHashes);
