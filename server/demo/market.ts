@@ -44,11 +44,6 @@ async function sendAs(services: Services, from: Keypair, ...instructions: Transa
   return services.chain.sendAndConfirm(signTransaction(tx, [from]));
 }
 
-/** A plain SOL transfer signed by the wallet (funding a launch, or a direct donation). */
-export async function transferSol(services: Services, from: Keypair, to: string, lamports: bigint): Promise<string> {
-  return sendAs(services, from, SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(to), lamports }));
-}
-
 /** Pays a `solana:` transfer request as a wallet does: the references ride on the transfer as read-only non-signer keys. */
 export async function payTransferRequest(services: Services, from: Keypair, url: string): Promise<string> {
   const request = parseTransferRequestUrl(url);
